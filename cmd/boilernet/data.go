@@ -1,0 +1,101 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/boilernet/boilernet/data"
+	"github.com/schollz/progressbar/v3"
+)
+
+// errUsage reports a command line error whose message was already printed.
+var errUsage = errors.New("usage")
+
+func runData(args []string, stdout, stderr io.Writer) error {
+	if len(args) == 0 || args[0] != "stats" {
+		fmt.Fprintln(stderr, "usage: boilernet data stats [-split NAME] [-comments] [-worst N] DIR [DIR...]")
+		return errUsage
+	}
+	fs := flag.NewFlagSet("data stats", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	split := fs.String("split", "", "only this split (train, dev or test); default all")
+	comments := fs.Bool("comments", false, "count user comments (Dragnet) as content")
+	worst := fs.Int("worst", 10, "list the N documents with the lowest alignment coverage")
+	quiet := fs.Bool("q", false, "no progress bar")
+	if err := fs.Parse(args[1:]); err != nil {
+		return errUsage
+	}
+	if fs.NArg() == 0 {
+		fmt.Fprintln(stderr, "boilernet data stats: give at least one dataset folder")
+		return errUsage
+	}
+	for _, dir := range fs.Args() {
+		if err := dataStats(dir, *split, *comments, *worst, *quiet, stdout, stderr); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func dataStats(dir, split string, comments bool, worst int, quiet bool, stdout, stderr io.Writer) error {
+	ds, err := data.Open(dir)
+	if err != nil {
+		return err
+	}
+	splits := data.Splits
+	if split != "" {
+		splits = []string{split}
+	}
+	fmt.Fprintf(stdout, "dataset %s\n", ds.Name)
+	fmt.Fprintf(stdout, "%-6s %6s %8s %8s %9s %9s %6s\n", "split", "docs", "blocks", "content", "cov.mean", "cov.med", "empty")
+	var all []data.SplitStats
+	for _, s := range splits {
+		ids, ok := ds.IDs[s]
+		if !ok {
+			if split != "" {
+				return fmt.Errorf("dataset %s has no %s split", dir, s)
+			}
+			continue
+		}
+		bar := newBar(len(ids), ds.Name+" "+s, quiet, stderr)
+		st, err := ds.Stats(s, data.Options{WithComments: comments}, func() { bar.Add(1) })
+		bar.Finish()
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "%-6s %6d %8d %8.3f %9.3f %9.3f %6d\n", s, st.Docs, st.Blocks, st.ContentShare(), st.CoverageMean, st.CoverageMedian, st.EmptyGold)
+		all = append(all, st)
+	}
+	if worst > 0 {
+		fmt.Fprintf(stdout, "lowest coverage:\n")
+		var docs []data.DocStats
+		for _, st := range all {
+			docs = append(docs, st.Worst(worst)...)
+		}
+		merged := data.SplitStats{PerDoc: docs}
+		for _, d := range merged.Worst(worst) {
+			fmt.Fprintf(stdout, "  %-40s coverage %.3f  gold tokens %6d  blocks %5d (%d content)\n", d.ID, d.Coverage, d.GoldTokens, d.Blocks, d.ContentBlocks)
+		}
+	}
+	fmt.Fprintln(stdout, strings.Repeat("-", 60))
+	return nil
+}
+
+// newBar returns a progress bar on w, or a silent one when quiet.
+func newBar(n int, desc string, quiet bool, w io.Writer) *progressbar.ProgressBar {
+	if quiet {
+		return progressbar.DefaultSilent(int64(n), desc)
+	}
+	return progressbar.NewOptions(n,
+		progressbar.OptionSetWriter(w),
+		progressbar.OptionSetDescription(desc),
+		progressbar.OptionShowCount(),
+		progressbar.OptionShowIts(),
+		progressbar.OptionSetItsString("docs"),
+		progressbar.OptionThrottle(100_000_000),
+		progressbar.OptionClearOnFinish(),
+	)
+}

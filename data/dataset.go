@@ -1,0 +1,198 @@
+// Package data reads labeled datasets of web pages, parses their gold
+// annotations and labels every leaf text block of a page content or
+// boilerplate by aligning the page to its gold.
+//
+// A dataset is a folder laid out like the ones in ../shared/data:
+//
+//	html/<id>.html        the pages
+//	gold/<id>.txt         gold text (CleanEval or plain format), or
+//	annotated/<id>.html   the page annotated in the L3S-GN1 format
+//	train.txt dev.txt test.txt   split files, one id per line
+package data
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+
+	"github.com/boilernet/boilernet/tokenize"
+)
+
+// Splits are the split names a dataset folder may have, in order.
+var Splits = []string{"train", "dev", "test"}
+
+// GoldKind says how a dataset stores its gold.
+type GoldKind int
+
+const (
+	// GoldText is gold/<id>.txt, in the CleanEval or the plain format
+	// (decided per file by IsCleanEval).
+	GoldText GoldKind = iota
+	// GoldAnnotated is annotated/<id>.html in the L3S-GN1 format.
+	GoldAnnotated
+)
+
+// Dataset is an opened dataset folder.
+type Dataset struct {
+	Name string // the folder's base name
+	Dir  string
+	Gold GoldKind
+	// IDs maps each split name present to its ids, in file order.
+	IDs map[string][]string
+}
+
+// Options control how documents are loaded. The zero value gives the
+// defaults.
+type Options struct {
+	// WithComments counts user comments (text after a Dragnet comments
+	// separator line) as content.
+	WithComments bool
+	// Tokenize is passed to tokenize.Parse for the pages.
+	Tokenize tokenize.Options
+}
+
+// Open reads a dataset folder: it needs html/ and either gold/ or
+// annotated/, and reads the split files present.
+func Open(dir string) (*Dataset, error) {
+	d := &Dataset{Name: filepath.Base(filepath.Clean(dir)), Dir: dir, IDs: map[string][]string{}}
+	if !isDir(filepath.Join(dir, "html")) {
+		return nil, fmt.Errorf("dataset %s: no html/ folder", dir)
+	}
+	switch {
+	case isDir(filepath.Join(dir, "annotated")):
+		d.Gold = GoldAnnotated
+	case isDir(filepath.Join(dir, "gold")):
+		d.Gold = GoldText
+	default:
+		return nil, fmt.Errorf("dataset %s: neither gold/ nor annotated/ folder", dir)
+	}
+	for _, split := range Splits {
+		ids, err := readIDs(filepath.Join(dir, split+".txt"))
+		if errors.Is(err, os.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return nil, fmt.Errorf("dataset %s: %w", dir, err)
+		}
+		d.IDs[split] = ids
+	}
+	if len(d.IDs) == 0 {
+		return nil, fmt.Errorf("dataset %s: no split files (train.txt, dev.txt, test.txt)", dir)
+	}
+	return d, nil
+}
+
+func isDir(path string) bool {
+	st, err := os.Stat(path)
+	return err == nil && st.IsDir()
+}
+
+func readIDs(path string) ([]string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var ids []string
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		if id := strings.TrimSpace(sc.Text()); id != "" {
+			if strings.ContainsAny(id, `/\`) || id == "." || id == ".." {
+				return nil, fmt.Errorf("%s: bad id %q", path, id)
+			}
+			ids = append(ids, id)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return ids, nil
+}
+
+// Document is one loaded page with its gold and block labels.
+type Document struct {
+	ID   string
+	Page *tokenize.Page
+	Gold Gold
+	Labeling
+}
+
+// Load reads, parses and labels the document with the given id.
+func (d *Dataset) Load(id string, opts Options) (*Document, error) {
+	htmlPath := filepath.Join(d.Dir, "html", id+".html")
+	raw, err := os.ReadFile(htmlPath)
+	if err != nil {
+		return nil, err
+	}
+	raw, label := stripCleanEvalWrapper(raw)
+	topts := opts.Tokenize
+	if topts.Charset == "" {
+		topts.Charset = label
+	}
+	page, err := tokenize.Parse(raw, topts)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", htmlPath, err)
+	}
+	gold, err := d.loadGold(id, opts)
+	if err != nil {
+		return nil, err
+	}
+	return &Document{ID: id, Page: page, Gold: gold, Labeling: Label(page.Blocks, gold)}, nil
+}
+
+func (d *Dataset) loadGold(id string, opts Options) (Gold, error) {
+	if d.Gold == GoldAnnotated {
+		path := filepath.Join(d.Dir, "annotated", id+".html")
+		raw, err := os.ReadFile(path)
+		if err != nil {
+			return Gold{}, err
+		}
+		g, err := ParseAnnotated(raw)
+		if err != nil {
+			return Gold{}, fmt.Errorf("%s: %w", path, err)
+		}
+		return g, nil
+	}
+	path := filepath.Join(d.Dir, "gold", id+".txt")
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		return Gold{}, err
+	}
+	text := tokenize.DecodeText(raw)
+	if IsCleanEval(text) {
+		return ParseCleanEval(text), nil
+	}
+	return ParsePlain(text, opts.WithComments), nil
+}
+
+// cleanEvalWrapper matches the <text id=".." title=".." encoding=".."> line
+// that the CleanEval organisers put around every page.
+var cleanEvalWrapper = regexp.MustCompile(`^\s*<text\s[^>]*>`)
+
+var encodingAttr = regexp.MustCompile(`encoding="([^"]*)"`)
+
+// stripCleanEvalWrapper removes the CleanEval <text ...> wrapper, which is
+// not part of the page (its element would otherwise appear on every block's
+// path), and returns the wrapper's encoding label.
+func stripCleanEvalWrapper(raw []byte) ([]byte, string) {
+	head := raw[:min(len(raw), 4096)]
+	loc := cleanEvalWrapper.FindIndex(head)
+	if loc == nil {
+		return raw, ""
+	}
+	var label string
+	if m := encodingAttr.FindSubmatch(head[:loc[1]]); m != nil {
+		label = string(m[1])
+	}
+	body := raw[loc[1]:]
+	trimmed := bytes.TrimRight(body, " \t\r\n")
+	if end, ok := bytes.CutSuffix(trimmed, []byte("</text>")); ok {
+		body = end
+	}
+	return body, label
+}

@@ -1,0 +1,150 @@
+package data
+
+import (
+	"fmt"
+	"math"
+	"runtime"
+	"slices"
+	"sort"
+	"sync"
+)
+
+// DocStats is what Stats measures on one document.
+type DocStats struct {
+	ID            string
+	Blocks        int
+	ContentBlocks int
+	GoldTokens    int
+	Coverage      float64 // NaN when the gold has no content
+}
+
+// SplitStats summarizes one split of a dataset.
+type SplitStats struct {
+	Split         string
+	Docs          int
+	Blocks        int
+	ContentBlocks int
+	// EmptyGold counts documents whose gold has no content token; they are
+	// left out of the coverage mean and median.
+	EmptyGold      int
+	CoverageMean   float64
+	CoverageMedian float64
+	// PerDoc holds every document, in split order.
+	PerDoc []DocStats
+}
+
+// ContentShare is the share of blocks labeled content.
+func (s SplitStats) ContentShare() float64 {
+	if s.Blocks == 0 {
+		return 0
+	}
+	return float64(s.ContentBlocks) / float64(s.Blocks)
+}
+
+// Worst returns the n documents with the lowest coverage (empty gold
+// excluded), lowest first.
+func (s SplitStats) Worst(n int) []DocStats {
+	var docs []DocStats
+	for _, d := range s.PerDoc {
+		if !math.IsNaN(d.Coverage) {
+			docs = append(docs, d)
+		}
+	}
+	sort.SliceStable(docs, func(i, j int) bool { return docs[i].Coverage < docs[j].Coverage })
+	return docs[:min(n, len(docs))]
+}
+
+// Stats loads and labels every document of a split, using all cores, and
+// summarizes the labels and the alignment coverage. done, if not nil, is
+// called once per document (from any goroutine). The first document that
+// cannot be loaded stops the run with an error naming it.
+func (d *Dataset) Stats(split string, opts Options, done func()) (SplitStats, error) {
+	ids, ok := d.IDs[split]
+	if !ok {
+		return SplitStats{}, fmt.Errorf("dataset %s has no %s split", d.Dir, split)
+	}
+	per := make([]DocStats, len(ids))
+	err := forEach(len(ids), runtime.GOMAXPROCS(0), func(i int) error {
+		doc, err := d.Load(ids[i], opts)
+		if err != nil {
+			return err
+		}
+		per[i] = DocStats{ID: ids[i], Blocks: len(doc.Labels), GoldTokens: doc.GoldTokens, Coverage: doc.Coverage()}
+		for _, c := range doc.Labels {
+			if c {
+				per[i].ContentBlocks++
+			}
+		}
+		if done != nil {
+			done()
+		}
+		return nil
+	})
+	if err != nil {
+		return SplitStats{}, err
+	}
+	s := SplitStats{Split: split, Docs: len(ids), PerDoc: per}
+	var cov []float64
+	for _, p := range per {
+		s.Blocks += p.Blocks
+		s.ContentBlocks += p.ContentBlocks
+		if math.IsNaN(p.Coverage) {
+			s.EmptyGold++
+			continue
+		}
+		cov = append(cov, p.Coverage)
+	}
+	s.CoverageMean, s.CoverageMedian = meanMedian(cov)
+	return s, nil
+}
+
+func meanMedian(xs []float64) (mean, median float64) {
+	if len(xs) == 0 {
+		return math.NaN(), math.NaN()
+	}
+	xs = slices.Clone(xs)
+	slices.Sort(xs)
+	for _, x := range xs {
+		mean += x
+	}
+	mean /= float64(len(xs))
+	mid := len(xs) / 2
+	if len(xs)%2 == 1 {
+		return mean, xs[mid]
+	}
+	return mean, (xs[mid-1] + xs[mid]) / 2
+}
+
+// forEach runs fn(0..n-1) on up to workers goroutines and returns the first
+// error.
+func forEach(n, workers int, fn func(i int) error) error {
+	var (
+		wg      sync.WaitGroup
+		mu      sync.Mutex
+		firstEr error
+		next    int
+	)
+	for range max(1, min(workers, n)) {
+		wg.Go(func() {
+			for {
+				mu.Lock()
+				if next >= n || firstEr != nil {
+					mu.Unlock()
+					return
+				}
+				i := next
+				next++
+				mu.Unlock()
+				if err := fn(i); err != nil {
+					mu.Lock()
+					if firstEr == nil {
+						firstEr = err
+					}
+					mu.Unlock()
+				}
+			}
+		})
+	}
+	wg.Wait()
+	return firstEr
+}

@@ -1,0 +1,262 @@
+package tokenize
+
+import (
+	"bytes"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/saintfish/chardet"
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/charset"
+	"golang.org/x/text/encoding"
+	"golang.org/x/text/encoding/charmap"
+	"golang.org/x/text/encoding/unicode"
+)
+
+// How Decode chose the encoding of a page; reported in Decoded.Reason.
+const (
+	ReasonBOM      = "bom"      // a byte-order mark
+	ReasonUTF8     = "utf8"     // the bytes are valid UTF-8 (declarations are not trusted over that)
+	ReasonCaller   = "caller"   // the label given by the caller (e.g. an HTTP Content-Type)
+	ReasonMeta     = "meta"     // a <meta charset> or <meta http-equiv> declaration
+	ReasonMixed    = "mixed"    // mostly UTF-8 with stray 8-bit bytes, read as windows-1252
+	ReasonDetected = "detected" // statistical detection
+	ReasonFallback = "fallback" // nothing better: windows-1252
+)
+
+// metaScanLimit bounds how far into a page Decode looks for a <meta> charset.
+const metaScanLimit = 64 << 10
+
+// Decoded is a page converted to UTF-8.
+type Decoded struct {
+	Text     string // the page as valid UTF-8
+	Encoding string // canonical name of the encoding used, e.g. "windows-1252"
+	Reason   string // one of the Reason constants
+}
+
+// Decode converts raw page bytes to UTF-8. label is the caller's charset
+// label (e.g. from an HTTP header; "" for none). The decision, in order:
+//
+//  1. A byte-order mark decides.
+//  2. Bytes that are valid UTF-8 are UTF-8, whatever the page declares: text in
+//     an 8-bit or legacy multi-byte charset is almost never valid UTF-8 by
+//     accident, while pages that declare ISO-8859-1 but are UTF-8 are common.
+//     (The only exception is a page declaring a 7-bit ISO-2022 charset that
+//     contains escape sequences.)
+//  3. Otherwise the caller's label, then the page's <meta> declaration, if it
+//     names a known charset other than UTF-8.
+//  4. Otherwise, if most non-ASCII sequences are valid UTF-8, the page is UTF-8
+//     with stray windows-1252 bytes, and each invalid byte is read as
+//     windows-1252 (pages pasted together from both).
+//  5. Otherwise statistical detection (ICU's algorithm); if it is not confident,
+//     windows-1252, as browsers do.
+//
+// Decode never fails: every byte sequence has a decoding.
+func Decode(raw []byte, label string) Decoded {
+	if d, ok := decodeBOM(raw); ok {
+		return d
+	}
+	declared, name := lookupLabel(label)
+	reason := ReasonCaller
+	if declared == nil {
+		declared, name = lookupLabel(metaCharset(raw))
+		reason = ReasonMeta
+	}
+	if utf8.Valid(raw) {
+		if name == "iso-2022-jp" && bytes.IndexByte(raw, 0x1b) >= 0 {
+			return decodeWith(raw, declared, name, reason)
+		}
+		return Decoded{Text: string(raw), Encoding: "utf-8", Reason: ReasonUTF8}
+	}
+	if declared != nil && name != "utf-8" {
+		return decodeWith(raw, declared, name, reason)
+	}
+	valid, invalid := countUTF8(raw)
+	if valid > invalid {
+		return Decoded{Text: decodeMixed(raw), Encoding: "utf-8+windows-1252", Reason: ReasonMixed}
+	}
+	if e, name := detect(raw); e != nil {
+		return decodeWith(raw, e, name, ReasonDetected)
+	}
+	return decodeWith(raw, charmap.Windows1252, "windows-1252", ReasonFallback)
+}
+
+var boms = []struct {
+	bom  []byte
+	enc  encoding.Encoding
+	name string
+}{
+	{[]byte{0xef, 0xbb, 0xbf}, unicode.UTF8, "utf-8"},
+	{[]byte{0xfe, 0xff}, unicode.UTF16(unicode.BigEndian, unicode.ExpectBOM), "utf-16be"},
+	{[]byte{0xff, 0xfe}, unicode.UTF16(unicode.LittleEndian, unicode.ExpectBOM), "utf-16le"},
+}
+
+func decodeBOM(raw []byte) (Decoded, bool) {
+	for _, b := range boms {
+		if !bytes.HasPrefix(raw, b.bom) {
+			continue
+		}
+		if b.enc == unicode.UTF8 {
+			return Decoded{Text: strings.ToValidUTF8(string(raw[len(b.bom):]), "\uFFFD"), Encoding: b.name, Reason: ReasonBOM}, true
+		}
+		return decodeWith(raw, b.enc, b.name, ReasonBOM), true
+	}
+	return Decoded{}, false
+}
+
+// lookupLabel maps a charset label to an encoding and its canonical name,
+// or nil when unknown. It accepts the WHATWG labels plus spellings seen in
+// the wild such as "iso8859_1" and "euc_kr".
+func lookupLabel(label string) (encoding.Encoding, string) {
+	label = strings.Trim(strings.TrimSpace(label), `"' `)
+	if label == "" {
+		return nil, ""
+	}
+	e, name := charset.Lookup(label)
+	if e == nil {
+		e, name = charset.Lookup(strings.ReplaceAll(label, "_", "-"))
+	}
+	if e == nil {
+		return nil, ""
+	}
+	// A declaration of UTF-16 on a page without a BOM is wrong by
+	// construction (the page could not have been read to find it); the HTML
+	// standard reads such pages as UTF-8.
+	if strings.HasPrefix(name, "utf-16") {
+		return unicode.UTF8, "utf-8"
+	}
+	return e, name
+}
+
+// metaCharset returns the charset declared by the first <meta charset> or
+// <meta http-equiv="content-type" content="...; charset=..."> before <body>
+// or within the first metaScanLimit bytes, or "".
+func metaCharset(raw []byte) string {
+	if len(raw) > metaScanLimit {
+		raw = raw[:metaScanLimit]
+	}
+	z := html.NewTokenizer(bytes.NewReader(raw))
+	for {
+		switch z.Next() {
+		case html.ErrorToken:
+			return ""
+		case html.StartTagToken, html.SelfClosingTagToken:
+			name, hasAttr := z.TagName()
+			switch string(name) {
+			case "body":
+				return ""
+			case "meta":
+				if cs := metaTagCharset(z, hasAttr); cs != "" {
+					return cs
+				}
+			}
+		}
+	}
+}
+
+func metaTagCharset(z *html.Tokenizer, hasAttr bool) string {
+	var content string
+	isContentType := false
+	for hasAttr {
+		var k, v []byte
+		k, v, hasAttr = z.TagAttr()
+		switch strings.ToLower(string(k)) {
+		case "charset":
+			return string(v)
+		case "http-equiv":
+			isContentType = strings.EqualFold(strings.TrimSpace(string(v)), "content-type")
+		case "content":
+			content = string(v)
+		}
+	}
+	if !isContentType {
+		return ""
+	}
+	i := strings.Index(strings.ToLower(content), "charset")
+	if i < 0 {
+		return ""
+	}
+	rest := strings.TrimLeft(content[i+len("charset"):], " \t")
+	if !strings.HasPrefix(rest, "=") {
+		return ""
+	}
+	rest = strings.Trim(strings.TrimSpace(rest[1:]), `"'`)
+	if j := strings.IndexAny(rest, `;"' `); j >= 0 {
+		rest = rest[:j]
+	}
+	return rest
+}
+
+// countUTF8 counts valid multi-byte UTF-8 sequences and invalid bytes.
+func countUTF8(raw []byte) (valid, invalid int) {
+	for i := 0; i < len(raw); {
+		if raw[i] < utf8.RuneSelf {
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRune(raw[i:])
+		if r == utf8.RuneError && size == 1 {
+			invalid++
+		} else {
+			valid++
+		}
+		i += size
+	}
+	return valid, invalid
+}
+
+// decodeMixed reads valid UTF-8 sequences as UTF-8 and every other byte as
+// windows-1252.
+func decodeMixed(raw []byte) string {
+	var sb strings.Builder
+	sb.Grow(len(raw) + len(raw)/8)
+	for i := 0; i < len(raw); {
+		r, size := utf8.DecodeRune(raw[i:])
+		if r == utf8.RuneError && size == 1 {
+			r = charmap.Windows1252.DecodeByte(raw[i])
+		}
+		sb.WriteRune(r)
+		i += size
+	}
+	return sb.String()
+}
+
+// detectMinConfidence is the ICU detector confidence (0-100) below which its
+// guess is not used.
+const detectMinConfidence = 50
+
+func detect(raw []byte) (encoding.Encoding, string) {
+	res, err := chardet.NewHtmlDetector().DetectBest(raw)
+	if err != nil || res.Confidence < detectMinConfidence {
+		return nil, ""
+	}
+	e, name := lookupLabel(res.Charset)
+	if name == "utf-8" {
+		return nil, ""
+	}
+	return e, name
+}
+
+// decodeWith decodes raw with e; x/text decoders replace invalid input with
+// U+FFFD rather than fail.
+func decodeWith(raw []byte, e encoding.Encoding, name, reason string) Decoded {
+	out, err := e.NewDecoder().Bytes(raw)
+	if err != nil {
+		out = []byte(decodeMixed(raw))
+	}
+	return Decoded{Text: strings.ToValidUTF8(string(out), "\uFFFD"), Encoding: name, Reason: reason}
+}
+
+// DecodeText converts a plain-text file to UTF-8: a byte-order mark decides
+// (UTF-8, UTF-16LE or UTF-16BE); otherwise valid UTF-8 sequences are kept and
+// every other byte is read as windows-1252, which is right for UTF-8 files,
+// for windows-1252 and ISO-8859-1 files and for files that mix both.
+func DecodeText(raw []byte) string {
+	if d, ok := decodeBOM(raw); ok {
+		return d.Text
+	}
+	if utf8.Valid(raw) {
+		return string(raw)
+	}
+	return decodeMixed(raw)
+}

@@ -1,0 +1,466 @@
+package tokenize
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
+)
+
+// DefaultSkipTags are the elements whose whole subtree is ignored: the list
+// used by the BoilerNet authors (Leonhardt et al., 2020).
+var DefaultSkipTags = []string{"head", "iframe", "script", "meta", "link", "style", "input", "checkbox", "button", "noscript"}
+
+// Errors returned by Parse for input that is not an HTML page.
+var (
+	ErrEmpty  = errors.New("empty page")
+	ErrBinary = errors.New("binary content, not HTML")
+	ErrGzip   = errors.New("gzip-compressed content; decompress it first")
+)
+
+// Options control Parse. The zero value gives the defaults.
+type Options struct {
+	// Charset is the caller's charset label, e.g. from an HTTP Content-Type
+	// header; "" when unknown. See Decode for how it is weighed.
+	Charset string
+	// SkipTags lists lowercase element names whose subtrees are ignored;
+	// nil means DefaultSkipTags. An empty non-nil slice skips nothing.
+	SkipTags []string
+}
+
+// Page is a parsed page and its leaf text blocks.
+type Page struct {
+	Root     *html.Node // the document node
+	Blocks   []Block    // the leaf text blocks in document order
+	Encoding string     // the encoding the page was read with
+	// EncodingReason tells how the encoding was chosen (a Reason constant).
+	EncodingReason string
+}
+
+// Block is one non-whitespace text node of a page.
+type Block struct {
+	// Text is the node's text with entities decoded and whitespace runs
+	// collapsed to one space (inside <pre>, line breaks are kept).
+	Text string
+	// Path holds the names of the ancestor elements, lowercase, from html
+	// down to the text node's parent.
+	Path []string
+	// Node is the text node in the page's DOM.
+	Node *html.Node
+	// InLink reports whether the node lies inside an <a> element.
+	InLink bool
+	// Index is the block's position in Page.Blocks.
+	Index int
+	// Para numbers the paragraphs of a page: two blocks share a Para when no
+	// block-level element boundary separates them.
+	Para int
+	// Line numbers the lines: it grows at every paragraph boundary and <br>.
+	Line int
+	// SpaceBefore reports whether whitespace separates this block from the
+	// previous block in the source ("a <b>b</b>" but not "a<b>b</b>").
+	SpaceBefore bool
+}
+
+// maxNesting is the depth beyond which Parse flattens a page before parsing
+// it (x/net/html refuses trees deeper than 512 open elements).
+const maxNesting = 256
+
+// ParseReader reads a whole page from r and parses it; see Parse.
+func ParseReader(r io.Reader, opts Options) (*Page, error) {
+	raw, err := io.ReadAll(r)
+	if err != nil {
+		return nil, err
+	}
+	return Parse(raw, opts)
+}
+
+// Parse decodes, parses and segments a page. It returns ErrEmpty for a page
+// of only whitespace, ErrGzip or ErrBinary for content that is not text, and
+// never panics on any input. A page without text gives a Page with no blocks.
+func Parse(raw []byte, opts Options) (*Page, error) {
+	if err := sniff(raw); err != nil {
+		return nil, err
+	}
+	dec := Decode(raw, opts.Charset)
+	text := closeTitle(dec.Text)
+	root, err := html.Parse(strings.NewReader(text))
+	if err != nil {
+		// Only nesting deeper than the parser allows fails here: flatten
+		// the deepest elements and parse again.
+		root, err = html.Parse(strings.NewReader(flatten(text, maxNesting)))
+		if err != nil {
+			return nil, fmt.Errorf("parsing HTML: %w", err)
+		}
+	}
+	skip := opts.SkipTags
+	if skip == nil {
+		skip = DefaultSkipTags
+	}
+	return &Page{
+		Root:           root,
+		Blocks:         Blocks(root, skip),
+		Encoding:       dec.Encoding,
+		EncodingReason: dec.Reason,
+	}, nil
+}
+
+// sniff rejects input that is empty, gzip-compressed or binary. Binary means
+// more than 10% control bytes in the first 4 KiB: real pages contain an odd
+// NUL byte, images and archives are full of them.
+func sniff(raw []byte) error {
+	if len(bytes.TrimSpace(raw)) == 0 {
+		return ErrEmpty
+	}
+	if bytes.HasPrefix(raw, []byte{0x1f, 0x8b}) {
+		return ErrGzip
+	}
+	head := raw[:min(len(raw), 4096)]
+	if isUTF16BOM(head) {
+		return nil
+	}
+	control := 0
+	for _, c := range head {
+		if c < 0x20 && c != '\t' && c != '\n' && c != '\r' && c != '\f' && c != 0x1b {
+			control++
+		}
+	}
+	if control*10 > len(head) {
+		return ErrBinary
+	}
+	return nil
+}
+
+func isUTF16BOM(b []byte) bool {
+	return bytes.HasPrefix(b, []byte{0xfe, 0xff}) || bytes.HasPrefix(b, []byte{0xff, 0xfe})
+}
+
+// closeTitle repairs a <title> that is never closed. The parser reads title
+// text up to "</title>", so such a title swallows the whole page (seen on
+// real pages whose markup was cut and spliced). The title is closed at the
+// first "<" or line break after it.
+func closeTitle(page string) string {
+	open := lastIndexFold(page, "<title")
+	if open < 0 || hasEndTag(page[open:], "</title") {
+		return page
+	}
+	gt := strings.IndexByte(page[open:], '>')
+	if gt < 0 {
+		return page
+	}
+	start := open + gt + 1
+	end := strings.IndexAny(page[start:], "<\n")
+	if end < 0 {
+		end = len(page) - start
+	}
+	return page[:start+end] + "</title>" + page[start+end:]
+}
+
+// hasEndTag reports whether s holds the end tag that starts with prefix,
+// ignoring ASCII case, as the parser recognizes it: followed by whitespace,
+// "/" or ">".
+func hasEndTag(s, prefix string) bool {
+	for {
+		i := indexFold(s, prefix)
+		if i < 0 {
+			return false
+		}
+		s = s[i+len(prefix):]
+		if s == "" || strings.IndexByte("\t\n\f\r />", s[0]) >= 0 {
+			return true
+		}
+	}
+}
+
+// indexFold is strings.Index for an ASCII-lowercase needle, ignoring ASCII
+// case in s.
+func indexFold(s, needle string) int {
+	for i := 0; i+len(needle) <= len(s); i++ {
+		j := strings.IndexByte(s[i:], '<')
+		if j < 0 {
+			return -1
+		}
+		i += j
+		if i+len(needle) <= len(s) && strings.EqualFold(s[i:i+len(needle)], needle) {
+			return i
+		}
+	}
+	return -1
+}
+
+// lastIndexFold is strings.LastIndex for an ASCII-lowercase needle that
+// starts with '<', ignoring ASCII case in s.
+func lastIndexFold(s, needle string) int {
+	for end := len(s); end > 0; {
+		i := strings.LastIndexByte(s[:end], '<')
+		if i < 0 {
+			return -1
+		}
+		if i+len(needle) <= len(s) && strings.EqualFold(s[i:i+len(needle)], needle) {
+			return i
+		}
+		end = i
+	}
+	return -1
+}
+
+// flatten drops start and end tags of elements opened deeper than maxDepth
+// (counting open elements naively, as written), keeping all text, so that
+// the parser's tree stays within its depth limit.
+func flatten(page string, maxDepth int) string {
+	z := html.NewTokenizer(strings.NewReader(page))
+	var out strings.Builder
+	out.Grow(len(page))
+	var open []string
+	for {
+		tt := z.Next()
+		switch tt {
+		case html.ErrorToken:
+			return out.String()
+		case html.StartTagToken:
+			name, _ := z.TagName()
+			if isVoid(string(name)) {
+				break
+			}
+			if len(open) >= maxDepth {
+				continue
+			}
+			open = append(open, string(name))
+		case html.EndTagToken:
+			name, _ := z.TagName()
+			i := len(open) - 1
+			for i >= 0 && open[i] != string(name) {
+				i--
+			}
+			if i < 0 {
+				continue
+			}
+			open = open[:i]
+		}
+		out.Write(z.Raw())
+	}
+}
+
+func isVoid(name string) bool {
+	switch atom.Lookup([]byte(name)) {
+	case atom.Area, atom.Base, atom.Br, atom.Col, atom.Embed, atom.Hr, atom.Img, atom.Input,
+		atom.Link, atom.Meta, atom.Source, atom.Track, atom.Wbr, atom.Param, atom.Keygen:
+		return true
+	}
+	return false
+}
+
+// Blocks walks the DOM under root in document order, without recursion, and
+// returns its leaf text blocks. Comments and the subtrees of elements named
+// in skip are ignored.
+func Blocks(root *html.Node, skip []string) []Block {
+	w := walker{skip: make(map[string]bool, len(skip))}
+	for _, s := range skip {
+		w.skip[strings.ToLower(s)] = true
+	}
+	w.walk(root)
+	return w.blocks
+}
+
+type walker struct {
+	skip   map[string]bool
+	blocks []Block
+	path   []string // names of the open elements
+	links  int      // open <a> elements
+	pres   int      // open <pre> elements
+
+	para, line                        int
+	pendingPara, pendingLine, pending bool // boundaries seen since the last block
+}
+
+func (w *walker) walk(root *html.Node) {
+	n := root
+	for n != nil {
+		descend := w.enter(n)
+		if descend && n.FirstChild != nil {
+			n = n.FirstChild
+			continue
+		}
+		if descend {
+			w.leave(n)
+		}
+		// Climb until a node with a next sibling, leaving elements on the way.
+		for n != root && n.NextSibling == nil {
+			n = n.Parent
+			w.leave(n)
+		}
+		if n == root {
+			return
+		}
+		n = n.NextSibling
+	}
+}
+
+// enter handles n on the way down and reports whether its children are walked
+// (and leave is to be called for it).
+func (w *walker) enter(n *html.Node) bool {
+	switch n.Type {
+	case html.TextNode:
+		w.text(n)
+		return false
+	case html.ElementNode:
+		name := strings.ToLower(n.Data)
+		if w.skip[name] {
+			return false
+		}
+		switch {
+		case name == "br":
+			w.pendingLine = true
+		case isBlockLevel(name):
+			w.pendingPara = true
+		}
+		w.path = append(w.path, name)
+		if name == "a" {
+			w.links++
+		}
+		if name == "pre" {
+			w.pres++
+		}
+		return true
+	case html.DocumentNode:
+		return true
+	}
+	return false // comments, doctypes
+}
+
+func (w *walker) leave(n *html.Node) {
+	if n.Type != html.ElementNode {
+		return
+	}
+	name := w.path[len(w.path)-1]
+	w.path = w.path[:len(w.path)-1]
+	switch name {
+	case "a":
+		w.links--
+	case "pre":
+		w.pres--
+	}
+	if isBlockLevel(name) {
+		w.pendingPara = true
+	}
+}
+
+func (w *walker) text(n *html.Node) {
+	text, lead, trail := collapse(n.Data, w.pres > 0)
+	if text == "" {
+		w.pending = w.pending || lead
+		return
+	}
+	if len(w.blocks) > 0 {
+		switch {
+		case w.pendingPara:
+			w.para++
+			w.line++
+		case w.pendingLine:
+			w.line++
+		}
+	}
+	w.blocks = append(w.blocks, Block{
+		Text:        text,
+		Path:        append([]string(nil), w.path...),
+		Node:        n,
+		InLink:      w.links > 0,
+		Index:       len(w.blocks),
+		Para:        w.para,
+		Line:        w.line,
+		SpaceBefore: len(w.blocks) > 0 && (w.pending || lead),
+	})
+	w.pendingPara, w.pendingLine = false, false
+	w.pending = trail
+}
+
+// collapse trims s and collapses its whitespace runs to one space (inside
+// <pre>, runs that hold a line break become one "\n"). It reports whether s
+// had leading and trailing whitespace; an all-whitespace s gives "" and
+// lead = true.
+func collapse(s string, pre bool) (out string, lead, trail bool) {
+	var sb strings.Builder
+	sb.Grow(len(s))
+	space, newline := false, false
+	for i, r := range s {
+		if r == utf8.RuneError {
+			if _, size := utf8.DecodeRuneInString(s[i:]); size == 1 {
+				r = unicode.ReplacementChar
+			}
+		}
+		if isSpace(r) {
+			if sb.Len() == 0 {
+				lead = true
+			}
+			space = true
+			newline = newline || r == '\n'
+			continue
+		}
+		if space && sb.Len() > 0 {
+			if pre && newline {
+				sb.WriteByte('\n')
+			} else {
+				sb.WriteByte(' ')
+			}
+		}
+		space, newline = false, false
+		sb.WriteRune(r)
+	}
+	return sb.String(), lead, space
+}
+
+// isSpace reports HTML whitespace plus the Unicode spaces that render as
+// blank (no-break space included).
+func isSpace(r rune) bool {
+	return unicode.IsSpace(r) || r == '\u200b' || r == '\ufeff'
+}
+
+// isBlockLevel reports whether an element starts a new paragraph when
+// rendered: the HTML block-level and table elements.
+func isBlockLevel(name string) bool {
+	switch atom.Lookup([]byte(name)) {
+	case atom.Address, atom.Article, atom.Aside, atom.Blockquote, atom.Body, atom.Caption,
+		atom.Center, atom.Dd, atom.Details, atom.Dialog, atom.Dir, atom.Div, atom.Dl, atom.Dt,
+		atom.Fieldset, atom.Figcaption, atom.Figure, atom.Footer, atom.Form, atom.Frameset,
+		atom.H1, atom.H2, atom.H3, atom.H4, atom.H5, atom.H6, atom.Header, atom.Hgroup,
+		atom.Hr, atom.Html, atom.Legend, atom.Li, atom.Main, atom.Menu, atom.Nav, atom.Noframes,
+		atom.Ol, atom.Option, atom.P, atom.Pre, atom.Section, atom.Select, atom.Summary,
+		atom.Table, atom.Tbody, atom.Td, atom.Textarea, atom.Tfoot, atom.Th, atom.Thead,
+		atom.Title, atom.Tr, atom.Ul:
+		return true
+	}
+	return false
+}
+
+// Text rebuilds readable text from blocks of one page given in document
+// order (any subset of Page.Blocks): blocks in different paragraphs are
+// separated by a blank line, blocks on different lines by a line break,
+// neighbouring blocks of one line exactly as the source spaced them, and
+// blocks with left-out blocks between them by at least a space.
+func Text(blocks []Block) string {
+	var sb strings.Builder
+	for i, b := range blocks {
+		if i > 0 {
+			sb.WriteString(separator(blocks[i-1], b))
+		}
+		sb.WriteString(b.Text)
+	}
+	return sb.String()
+}
+
+func separator(prev, b Block) string {
+	switch {
+	case b.Para != prev.Para:
+		return "\n\n"
+	case b.Line != prev.Line:
+		return "\n"
+	case b.Index == prev.Index+1 && !b.SpaceBefore:
+		return ""
+	}
+	return " "
+}

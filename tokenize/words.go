@@ -1,0 +1,120 @@
+package tokenize
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Words splits text into lowercase tokens in the spirit of NLTK's
+// word_tokenize:
+//
+//   - a word is a run of letters, digits and combining marks; a hyphen between
+//     two such characters joins ("well-known"), as do "." and "," between two
+//     digits ("3.14", "1,000");
+//   - the contractions 's 'm 'd 'll 're 've and n't become tokens of their own
+//     ("don't" → "do" "n't"); other apostrophes inside a word stay ("o'neill");
+//     the typographic apostrophe ’ is read as ';
+//   - every other visible character is a punctuation token, except that a run
+//     of one repeated character is one token ("...", "--");
+//   - in scripts written without spaces between words (Han, Hiragana,
+//     Katakana, Thai, Lao, Khmer, Myanmar, Tibetan) every character, with the
+//     combining marks that follow it, is a token, so such text never becomes
+//     one giant token.
+func Words(text string) []string {
+	return AppendWords(nil, text)
+}
+
+// AppendWords appends the tokens of text (see Words) to dst.
+func AppendWords(dst []string, text string) []string {
+	for i := 0; i < len(text); {
+		r, size := utf8.DecodeRuneInString(text[i:])
+		switch {
+		case isSpace(r) || unicode.IsControl(r):
+			i += size
+		case isUnspaced(r):
+			end := i + size
+			for end < len(text) {
+				m, msize := utf8.DecodeRuneInString(text[end:])
+				if !unicode.IsMark(m) {
+					break
+				}
+				end += msize
+			}
+			dst = append(dst, strings.ToLower(text[i:end]))
+			i = end
+		case isWordRune(r):
+			end := wordEnd(text, i)
+			dst = appendWord(dst, strings.ToLower(text[i:end]))
+			i = end
+		default:
+			end := i + size
+			for end < len(text) && strings.HasPrefix(text[end:], text[i:i+size]) {
+				end += size
+			}
+			dst = append(dst, text[i:end])
+			i = end
+		}
+	}
+	return dst
+}
+
+func isWordRune(r rune) bool {
+	return (unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsMark(r) || unicode.IsNumber(r)) && !isUnspaced(r)
+}
+
+// isUnspaced reports whether r belongs to a script written without spaces.
+func isUnspaced(r rune) bool {
+	if r < 0x0e00 {
+		return false
+	}
+	return unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Thai,
+		unicode.Lao, unicode.Khmer, unicode.Myanmar, unicode.Tibetan)
+}
+
+func isApostrophe(r rune) bool { return r == '\'' || r == '’' }
+
+// wordEnd returns the end of the word starting at text[i].
+func wordEnd(text string, i int) int {
+	prev, size := utf8.DecodeRuneInString(text[i:])
+	i += size
+	for i < len(text) {
+		r, size := utf8.DecodeRuneInString(text[i:])
+		if isWordRune(r) {
+			prev = r
+			i += size
+			continue
+		}
+		next, nsize := utf8.DecodeRuneInString(text[i+size:])
+		if nsize == 0 || !isWordRune(next) {
+			return i
+		}
+		switch {
+		case r == '-' || isApostrophe(r):
+		case (r == '.' || r == ',') && unicode.IsDigit(prev) && unicode.IsDigit(next):
+		default:
+			return i
+		}
+		prev = next
+		i += size + nsize
+	}
+	return i
+}
+
+var contractions = []string{"n't", "'s", "'m", "'d", "'ll", "'re", "'ve"}
+
+// appendWord appends a lowercase word, splitting off a contraction suffix.
+func appendWord(dst []string, w string) []string {
+	if strings.ContainsRune(w, '’') {
+		w = strings.ReplaceAll(w, "’", "'")
+	}
+	if strings.IndexByte(w, '\'') < 0 {
+		return append(dst, w)
+	}
+	for _, c := range contractions {
+		if len(w) > len(c) && strings.HasSuffix(w, c) {
+			return append(dst, w[:len(w)-len(c)], c)
+		}
+	}
+	return append(dst, w)
+}
