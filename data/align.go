@@ -66,51 +66,82 @@ type span struct{ alo, ahi, blo, bhi int }
 type pair struct{ a, b int }
 
 // findAnchors returns matching positions inside s that increase in both a
-// and b: the longest increasing chain of pairs of tokens unique on both
-// sides, or, if there are none, of tokens occurring equally often on both
-// sides (at most maxAnchorCount times), paired in order.
+// and b: the longest increasing chain among candidate pairs, taken from the
+// first of these rules that gives any:
+//
+//  1. tokens that occur once in a and once in b;
+//  2. tokens that occur once in b and at most maxAnchorCount times in a
+//     (each occurrence in a is a candidate; pages repeat their article, e.g.
+//     in a print version);
+//  3. tokens that occur equally often, at most maxAnchorCount times, in a and
+//     b, paired in order.
 func findAnchors(a, b []int32, s span) []pair {
-	type occ struct{ na, nb int }
+	type occ struct {
+		na, nb int
+		firstB int
+	}
 	counts := make(map[int32]*occ)
-	for _, t := range a[s.alo:s.ahi] {
+	for _, t := range b[s.blo:s.bhi] {
 		o := counts[t]
 		if o == nil {
 			o = &occ{}
 			counts[t] = o
 		}
-		o.na++
+		o.nb++
 	}
-	for _, t := range b[s.blo:s.bhi] {
+	for _, t := range a[s.alo:s.ahi] {
 		if o := counts[t]; o != nil {
-			o.nb++
+			o.na++
 		}
 	}
-	for limit := 1; limit <= maxAnchorCount; limit *= 2 {
-		usable := func(t int32) bool {
-			o := counts[t]
-			return o.na == o.nb && o.na <= limit
-		}
-		seen := make(map[int32][]int)
-		for i := s.blo; i < s.bhi; i++ {
-			if o := counts[b[i]]; o != nil && usable(b[i]) {
-				seen[b[i]] = append(seen[b[i]], i)
-			}
-		}
-		if len(seen) == 0 {
-			continue
-		}
+	for i := s.bhi - 1; i >= s.blo; i-- {
+		counts[b[i]].firstB = i
+	}
+	rules := []func(o *occ) bool{
+		func(o *occ) bool { return o.na == 1 && o.nb == 1 },
+		func(o *occ) bool { return o.nb == 1 && o.na <= maxAnchorCount },
+		func(o *occ) bool { return o.na == o.nb && o.na <= maxAnchorCount },
+	}
+	for _, usable := range rules {
 		var pairs []pair
-		next := make(map[int32]int)
+		var bPos map[int32][]int // occurrences in b, for rule 3
+		var next map[int32]int
 		for i := s.alo; i < s.ahi; i++ {
-			if bs, ok := seen[a[i]]; ok {
-				k := next[a[i]]
-				next[a[i]] = k + 1
-				pairs = append(pairs, pair{i, bs[k]})
+			o := counts[a[i]]
+			if o == nil || o.na == 0 || !usable(o) {
+				continue
 			}
+			if o.nb == 1 {
+				pairs = append(pairs, pair{i, o.firstB})
+				continue
+			}
+			if bPos == nil {
+				bPos, next = positions(b, s, func(t int32) bool {
+					o := counts[t]
+					return o.na > 0 && usable(o)
+				}), map[int32]int{}
+			}
+			k := next[a[i]]
+			next[a[i]] = k + 1
+			pairs = append(pairs, pair{i, bPos[a[i]][k]})
 		}
-		return longestIncreasing(pairs)
+		if len(pairs) > 0 {
+			return longestIncreasing(pairs)
+		}
 	}
 	return nil
+}
+
+// positions lists, for every token of b[s.blo:s.bhi] that keep accepts, its
+// positions in order.
+func positions(b []int32, s span, keep func(int32) bool) map[int32][]int {
+	pos := make(map[int32][]int)
+	for i := s.blo; i < s.bhi; i++ {
+		if keep(b[i]) {
+			pos[b[i]] = append(pos[b[i]], i)
+		}
+	}
+	return pos
 }
 
 // longestIncreasing returns the longest subsequence of pairs (sorted by a)
