@@ -225,8 +225,11 @@ func decodeMixed(raw []byte) string {
 // guess is not used.
 const detectMinConfidence = 50
 
+// detectLimit bounds the bytes given to the detector.
+const detectLimit = 64 << 10
+
 func detect(raw []byte) (encoding.Encoding, string) {
-	res, err := chardet.NewHtmlDetector().DetectBest(raw)
+	res, err := chardet.NewHtmlDetector().DetectBest(raw[:min(len(raw), detectLimit)])
 	if err != nil || res.Confidence < detectMinConfidence {
 		return nil, ""
 	}

@@ -1,0 +1,47 @@
+package main
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+)
+
+func TestRun(t *testing.T) {
+	tests := []struct {
+		name   string
+		args   []string
+		status int
+		stdout []string // pieces the output must contain
+		stderr []string
+	}{
+		{"no args", nil, 2, nil, []string{"usage: boilernet"}},
+		{"help", []string{"help"}, 0, nil, []string{"data"}},
+		{"unknown", []string{"frobnicate"}, 2, nil, []string{`unknown command "frobnicate"`}},
+		{"data without stats", []string{"data"}, 1, nil, []string{"usage: boilernet data stats"}},
+		{"data stats without dir", []string{"data", "stats"}, 1, nil, []string{"give at least one dataset folder"}},
+		{"data stats bad dir", []string{"data", "stats", "-q", "testdata/nope"}, 1, nil, []string{"no html/ folder"}},
+		{"data stats", []string{"data", "stats", "-q", "../../data/testdata/tiny"}, 0,
+			[]string{"dataset tiny", "train       2", "test        1", "lowest coverage:", "ce "}, nil},
+		{"data stats one split", []string{"data", "stats", "-q", "-split", "test", "-worst", "0", "../../data/testdata/tiny"}, 0,
+			[]string{"test        1"}, nil},
+		{"data stats missing split", []string{"data", "stats", "-q", "-split", "dev", "../../data/testdata/tiny"}, 1, nil, []string{"has no dev split"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			if got := run(tt.args, &stdout, &stderr); got != tt.status {
+				t.Errorf("status %d, want %d\nstdout: %s\nstderr: %s", got, tt.status, stdout.String(), stderr.String())
+			}
+			for _, want := range tt.stdout {
+				if !strings.Contains(stdout.String(), want) {
+					t.Errorf("stdout lacks %q:\n%s", want, stdout.String())
+				}
+			}
+			for _, want := range tt.stderr {
+				if !strings.Contains(stderr.String(), want) {
+					t.Errorf("stderr lacks %q:\n%s", want, stderr.String())
+				}
+			}
+		})
+	}
+}

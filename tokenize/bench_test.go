@@ -1,0 +1,79 @@
+package tokenize
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// loadPages reads the pages of a dataset split from ../shared/data, or skips.
+func loadPages(b *testing.B, dataset, split string) [][]byte {
+	dir := filepath.Join("..", "..", "shared", "data", dataset)
+	ids, err := os.ReadFile(filepath.Join(dir, split+".txt"))
+	if err != nil {
+		b.Skipf("dataset not available: %v", err)
+	}
+	var pages [][]byte
+	for _, id := range splitLines(string(ids)) {
+		raw, err := os.ReadFile(filepath.Join(dir, "html", id+".html"))
+		if err != nil {
+			b.Fatal(err)
+		}
+		pages = append(pages, raw)
+	}
+	return pages
+}
+
+func splitLines(s string) []string {
+	var out []string
+	start := 0
+	for i := 0; i <= len(s); i++ {
+		if i == len(s) || s[i] == '\n' {
+			if i > start {
+				out = append(out, s[start:i])
+			}
+			start = i + 1
+		}
+	}
+	return out
+}
+
+// BenchmarkParse measures decoding, parsing and segmentation over the
+// CleanEval train pages (MB/s and pages/s).
+func BenchmarkParse(b *testing.B) {
+	benchPages(b, func(raw []byte) {
+		if _, err := Parse(raw, Options{}); err != nil {
+			b.Fatal(err)
+		}
+	})
+}
+
+// BenchmarkParseWords adds word tokenization of every block to Parse.
+func BenchmarkParseWords(b *testing.B) {
+	benchPages(b, func(raw []byte) {
+		p, err := Parse(raw, Options{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		var words []string
+		for _, blk := range p.Blocks {
+			words = AppendWords(words[:0], blk.Text)
+		}
+	})
+}
+
+func benchPages(b *testing.B, fn func([]byte)) {
+	pages := loadPages(b, "cleaneval", "train")
+	var size int64
+	for _, p := range pages {
+		size += int64(len(p))
+	}
+	b.SetBytes(size)
+	b.ResetTimer()
+	for b.Loop() {
+		for _, p := range pages {
+			fn(p)
+		}
+	}
+	b.ReportMetric(float64(len(pages))*float64(b.N)/b.Elapsed().Seconds(), "pages/s")
+}

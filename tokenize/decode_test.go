@@ -1,0 +1,80 @@
+package tokenize
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestDecodeFixtures(t *testing.T) {
+	tests := []struct {
+		file, label      string
+		encoding, reason string
+		want             string // a piece of the decoded text
+	}{
+		{"cp1252-declared.html", "", "windows-1252", ReasonMeta, "Le café où l’on mange des crêpes à Noël — «déjà vu»"},
+		{"latin1-undeclared.html", "", "windows-1252", "", "Le café où on mange des crêpes à Noël"},
+		{"utf8-declared-latin1.html", "", "utf-8", ReasonUTF8, "Le café où l’on mange des crêpes à Noël — «déjà vu»"},
+		{"utf8-declared-latin1.html", "iso-8859-1", "utf-8", ReasonUTF8, "crêpes à Noël"},
+		{"shiftjis-declared.html", "", "shift_jis", ReasonMeta, "日本語のテキストです。東京は晴れ。"},
+		{"shiftjis-undeclared.html", "", "shift_jis", ReasonDetected, "東京は今日も晴れています。"},
+		{"gb2312-declared.html", "", "gbk", ReasonMeta, "中文网页的正文内容。北京今天天气很好。"},
+		{"utf8-mixed-cp1252.html", "", "utf-8+windows-1252", ReasonMixed, "L’ café où on mange des crêpes à Noël"},
+		{"utf16le-bom.html", "", "utf-16le", ReasonBOM, "Le café où l’on mange"},
+		{"cp1251-late-meta.html", "", "windows-1251", ReasonMeta, "Привет, мир! Это русский текст."},
+		{"cp1252-declared.html", "windows-1252", "windows-1252", ReasonCaller, "crêpes"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.file+"/"+tt.label, func(t *testing.T) {
+			raw, err := os.ReadFile(filepath.Join("testdata", "enc", tt.file))
+			if err != nil {
+				t.Fatal(err)
+			}
+			d := Decode(raw, tt.label)
+			if d.Encoding != tt.encoding || (tt.reason != "" && d.Reason != tt.reason) {
+				t.Errorf("encoding %q (%s), want %q (%s)", d.Encoding, d.Reason, tt.encoding, tt.reason)
+			}
+			if !strings.Contains(d.Text, tt.want) {
+				t.Errorf("decoded text lacks %q:\n%s", tt.want, d.Text)
+			}
+		})
+	}
+}
+
+func TestDecodeText(t *testing.T) {
+	tests := []struct {
+		name string
+		raw  []byte
+		want string
+	}{
+		{"utf8", []byte("caf\xc3\xa9"), "café"},
+		{"utf8 bom", []byte("\xef\xbb\xbfcaf\xc3\xa9"), "café"},
+		{"cp1252", []byte("don\x92t caf\xe9"), "don’t café"},
+		{"mixed", []byte("caf\xc3\xa9 don\x92t"), "café don’t"},
+		{"utf16le", []byte("\xff\xfec\x00a\x00f\x00\xe9\x00"), "café"},
+		{"utf16be", []byte("\xfe\xff\x00c\x00a\x00f\x00\xe9"), "café"},
+	}
+	for _, tt := range tests {
+		if got := DecodeText(tt.raw); got != tt.want {
+			t.Errorf("%s: DecodeText = %q, want %q", tt.name, got, tt.want)
+		}
+	}
+}
+
+func TestMetaCharset(t *testing.T) {
+	tests := []struct{ page, want string }{
+		{`<meta charset="utf-8">`, "utf-8"},
+		{`<META HTTP-EQUIV="Content-Type" CONTENT="text/html; charset=ISO-8859-1">`, "ISO-8859-1"},
+		{`<meta http-equiv=content-type content='text/html;charset="koi8-r"'>`, "koi8-r"},
+		{`<meta name="description" content="charset=latin1">`, ""},
+		{`<script>var s = '<meta charset="big5">';</script><meta charset="euc-kr">`, "euc-kr"},
+		{`<body><meta charset="big5">`, ""},
+		{`<p>no meta`, ""},
+	}
+	for _, tt := range tests {
+		if got := metaCharset([]byte(tt.page)); got != tt.want {
+			t.Errorf("metaCharset(%q) = %q, want %q", tt.page, got, tt.want)
+		}
+	}
+}

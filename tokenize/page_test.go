@@ -1,0 +1,185 @@
+package tokenize
+
+import (
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// blockTexts returns the texts of a page's blocks.
+func blockTexts(p *Page) []string {
+	var out []string
+	for _, b := range p.Blocks {
+		out = append(out, b.Text)
+	}
+	return out
+}
+
+func TestParseBlocks(t *testing.T) {
+	tests := []struct {
+		name   string
+		html   string
+		blocks []string
+		text   string
+	}{
+		{"inline tags join without space", `<p>foo<b>bar</b>baz</p>`, []string{"foo", "bar", "baz"}, "foobarbaz"},
+		{"inline tags keep source spacing", `<p>foo <i>bar</i> baz</p>`, []string{"foo", "bar", "baz"}, "foo bar baz"},
+		{"whitespace-only node between inline tags", "<p><b>a</b>\n  <i>b</i></p>", []string{"a", "b"}, "a b"},
+		{"paragraphs", `<p>a</p><p>b</p>`, []string{"a", "b"}, "a\n\nb"},
+		{"line break", `<p>a<br>b<br/>c</p>`, []string{"a", "b", "c"}, "a\nb\nc"},
+		{"entities", `<p>a &amp; b &lt;c&gt; &eacute;t&eacute; &#8212; &nbsp;x</p>`, []string{"a & b <c> été — x"}, "a & b <c> été — x"},
+		{"whitespace collapses", "<p>  a \t\n b  </p>", []string{"a b"}, "a b"},
+		{"nested divs", `<div><div><div>deep</div></div>x</div>`, []string{"deep", "x"}, "deep\n\nx"},
+		{"table cells", `<table><tr><td>a</td><td>b</td></tr><tr><th>c</th></tr></table>`, []string{"a", "b", "c"}, "a\n\nb\n\nc"},
+		{"list items", `<ul><li>one</li><li>two <a href="#">link</a></li></ul>`, []string{"one", "two", "link"}, "one\n\ntwo link"},
+		{"scripts, styles and comments are skipped", `<p>a<script>var x="<p>no</p>";</script><style>p{}</style><!-- hidden -->b</p>`, []string{"a", "b"}, "ab"},
+		{"head, noscript, button, input, iframe skipped", `<head><title>T</title></head><body><noscript>n</noscript><button>b</button><input value=v><iframe>i</iframe><p>x</p></body>`, []string{"x"}, "x"},
+		{"pre keeps lines", "<pre>line 1\n   line 2\n\nline 3</pre>", []string{"line 1\nline 2\nline 3"}, "line 1\nline 2\nline 3"},
+		{"malformed: unclosed tags", `<div><p>a<b>b<p>c</div>d`, []string{"a", "b", "c", "d"}, "ab\n\nc\n\nd"},
+		{"malformed: stray end tags", `</b></p><p>a</i></span>b`, []string{"ab"}, "ab"},
+		{"unclosed title does not swallow the page", "<html><head><title>Broken\n<script>x</script></head><body><p>text</p></body>", []string{"text"}, "text"},
+		{"corrupted title end tag", "<title>Broken</titleval\n<p>text</p>", []string{"text"}, "text"},
+		{"no text", `<html><body><img src=x></body></html>`, nil, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p, err := Parse([]byte(tt.html), Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := blockTexts(p); !slices.Equal(got, tt.blocks) {
+				t.Errorf("blocks %q, want %q", got, tt.blocks)
+			}
+			if got := Text(p.Blocks); got != tt.text {
+				t.Errorf("Text = %q, want %q", got, tt.text)
+			}
+		})
+	}
+}
+
+func TestBlockFields(t *testing.T) {
+	p, err := Parse([]byte(`<html><body><div id=m><p>Hello <a href="/x">big <b>world</b></a></p></div></body></html>`), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []struct {
+		text   string
+		path   string
+		inLink bool
+	}{
+		{"Hello", "html body div p", false},
+		{"big", "html body div p a", true},
+		{"world", "html body div p a b", true},
+	}
+	if len(p.Blocks) != len(want) {
+		t.Fatalf("%d blocks, want %d", len(p.Blocks), len(want))
+	}
+	for i, w := range want {
+		b := p.Blocks[i]
+		if b.Text != w.text || strings.Join(b.Path, " ") != w.path || b.InLink != w.inLink || b.Index != i {
+			t.Errorf("block %d = %q %v inLink=%v index=%d, want %q [%s] %v", i, b.Text, b.Path, b.InLink, b.Index, w.text, w.path, w.inLink)
+		}
+		if b.Node == nil || b.Node.Parent == nil || b.Node.Parent.Data != b.Path[len(b.Path)-1] {
+			t.Errorf("block %d: node does not sit under its path", i)
+		}
+	}
+}
+
+func TestTextOfSubset(t *testing.T) {
+	p, err := Parse([]byte(`<p>one<b>two</b>three</p><p>four</p><p>five<br>six</p>`), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := p.Blocks
+	tests := []struct {
+		pick []int
+		want string
+	}{
+		{[]int{0, 2}, "one three"}, // the left-out "two" leaves a space
+		{[]int{0, 1}, "onetwo"},
+		{[]int{2, 4}, "three\n\nfive"},
+		{[]int{4, 5}, "five\nsix"},
+		{[]int{0, 5}, "one\n\nsix"},
+		{nil, ""},
+	}
+	for _, tt := range tests {
+		var sub []Block
+		for _, i := range tt.pick {
+			sub = append(sub, b[i])
+		}
+		if got := Text(sub); got != tt.want {
+			t.Errorf("Text(%v) = %q, want %q", tt.pick, got, tt.want)
+		}
+	}
+}
+
+func TestSkipTagsOption(t *testing.T) {
+	page := []byte(`<body><nav>menu</nav><script>s</script><p>text</p></body>`)
+	tests := []struct {
+		skip []string
+		want []string
+	}{
+		{nil, []string{"menu", "text"}},
+		{[]string{}, []string{"menu", "s", "text"}},
+		{[]string{"NAV", "script"}, []string{"text"}},
+	}
+	for _, tt := range tests {
+		p, err := Parse(page, Options{SkipTags: tt.skip})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := blockTexts(p); !slices.Equal(got, tt.want) {
+			t.Errorf("SkipTags %q: blocks %q, want %q", tt.skip, got, tt.want)
+		}
+	}
+}
+
+func TestParseRejects(t *testing.T) {
+	tests := []struct {
+		name string
+		raw  []byte
+		want error
+	}{
+		{"empty", nil, ErrEmpty},
+		{"whitespace", []byte(" \n\t "), ErrEmpty},
+		{"gzip", []byte{0x1f, 0x8b, 8, 0, 0, 0, 0, 0}, ErrGzip},
+		{"binary", []byte("\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x10\x00\x00\x00\x10\x08\x06\x00\x00\x00"), ErrBinary},
+	}
+	for _, tt := range tests {
+		if _, err := Parse(tt.raw, Options{}); !errors.Is(err, tt.want) {
+			t.Errorf("%s: error %v, want %v", tt.name, err, tt.want)
+		}
+	}
+}
+
+func TestParseToleratesStrayNUL(t *testing.T) {
+	p, err := Parse([]byte("<p>a\x00b</p><p>\xff\xfe broken \xc3</p>"), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(p.Blocks) != 2 {
+		t.Fatalf("blocks %q", blockTexts(p))
+	}
+}
+
+func TestDeepNesting(t *testing.T) {
+	const depth = 100_000
+	for _, tag := range []string{"div", "b", "span", "table", "p"} {
+		page := strings.Repeat("<"+tag+">x", depth)
+		p, err := Parse([]byte(page), Options{})
+		if err != nil {
+			t.Fatalf("%s: %v", tag, err)
+		}
+		if len(p.Blocks) == 0 {
+			t.Fatalf("%s: no blocks", tag)
+		}
+		var n int
+		for _, b := range p.Blocks {
+			n += strings.Count(b.Text, "x")
+		}
+		if n != depth {
+			t.Errorf("%s: %d x's in the blocks, want %d", tag, n, depth)
+		}
+	}
+}

@@ -1,0 +1,33 @@
+package tokenize
+
+import (
+	"slices"
+	"testing"
+)
+
+func TestWords(t *testing.T) {
+	tests := []struct {
+		text string
+		want []string
+	}{
+		{"Hello, World!", []string{"hello", ",", "world", "!"}},
+		{"Don't stop; it's O'Neill's.", []string{"do", "n't", "stop", ";", "it", "'s", "o'neill", "'s", "."}},
+		{"We’ll see", []string{"we", "'ll", "see"}},
+		{"3.14 and 1,000,000 but 3. and a,b", []string{"3.14", "and", "1,000,000", "but", "3", ".", "and", "a", ",", "b"}},
+		{"well-known e-mail -dash- end-", []string{"well-known", "e-mail", "-", "dash", "-", "end", "-"}},
+		{"wait... what?!", []string{"wait", "...", "what", "?", "!"}},
+		{"Straße ÉCOLE naïve", []string{"straße", "école", "naïve"}},
+		{"Москва и Київ", []string{"москва", "и", "київ"}},
+		{"日本語です", []string{"日", "本", "語", "で", "す"}},
+		{"中文Text混合", []string{"中", "文", "text", "混", "合"}},
+		{"สวัสดี", []string{"ส", "วั", "ส", "ดี"}},
+		{"한국어 문장", []string{"한국어", "문장"}},
+		{"a\u00a0b\tc\n", []string{"a", "b", "c"}},
+		{"", nil},
+	}
+	for _, tt := range tests {
+		if got := Words(tt.text); !slices.Equal(got, tt.want) {
+			t.Errorf("Words(%q) = %q, want %q", tt.text, got, tt.want)
+		}
+	}
+}
