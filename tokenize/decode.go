@@ -48,7 +48,10 @@ type Decoded struct {
 //  4. Otherwise, if most non-ASCII sequences are valid UTF-8, the page is UTF-8
 //     with stray windows-1252 bytes, and each invalid byte is read as
 //     windows-1252 (pages pasted together from both).
-//  5. Otherwise statistical detection (ICU's algorithm); if it is not confident,
+//  5. Otherwise, if most non-ASCII bytes stand alone between ASCII bytes, as
+//     accented letters do in Western European text, windows-1252. Else
+//     statistical detection (ICU's algorithm, for CJK, Cyrillic, Greek, ...
+//     text, where non-ASCII bytes come in runs); if it is not confident,
 //     windows-1252, as browsers do.
 //
 // Decode never fails: every byte sequence has a decoding.
@@ -75,8 +78,10 @@ func Decode(raw []byte, label string) Decoded {
 	if valid > invalid {
 		return Decoded{Text: decodeMixed(raw), Encoding: "utf-8+windows-1252", Reason: ReasonMixed}
 	}
-	if e, name := detect(raw); e != nil {
-		return decodeWith(raw, e, name, ReasonDetected)
+	if !mostlyIsolated(raw) {
+		if e, name := detect(raw); e != nil {
+			return decodeWith(raw, e, name, ReasonDetected)
+		}
 	}
 	return decodeWith(raw, charmap.Windows1252, "windows-1252", ReasonFallback)
 }
@@ -221,9 +226,25 @@ func decodeMixed(raw []byte) string {
 	return sb.String()
 }
 
+// mostlyIsolated reports whether most bytes ≥ 0x80 have ASCII bytes on both
+// sides.
+func mostlyIsolated(raw []byte) bool {
+	high, isolated := 0, 0
+	for i, c := range raw {
+		if c < utf8.RuneSelf {
+			continue
+		}
+		high++
+		if (i == 0 || raw[i-1] < utf8.RuneSelf) && (i+1 == len(raw) || raw[i+1] < utf8.RuneSelf) {
+			isolated++
+		}
+	}
+	return 2*isolated > high
+}
+
 // detectMinConfidence is the ICU detector confidence (0-100) below which its
 // guess is not used.
-const detectMinConfidence = 50
+const detectMinConfidence = 20
 
 // detectLimit bounds the bytes given to the detector.
 const detectLimit = 64 << 10

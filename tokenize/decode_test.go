@@ -24,6 +24,7 @@ func TestDecodeFixtures(t *testing.T) {
 		{"utf16le-bom.html", "", "utf-16le", ReasonBOM, "Le café où l’on mange"},
 		{"cp1251-late-meta.html", "", "windows-1251", ReasonMeta, "Привет, мир! Это русский текст."},
 		{"cp1252-declared.html", "windows-1252", "windows-1252", ReasonCaller, "crêpes"},
+		{"cp1251-undeclared.html", "", "windows-1251", ReasonDetected, "Это русский текст о погоде в Москве."},
 	}
 	for _, tt := range tests {
 		t.Run(tt.file+"/"+tt.label, func(t *testing.T) {
