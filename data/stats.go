@@ -11,6 +11,7 @@ import (
 
 // DocStats is what Stats measures on one document.
 type DocStats struct {
+	Split         string
 	ID            string
 	Blocks        int
 	ContentBlocks int
@@ -41,11 +42,15 @@ func (s SplitStats) ContentShare() float64 {
 	return float64(s.ContentBlocks) / float64(s.Blocks)
 }
 
-// Worst returns the n documents with the lowest coverage (empty gold
+// Worst returns the n documents of the split with the lowest coverage
+// (empty gold excluded), lowest first.
+func (s SplitStats) Worst(n int) []DocStats { return Worst(s.PerDoc, n) }
+
+// Worst returns the n documents of per with the lowest coverage (empty gold
 // excluded), lowest first.
-func (s SplitStats) Worst(n int) []DocStats {
+func Worst(per []DocStats, n int) []DocStats {
 	var docs []DocStats
-	for _, d := range s.PerDoc {
+	for _, d := range per {
 		if !math.IsNaN(d.Coverage) {
 			docs = append(docs, d)
 		}
@@ -69,7 +74,7 @@ func (d *Dataset) Stats(split string, opts Options, done func()) (SplitStats, er
 		if err != nil {
 			return err
 		}
-		per[i] = DocStats{ID: ids[i], Blocks: len(doc.Labels), GoldTokens: doc.GoldTokens, Coverage: doc.Coverage()}
+		per[i] = DocStats{Split: split, ID: ids[i], Blocks: len(doc.Labels), GoldTokens: doc.GoldTokens, Coverage: doc.Coverage()}
 		for _, c := range doc.Labels {
 			if c {
 				per[i].ContentBlocks++

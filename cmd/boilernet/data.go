@@ -73,11 +73,10 @@ func dataStats(dir, split string, comments bool, worst int, quiet bool, stdout, 
 		fmt.Fprintf(stdout, "lowest coverage:\n")
 		var docs []data.DocStats
 		for _, st := range all {
-			docs = append(docs, st.Worst(worst)...)
+			docs = append(docs, st.PerDoc...)
 		}
-		merged := data.SplitStats{PerDoc: docs}
-		for _, d := range merged.Worst(worst) {
-			fmt.Fprintf(stdout, "  %-40s coverage %.3f  gold tokens %6d  blocks %5d (%d content)\n", d.ID, d.Coverage, d.GoldTokens, d.Blocks, d.ContentBlocks)
+		for _, d := range data.Worst(docs, worst) {
+			fmt.Fprintf(stdout, "  %-5s %-40s coverage %.3f  gold tokens %6d  blocks %5d (%d content)\n", d.Split, d.ID, d.Coverage, d.GoldTokens, d.Blocks, d.ContentBlocks)
 		}
 	}
 	fmt.Fprintln(stdout, strings.Repeat("-", 60))

@@ -21,7 +21,7 @@ func TestRun(t *testing.T) {
 		{"data stats without dir", []string{"data", "stats"}, 1, nil, []string{"give at least one dataset folder"}},
 		{"data stats bad dir", []string{"data", "stats", "-q", "testdata/nope"}, 1, nil, []string{"no html/ folder"}},
 		{"data stats", []string{"data", "stats", "-q", "../../data/testdata/tiny"}, 0,
-			[]string{"dataset tiny", "train       2", "test        1", "lowest coverage:", "ce "}, nil},
+			[]string{"dataset tiny", "train       2", "test        1", "lowest coverage:", "train ce "}, nil},
 		{"data stats one split", []string{"data", "stats", "-q", "-split", "test", "-worst", "0", "../../data/testdata/tiny"}, 0,
 			[]string{"test        1"}, nil},
 		{"data stats missing split", []string{"data", "stats", "-q", "-split", "dev", "../../data/testdata/tiny"}, 1, nil, []string{"has no dev split"}},
