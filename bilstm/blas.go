@@ -1,0 +1,39 @@
+package bilstm
+
+import (
+	"gonum.org/v1/gonum/blas"
+)
+
+// BLAS is the float32 BLAS the kernels call. The default build uses gonum's
+// pure-Go implementation; building with -tags openblas switches this
+// package and Gorgonia to OpenBLAS (see blas_openblas.go).
+var BLAS blas.Float32 = defaultBLAS()
+
+// BLASName names the BLAS in use, for benchmark reports.
+var BLASName = defaultBLASName
+
+// sgemm computes C = alpha·op(A)·op(B) + beta·C on row-major matrices, where
+// op(A) is m×k and op(B) is k×n.
+func sgemm(transA, transB bool, m, n, k int, alpha float32, a []float32, lda int, b []float32, ldb int, beta float32, c []float32, ldc int) {
+	if m == 0 || n == 0 {
+		return
+	}
+	ta, tb := blas.NoTrans, blas.NoTrans
+	if transA {
+		ta = blas.Trans
+	}
+	if transB {
+		tb = blas.Trans
+	}
+	if k == 0 {
+		// BLAS would only scale C; keep that meaning.
+		for i := range m {
+			row := c[i*ldc : i*ldc+n]
+			for j := range row {
+				row[j] *= beta
+			}
+		}
+		return
+	}
+	BLAS.Sgemm(ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc)
+}

@@ -1,0 +1,159 @@
+package bilstm
+
+import "math"
+
+// lstmDir runs one direction of one LSTM layer over a batch and keeps what
+// its backward pass needs. Gate order is input, forget, cell, output.
+type lstmDir struct {
+	in, h   int
+	reverse bool
+
+	gates []float32 // N×4H: pre-activations, then activations (valid rows)
+	cells []float32 // N×H: cell state (valid rows)
+	dG    []float32 // N×4H: gradient of the gate pre-activations
+	hPrev []float32 // N×H: h of the previous step of the same sequence
+
+	// Per-step buffers of B rows.
+	h0, c0, z []float32
+	dh, dc    []float32
+}
+
+func grow(buf []float32, n int) []float32 {
+	if cap(buf) < n {
+		return make([]float32, n)
+	}
+	return buf[:n]
+}
+
+func clear32(s []float32) {
+	for i := range s {
+		s[i] = 0
+	}
+}
+
+func sigmoid(x float32) float32 { return float32(1 / (1 + math.Exp(-float64(x)))) }
+
+func tanh32(x float32) float32 { return float32(math.Tanh(float64(x))) }
+
+// forward computes the hidden states of the direction for input x (N×in)
+// and writes them into out at column offset off (rows of width stride).
+// Padding rows of out are left untouched.
+func (d *lstmDir) forward(lay Layout, x, wx, wh, bias []float32, out []float32, off, stride int) {
+	N, B, H, G := lay.N(), lay.B(), d.h, 4*d.h
+	d.gates = grow(d.gates, N*G)
+	d.cells = grow(d.cells, N*H)
+	d.h0 = grow(d.h0, B*H)
+	d.c0 = grow(d.c0, B*H)
+	d.z = grow(d.z, B*G)
+	// All input projections at once.
+	sgemm(false, false, N, G, d.in, 1, x, d.in, wx, G, 0, d.gates, G)
+	for s := 0; s < lay.T; s++ {
+		ba := lay.active(s)
+		if ba == 0 {
+			break
+		}
+		if s > 0 {
+			sgemm(false, false, ba, G, H, 1, d.h0, H, wh, G, 0, d.z, G)
+		}
+		for b := range ba {
+			r := b*lay.T + lay.pos(b, s, d.reverse)
+			g := d.gates[r*G : r*G+G]
+			hp, cp := d.h0[b*H:b*H+H], d.c0[b*H:b*H+H]
+			c := d.cells[r*H : r*H+H]
+			h := out[r*stride+off : r*stride+off+H]
+			var z []float32
+			if s > 0 {
+				z = d.z[b*G : b*G+G]
+			}
+			for j := range H {
+				gi, gf, gc, gO := g[j]+bias[j], g[H+j]+bias[H+j], g[2*H+j]+bias[2*H+j], g[3*H+j]+bias[3*H+j]
+				if z != nil {
+					gi += z[j]
+					gf += z[H+j]
+					gc += z[2*H+j]
+					gO += z[3*H+j]
+				}
+				i, f, cc, o := sigmoid(gi), sigmoid(gf), tanh32(gc), sigmoid(gO)
+				var cprev float32
+				if s > 0 {
+					cprev = cp[j]
+				}
+				cn := f*cprev + i*cc
+				hn := o * tanh32(cn)
+				g[j], g[H+j], g[2*H+j], g[3*H+j] = i, f, cc, o
+				c[j], h[j] = cn, hn
+				cp[j], hp[j] = cn, hn
+			}
+		}
+	}
+}
+
+// backward takes dOut, the gradient of the loss with respect to this
+// direction's outputs (columns off..off+H of rows of width stride), and
+// adds the gradients of x into dx (N×in) and of the weights into dwx, dwh
+// and db. out must hold the outputs of the last forward call.
+func (d *lstmDir) backward(lay Layout, x, wx, wh, out, dOut []float32, off, stride int, dx, dwx, dwh, db []float32) {
+	N, B, H, G := lay.N(), lay.B(), d.h, 4*d.h
+	d.dG = grow(d.dG, N*G)
+	d.hPrev = grow(d.hPrev, N*H)
+	d.dh = grow(d.dh, B*H)
+	d.dc = grow(d.dc, B*H)
+	clear32(d.dG)
+	clear32(d.hPrev)
+	clear32(d.dh)
+	clear32(d.dc)
+	// Gradients of the gate pre-activations of a step, B contiguous rows.
+	step := grow(d.z, B*G)
+	for s := lay.T - 1; s >= 0; s-- {
+		ba := lay.active(s)
+		if ba == 0 {
+			continue
+		}
+		for b := range ba {
+			t := lay.pos(b, s, d.reverse)
+			r := b*lay.T + t
+			g := d.gates[r*G : r*G+G]
+			c := d.cells[r*H : r*H+H]
+			var cprev, hprev []float32
+			if s > 0 {
+				rp := b*lay.T + lay.pos(b, s-1, d.reverse)
+				cprev = d.cells[rp*H : rp*H+H]
+				hprev = out[rp*stride+off : rp*stride+off+H]
+				copy(d.hPrev[r*H:r*H+H], hprev)
+			}
+			dout := dOut[r*stride+off : r*stride+off+H]
+			dh, dc := d.dh[b*H:b*H+H], d.dc[b*H:b*H+H]
+			dg := d.dG[r*G : r*G+G]
+			for j := range H {
+				i, f, cc, o := g[j], g[H+j], g[2*H+j], g[3*H+j]
+				tc := tanh32(c[j])
+				dhj := dout[j] + dh[j]
+				do := dhj * tc
+				dcj := dhj*o*(1-tc*tc) + dc[j]
+				var cp float32
+				if cprev != nil {
+					cp = cprev[j]
+				}
+				dg[j] = dcj * cc * i * (1 - i)
+				dg[H+j] = dcj * cp * f * (1 - f)
+				dg[2*H+j] = dcj * i * (1 - cc*cc)
+				dg[3*H+j] = do * o * (1 - o)
+				dc[j] = dcj * f
+			}
+			copy(step[b*G:b*G+G], dg)
+		}
+		if s > 0 {
+			// dh of the previous step: dG·Whᵀ.
+			sgemm(false, true, ba, H, G, 1, step, G, wh, G, 0, d.dh, H)
+		}
+	}
+	sgemm(true, false, H, G, N, 1, d.hPrev, H, d.dG, G, 1, dwh, G)
+	sgemm(true, false, d.in, G, N, 1, x, d.in, d.dG, G, 1, dwx, G)
+	for r := range N {
+		row := d.dG[r*G : r*G+G]
+		for j, v := range row {
+			db[j] += v
+		}
+	}
+	sgemm(false, true, N, d.in, G, 1, d.dG, G, wx, G, 1, dx, d.in)
+}

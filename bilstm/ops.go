@@ -1,0 +1,249 @@
+package bilstm
+
+import (
+	"fmt"
+	"hash"
+	"hash/fnv"
+	"sync/atomic"
+
+	"github.com/chewxy/hm"
+	"gorgonia.org/gorgonia"
+	"gorgonia.org/tensor"
+)
+
+// batchState is the batch a graph runs on; its ops read it when they run.
+type batchState struct {
+	lay Layout
+	x   *Sparse
+}
+
+// opIDs gives every op instance a distinct hash, so that Gorgonia never
+// merges two of them as common subexpressions.
+var opIDs atomic.Int64
+
+func matType() gorgonia.TensorType {
+	return gorgonia.TensorType{Dims: 2, Of: hm.TypeVariable('a')}
+}
+
+func vecType() gorgonia.TensorType {
+	return gorgonia.TensorType{Dims: 1, Of: hm.TypeVariable('a')}
+}
+
+func hashOf(s fmt.Stringer) uint32 {
+	h := fnv.New32a()
+	fmt.Fprint(h, s.String())
+	return h.Sum32()
+}
+
+func data32(v gorgonia.Value) []float32 { return v.Data().([]float32) }
+
+func newDense(data []float32, shape ...int) *tensor.Dense {
+	return tensor.New(tensor.WithShape(shape...), tensor.WithBacking(data))
+}
+
+// projectOp is the sparse dense projection x·W + b of a batch's sparse rows
+// (x is not a graph input: it is read from the batch state).
+// Inputs: W (in×d), b (d). Output: N×d.
+type projectOp struct {
+	id    int64
+	state *batchState
+	n, d  int
+	out   []float32
+	runs  int // forward calls, to key the gradient cache
+
+	gradRun int
+	dw, db  []float32
+}
+
+func newProjectOp(state *batchState, n, d int) *projectOp {
+	return &projectOp{id: opIDs.Add(1), state: state, n: n, d: d, gradRun: -1}
+}
+
+func (op *projectOp) Arity() int { return 2 }
+func (op *projectOp) Type() hm.Type {
+	return hm.NewFnType(matType(), vecType(), matType())
+}
+func (op *projectOp) InferShape(...gorgonia.DimSizer) (tensor.Shape, error) {
+	return tensor.Shape{op.n, op.d}, nil
+}
+func (op *projectOp) Do(vals ...gorgonia.Value) (gorgonia.Value, error) {
+	op.out = grow(op.out, op.n*op.d)
+	project(op.state.lay, op.state.x, data32(vals[0]), data32(vals[1]), op.d, op.out)
+	op.runs++
+	return newDense(op.out, op.n, op.d), nil
+}
+func (op *projectOp) ReturnsPtr() bool      { return false }
+func (op *projectOp) CallsExtern() bool     { return false }
+func (op *projectOp) OverwritesInput() int  { return -1 }
+func (op *projectOp) WriteHash(h hash.Hash) { fmt.Fprint(h, op.String()) }
+func (op *projectOp) Hashcode() uint32      { return hashOf(op) }
+func (op *projectOp) String() string        { return fmt.Sprintf("SparseProject#%d", op.id) }
+func (op *projectOp) DiffWRT(int) []bool    { return []bool{true, true} }
+func (op *projectOp) SymDiff(inputs gorgonia.Nodes, output, grad *gorgonia.Node) (gorgonia.Nodes, error) {
+	var out gorgonia.Nodes
+	for which := range 2 {
+		n, err := gorgonia.ApplyOp(&projectGradOp{fwd: op, which: which}, inputs[0], inputs[1], grad)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, n)
+	}
+	return out, nil
+}
+
+// backward computes both gradients once per forward run.
+func (op *projectOp) backward(w []float32, dOut []float32) {
+	if op.gradRun == op.runs {
+		return
+	}
+	op.dw = grow(op.dw, len(w))
+	op.db = grow(op.db, op.d)
+	clear32(op.dw)
+	clear32(op.db)
+	projectBackward(op.state.lay, op.state.x, dOut, op.d, op.dw, op.db)
+	op.gradRun = op.runs
+}
+
+// projectGradOp returns the gradient of input which (0: W, 1: b) of a
+// projectOp. Inputs: W, b, the output gradient.
+type projectGradOp struct {
+	fwd   *projectOp
+	which int
+}
+
+func (op *projectGradOp) Arity() int { return 3 }
+func (op *projectGradOp) Type() hm.Type {
+	if op.which == 0 {
+		return hm.NewFnType(matType(), vecType(), matType(), matType())
+	}
+	return hm.NewFnType(matType(), vecType(), matType(), vecType())
+}
+func (op *projectGradOp) InferShape(in ...gorgonia.DimSizer) (tensor.Shape, error) {
+	return in[op.which].(tensor.Shape).Clone(), nil
+}
+func (op *projectGradOp) Do(vals ...gorgonia.Value) (gorgonia.Value, error) {
+	op.fwd.backward(data32(vals[0]), data32(vals[2]))
+	if op.which == 0 {
+		return newDense(op.fwd.dw, vals[0].Shape()...), nil
+	}
+	return newDense(op.fwd.db, op.fwd.d), nil
+}
+func (op *projectGradOp) ReturnsPtr() bool      { return false }
+func (op *projectGradOp) CallsExtern() bool     { return false }
+func (op *projectGradOp) OverwritesInput() int  { return -1 }
+func (op *projectGradOp) WriteHash(h hash.Hash) { fmt.Fprint(h, op.String()) }
+func (op *projectGradOp) Hashcode() uint32      { return hashOf(op) }
+func (op *projectGradOp) String() string {
+	return fmt.Sprintf("SparseProjectGrad#%d[%d]", op.fwd.id, op.which)
+}
+
+// lstmOp is one bidirectional LSTM layer over a whole batch.
+// Inputs: x (N×in), then Wx, Wh, b of the forward direction and of the
+// backward direction. Output: N×2H, forward states in the first H columns.
+type lstmOp struct {
+	id       int64
+	state    *batchState
+	n, in, h int
+	fwd, bwd lstmDir
+	out      []float32
+	runs     int
+
+	gradRun int
+	grads   [7][]float32 // dx, then dWx, dWh, db of each direction
+}
+
+func newLSTMOp(state *batchState, n, in, h int) *lstmOp {
+	return &lstmOp{
+		id: opIDs.Add(1), state: state, n: n, in: in, h: h,
+		fwd:     lstmDir{in: in, h: h},
+		bwd:     lstmDir{in: in, h: h, reverse: true},
+		gradRun: -1,
+	}
+}
+
+func (op *lstmOp) Arity() int { return 7 }
+func (op *lstmOp) Type() hm.Type {
+	m, v := matType(), vecType()
+	return hm.NewFnType(m, m, m, v, m, m, v, m)
+}
+func (op *lstmOp) InferShape(...gorgonia.DimSizer) (tensor.Shape, error) {
+	return tensor.Shape{op.n, 2 * op.h}, nil
+}
+func (op *lstmOp) Do(vals ...gorgonia.Value) (gorgonia.Value, error) {
+	lay := op.state.lay
+	op.out = grow(op.out, op.n*2*op.h)
+	clear32(op.out)
+	x := data32(vals[0])
+	op.fwd.forward(lay, x, data32(vals[1]), data32(vals[2]), data32(vals[3]), op.out, 0, 2*op.h)
+	op.bwd.forward(lay, x, data32(vals[4]), data32(vals[5]), data32(vals[6]), op.out, op.h, 2*op.h)
+	op.runs++
+	return newDense(op.out, op.n, 2*op.h), nil
+}
+func (op *lstmOp) ReturnsPtr() bool      { return false }
+func (op *lstmOp) CallsExtern() bool     { return false }
+func (op *lstmOp) OverwritesInput() int  { return -1 }
+func (op *lstmOp) WriteHash(h hash.Hash) { fmt.Fprint(h, op.String()) }
+func (op *lstmOp) Hashcode() uint32      { return hashOf(op) }
+func (op *lstmOp) String() string        { return fmt.Sprintf("BiLSTM#%d", op.id) }
+func (op *lstmOp) DiffWRT(int) []bool    { return []bool{true, true, true, true, true, true, true} }
+func (op *lstmOp) SymDiff(inputs gorgonia.Nodes, output, grad *gorgonia.Node) (gorgonia.Nodes, error) {
+	args := append(append(gorgonia.Nodes{}, inputs...), output, grad)
+	var out gorgonia.Nodes
+	for which := range 7 {
+		n, err := gorgonia.ApplyOp(&lstmGradOp{fwd: op, which: which}, args...)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, n)
+	}
+	return out, nil
+}
+
+// backward computes all seven gradients once per forward run. vals are the
+// gradient op's inputs: the seven forward inputs, the output, its gradient.
+func (op *lstmOp) backward(vals []gorgonia.Value) {
+	if op.gradRun == op.runs {
+		return
+	}
+	for i := range 7 {
+		op.grads[i] = grow(op.grads[i], len(data32(vals[i])))
+		clear32(op.grads[i])
+	}
+	lay := op.state.lay
+	x, out, dOut := data32(vals[0]), data32(vals[7]), data32(vals[8])
+	g := &op.grads
+	op.fwd.backward(lay, x, data32(vals[1]), data32(vals[2]), out, dOut, 0, 2*op.h, g[0], g[1], g[2], g[3])
+	op.bwd.backward(lay, x, data32(vals[4]), data32(vals[5]), out, dOut, op.h, 2*op.h, g[0], g[4], g[5], g[6])
+	op.gradRun = op.runs
+}
+
+// lstmGradOp returns the gradient of input which of an lstmOp.
+type lstmGradOp struct {
+	fwd   *lstmOp
+	which int
+}
+
+func (op *lstmGradOp) Arity() int { return 9 }
+func (op *lstmGradOp) Type() hm.Type {
+	m, v := matType(), vecType()
+	ret := m
+	if op.which == 3 || op.which == 6 {
+		ret = v
+	}
+	return hm.NewFnType(m, m, m, v, m, m, v, m, m, ret)
+}
+func (op *lstmGradOp) InferShape(in ...gorgonia.DimSizer) (tensor.Shape, error) {
+	return in[op.which].(tensor.Shape).Clone(), nil
+}
+func (op *lstmGradOp) Do(vals ...gorgonia.Value) (gorgonia.Value, error) {
+	op.fwd.backward(vals)
+	return newDense(op.fwd.grads[op.which], vals[op.which].Shape()...), nil
+}
+func (op *lstmGradOp) ReturnsPtr() bool      { return false }
+func (op *lstmGradOp) CallsExtern() bool     { return false }
+func (op *lstmGradOp) OverwritesInput() int  { return -1 }
+func (op *lstmGradOp) WriteHash(h hash.Hash) { fmt.Fprint(h, op.String()) }
+func (op *lstmGradOp) Hashcode() uint32      { return hashOf(op) }
+func (op *lstmGradOp) String() string {
+	return fmt.Sprintf("BiLSTMGrad#%d[%d]", op.fwd.id, op.which)
+}

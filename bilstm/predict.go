@@ -1,0 +1,48 @@
+package bilstm
+
+// Workspace holds the buffers of Predict so that repeated calls do not
+// allocate. A Workspace must not be used by two goroutines at once.
+type Workspace struct {
+	proj, a, b, probs []float32
+	fwd, bwd          lstmDir
+}
+
+// Predict returns P(content) for every row of a batch (padding rows get 0):
+// the forward pass of the network without dropout, computed directly by the
+// same kernels as the training graph's ops, without building a graph. The
+// returned slice belongs to ws and is overwritten by its next use.
+func (p *Params) Predict(c Config, lay Layout, x *Sparse, ws *Workspace) []float32 {
+	n, H := lay.N(), c.Hidden
+	ws.proj = grow(ws.proj, n*c.Dense)
+	project(lay, x, p.WIn, p.BIn, c.Dense, ws.proj)
+	for i, v := range ws.proj {
+		if v < 0 {
+			ws.proj[i] = 0
+		}
+	}
+	in := ws.proj
+	for l, layer := range p.Layers {
+		ws.fwd.in, ws.fwd.h, ws.fwd.reverse = c.layerInput(l), H, false
+		ws.bwd.in, ws.bwd.h, ws.bwd.reverse = c.layerInput(l), H, true
+		ws.a = grow(ws.a, n*2*H)
+		clear32(ws.a)
+		ws.fwd.forward(lay, in, layer.Fwd.Wx, layer.Fwd.Wh, layer.Fwd.B, ws.a, 0, 2*H)
+		ws.bwd.forward(lay, in, layer.Bwd.Wx, layer.Bwd.Wh, layer.Bwd.B, ws.a, H, 2*H)
+		in = ws.a
+		ws.a, ws.b = ws.b, ws.a
+	}
+	ws.probs = grow(ws.probs, n)
+	clear32(ws.probs)
+	for b, length := range lay.Lens {
+		for t := range length {
+			r := b*lay.T + t
+			z := p.BOut[0]
+			row := in[r*2*H : r*2*H+2*H]
+			for j, v := range row {
+				z += v * p.WOut[j]
+			}
+			ws.probs[r] = sigmoid(z)
+		}
+	}
+	return ws.probs
+}

@@ -1,0 +1,54 @@
+package bilstm
+
+// Sparse holds the sparse input rows of a batch in compressed-row form:
+// row r has the columns Cols[Start[r]:Start[r+1]] with values Vals[...].
+// Padding rows are empty.
+type Sparse struct {
+	Start []int
+	Cols  []int32
+	Vals  []float32
+}
+
+// Rows is the number of rows.
+func (s *Sparse) Rows() int { return max(0, len(s.Start)-1) }
+
+// project computes out (N×d) = x·w + bias for the valid rows of lay and
+// zero for padding rows; w is in×d.
+func project(lay Layout, x *Sparse, w, bias []float32, d int, out []float32) {
+	clear32(out)
+	for b, n := range lay.Lens {
+		for t := range n {
+			r := b*lay.T + t
+			row := out[r*d : r*d+d]
+			copy(row, bias)
+			for k := x.Start[r]; k < x.Start[r+1]; k++ {
+				v := x.Vals[k]
+				wr := w[int(x.Cols[k])*d : int(x.Cols[k])*d+d]
+				for j, wv := range wr {
+					row[j] += v * wv
+				}
+			}
+		}
+	}
+}
+
+// projectBackward adds the gradients of w and bias for the output gradient
+// dOut (N×d) into dw and db.
+func projectBackward(lay Layout, x *Sparse, dOut []float32, d int, dw, db []float32) {
+	for b, n := range lay.Lens {
+		for t := range n {
+			r := b*lay.T + t
+			g := dOut[r*d : r*d+d]
+			for j, v := range g {
+				db[j] += v
+			}
+			for k := x.Start[r]; k < x.Start[r+1]; k++ {
+				v := x.Vals[k]
+				wr := dw[int(x.Cols[k])*d : int(x.Cols[k])*d+d]
+				for j, gv := range g {
+					wr[j] += v * gv
+				}
+			}
+		}
+	}
+}
