@@ -143,16 +143,6 @@ func tinyBatch(rng *rand.Rand, c Config) *Batch {
 	return b
 }
 
-func dropoutMask(rng *rand.Rand, n int, rate float64) []float32 {
-	m := make([]float32, n)
-	for i := range m {
-		if rng.Float64() >= rate {
-			m[i] = float32(1 / (1 - rate))
-		}
-	}
-	return m
-}
-
 // TestGraphGradients checks the gradients that Gorgonia computes through
 // the whole graph (custom ops, ReLU, dropout, output layer, loss) against
 // finite differences of the graph's own loss.
@@ -164,12 +154,12 @@ func TestGraphGradients(t *testing.T) {
 		p.BIn[i] = 0.3
 	}
 	batch := tinyBatch(rng, c)
-	mask := dropoutMask(rng, batch.N()*2*c.Hidden, c.Dropout)
-	g, err := NewGraph(c, p, batch.B(), batch.T)
+	g, err := NewGraph(c, p, batch.N()+5)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer g.Close()
+	mask := g.DropoutMask(rng)
 	if _, err := g.Run(batch, mask); err != nil {
 		t.Fatal(err)
 	}
@@ -199,7 +189,7 @@ func TestGraphLossFalls(t *testing.T) {
 	rng := rand.New(rand.NewPCG(8, 9))
 	p := InitParams(c, 1)
 	batch := tinyBatch(rng, c)
-	g, err := NewGraph(c, p, batch.B(), batch.T)
+	g, err := NewGraph(c, p, batch.N()+5)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -230,7 +220,7 @@ func TestPredictMatchesGraph(t *testing.T) {
 	rng := rand.New(rand.NewPCG(10, 11))
 	p := InitParams(c, 2)
 	batch := tinyBatch(rng, c)
-	g, err := NewGraph(c, p, batch.B(), batch.T)
+	g, err := NewGraph(c, p, batch.N()+5)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,6 +2,9 @@
 
 package bilstm
 
+// #cgo LDFLAGS: -lopenblas
+import "C"
+
 import (
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/netlib/blas/netlib"

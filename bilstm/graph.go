@@ -2,6 +2,7 @@ package bilstm
 
 import (
 	"fmt"
+	"math/rand/v2"
 
 	"gorgonia.org/gorgonia"
 	"gorgonia.org/tensor"
@@ -33,12 +34,16 @@ func (b *Batch) Check(inputs int) error {
 	return nil
 }
 
-// Graph is the Gorgonia training graph of the network for one batch shape
-// (B sequences of T steps): sparse projection and BiLSTM layers as custom
-// ops, ReLU, dropout, the output layer and the weighted binary cross-entropy
-// in Gorgonia, with symbolic gradients for every weight.
+// Graph is the Gorgonia training graph of the network for batches of up to
+// N rows: sparse projection and BiLSTM layers as custom ops, ReLU, dropout,
+// the output layer and the weighted binary cross-entropy in Gorgonia, with
+// symbolic gradients for every weight. Gorgonia fixes the shapes of a graph,
+// but only the row count reaches them: the custom ops read the batch's
+// layout (how many sequences of how many steps) when they run, so one graph
+// serves every batch that fits in N rows.
 type Graph struct {
-	B, T    int
+	N       int
+	hidden  int
 	g       *gorgonia.ExprGraph
 	vm      gorgonia.VM
 	state   *batchState
@@ -47,19 +52,24 @@ type Graph struct {
 	loss    *gorgonia.Node
 	y, w    *gorgonia.Node
 	mask    *gorgonia.Node // dropout mask, nil without dropout
+	rate    float64
 
-	maskData []float32
+	// Row-padded copies of a batch's labels, weights and dropout mask.
+	yBuf, wBuf, maskBuf []float32
 }
 
-// NewGraph builds the training graph for batches of b sequences padded to t
-// steps, over the weights of p (shared, not copied: the solver's updates are
-// seen by every graph built on p).
-func NewGraph(c Config, p *Params, b, t int) (*Graph, error) {
+// NewGraph builds the training graph for batches of up to n rows over the
+// weights of p (shared, not copied: the solver's updates are seen by every
+// graph built on p).
+func NewGraph(c Config, p *Params, n int) (*Graph, error) {
 	if err := c.Check(); err != nil {
 		return nil, err
 	}
-	n := b * t
-	gr := &Graph{B: b, T: t, g: gorgonia.NewGraph(), state: &batchState{}}
+	if n < 1 {
+		return nil, fmt.Errorf("bilstm: graph of %d rows", n)
+	}
+	gr := &Graph{N: n, hidden: c.Hidden, rate: c.Dropout, g: gorgonia.NewGraph(), state: &batchState{},
+		yBuf: make([]float32, n), wBuf: make([]float32, n)}
 	g := gr.g
 	for _, ts := range p.Tensors(c) {
 		val := newDense(ts.Data, ts.Shape...)
@@ -133,23 +143,52 @@ func NewGraph(c Config, p *Params, b, t int) (*Graph, error) {
 	return gr, nil
 }
 
+// DropoutMask draws a dropout mask for the graph: N×2H values, each 0 with
+// the configured rate and 1/(1-rate) otherwise.
+func (gr *Graph) DropoutMask(rng *rand.Rand) []float32 {
+	m := make([]float32, gr.N*2*gr.hidden)
+	keep := float32(1 / (1 - gr.rate))
+	for i := range m {
+		if rng.Float64() >= gr.rate {
+			m[i] = keep
+		}
+	}
+	return m
+}
+
 // Run runs the forward and backward pass on a batch and returns the loss;
 // the weight gradients are added to the weights' gradient values (the
-// solver's Step uses and clears them). mask is the dropout mask (N×2H
-// values, each 0 or 1/(1-rate)); it is ignored without dropout.
+// solver's Step uses and clears them). mask is a dropout mask from
+// DropoutMask (nil: no dropout); it is ignored when the graph has none.
 func (gr *Graph) Run(b *Batch, mask []float32) (float32, error) {
-	if b.T != gr.T || b.B() != gr.B {
-		return 0, fmt.Errorf("bilstm: batch %d×%d on a graph for %d×%d", b.B(), b.T, gr.B, gr.T)
+	n := b.N()
+	if n > gr.N {
+		return 0, fmt.Errorf("bilstm: batch of %d rows on a graph of %d", n, gr.N)
 	}
 	gr.state.lay, gr.state.x = b.Layout, b.X
-	n := b.N()
-	if err := gorgonia.Let(gr.y, newDense(b.Y, n, 1)); err != nil {
+	clear32(gr.yBuf)
+	clear32(gr.wBuf)
+	copy(gr.yBuf, b.Y)
+	copy(gr.wBuf, b.W)
+	if err := gorgonia.Let(gr.y, newDense(gr.yBuf, gr.N, 1)); err != nil {
 		return 0, err
 	}
-	if err := gorgonia.Let(gr.w, newDense(b.W, n, 1)); err != nil {
+	if err := gorgonia.Let(gr.w, newDense(gr.wBuf, gr.N, 1)); err != nil {
 		return 0, err
 	}
 	if gr.mask != nil {
+		if mask == nil {
+			if gr.maskBuf == nil {
+				gr.maskBuf = make([]float32, gr.N*2*gr.hidden)
+				for i := range gr.maskBuf {
+					gr.maskBuf[i] = 1
+				}
+			}
+			mask = gr.maskBuf
+		}
+		if len(mask) != gr.N*2*gr.hidden {
+			return 0, fmt.Errorf("bilstm: dropout mask of %d values, want %d", len(mask), gr.N*2*gr.hidden)
+		}
 		if err := gorgonia.Let(gr.mask, newDense(mask, gr.mask.Shape()...)); err != nil {
 			return 0, err
 		}
@@ -161,7 +200,8 @@ func (gr *Graph) Run(b *Batch, mask []float32) (float32, error) {
 	return gr.loss.Value().Data().(float32), nil
 }
 
-// Logits returns the output logits of the last Run (N values).
+// Logits returns the output logits of the last Run (N values; rows past
+// the batch's are meaningless).
 func (gr *Graph) Logits() []float32 { return gr.logits.Value().Data().([]float32) }
 
 // Close releases the graph's machine.

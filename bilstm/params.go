@@ -107,6 +107,16 @@ func (p *Params) Tensors(c Config) []Tensor {
 		Tensor{"b_out", []int{1}, p.BOut})
 }
 
+// paramCount is the number of weights of the network.
+func (c Config) paramCount() int64 {
+	h := int64(c.Hidden)
+	n := int64(c.Input)*int64(c.Dense) + int64(c.Dense) + 2*h + 1
+	for l := range c.Layers {
+		n += 2 * (int64(c.layerInput(l))*4*h + h*4*h + 4*h)
+	}
+	return n
+}
+
 // layerInput is the input width of LSTM layer l.
 func (c Config) layerInput(l int) int {
 	if l == 0 {

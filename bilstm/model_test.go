@@ -1,0 +1,120 @@
+package bilstm
+
+import (
+	"bytes"
+	"errors"
+	"slices"
+	"testing"
+
+	"github.com/boilernet/boilernet/vocab"
+)
+
+func tinyModel(t testing.TB) *Model {
+	v, err := vocab.New([]string{"the", "news"}, []string{"p", "div", "a"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := Config{Input: v.Dim(), Dense: 4, Hidden: 3, Layers: 2, Dropout: 0.5}
+	return &Model{Config: c, Vocab: v, Params: InitParams(c, 3), Meta: map[string]string{"data": "tiny"}}
+}
+
+func encodeModel(t testing.TB, m *Model) []byte {
+	var buf bytes.Buffer
+	if _, err := m.WriteTo(&buf); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+func TestModelRoundTrip(t *testing.T) {
+	m := tinyModel(t)
+	got, err := ReadModel(bytes.NewReader(encodeModel(t, m)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Config != m.Config || got.Meta["data"] != "tiny" || !slices.Equal(got.Vocab.Words, m.Vocab.Words) {
+		t.Fatalf("header or vocabulary differ: %+v", got)
+	}
+	want, have := m.Params.Tensors(m.Config), got.Params.Tensors(got.Config)
+	for i := range want {
+		if !slices.Equal(want[i].Data, have[i].Data) {
+			t.Errorf("tensor %s differs", want[i].Name)
+		}
+	}
+}
+
+func TestReadModelRejects(t *testing.T) {
+	good := encodeModel(t, tinyModel(t))
+	corrupt := slices.Clone(good)
+	corrupt[len(corrupt)/2] ^= 0x40
+	badVersion := slices.Clone(good)
+	badVersion[len(modelMagic)] = 9
+	tests := []struct {
+		name string
+		data []byte
+	}{
+		{"empty", nil},
+		{"foreign", []byte("\x89PNG\r\n\x1a\nnot a model at all")},
+		{"magic only", []byte(modelMagic)},
+		{"truncated", good[:len(good)-10]},
+		{"truncated in half", good[:len(good)/2]},
+		{"corrupted", corrupt},
+		{"bad version", badVersion},
+		{"trailing", append(slices.Clone(good), 1, 2, 3, 4)},
+	}
+	for _, tt := range tests {
+		if _, err := ReadModel(bytes.NewReader(tt.data)); !errors.Is(err, ErrModel) {
+			t.Errorf("%s: error %v, want ErrModel", tt.name, err)
+		}
+	}
+}
+
+func FuzzReadModel(f *testing.F) {
+	good := encodeModel(f, tinyModel(f))
+	f.Add(good)
+	f.Add(good[:len(good)/3])
+	f.Fuzz(func(t *testing.T, data []byte) {
+		m, err := ReadModel(bytes.NewReader(data))
+		if err != nil {
+			return
+		}
+		// Whatever loads must run.
+		seq := &Sequence{Rows: [][]vocab.Entry{{{Col: 0, Count: 1}}, {}}}
+		b, err := NewBatch([]*Sequence{seq}, [2]float32{1, 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var ws Workspace
+		m.Params.Predict(m.Config, b.Layout, b.X, &ws)
+	})
+}
+
+func TestNewBatch(t *testing.T) {
+	seqs := []*Sequence{
+		{Rows: [][]vocab.Entry{{{Col: 1, Count: 2}}, {}, {{Col: 0, Count: 1}, {Col: 3, Count: 1}}}, Labels: []bool{true, false, true}},
+		{Rows: [][]vocab.Entry{{{Col: 2, Count: 1}}}, Labels: []bool{false}},
+	}
+	b, err := NewBatch(seqs, [2]float32{0.5, 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b.T != 3 || !slices.Equal(b.Lens, []int{3, 1}) {
+		t.Fatalf("layout %+v", b.Layout)
+	}
+	if !slices.Equal(b.X.Start, []int{0, 1, 1, 3, 4, 4, 4}) || !slices.Equal(b.X.Cols, []int32{1, 0, 3, 2}) {
+		t.Errorf("sparse %+v", b.X)
+	}
+	if !slices.Equal(b.Y, []float32{1, 0, 1, 0, 0, 0}) || !slices.Equal(b.W, []float32{0.5, 0.125, 0.5, 0.125, 0, 0}) {
+		t.Errorf("Y %v W %v", b.Y, b.W)
+	}
+	if _, err := NewBatch([]*Sequence{seqs[1], seqs[0]}, [2]float32{1, 1}); err == nil {
+		t.Error("unsorted sequences accepted")
+	}
+	if w := ClassWeights(seqs); w != [2]float32{1, 1} {
+		t.Errorf("ClassWeights = %v", w)
+	}
+	skewed := []*Sequence{{Labels: []bool{true, false, false, false}}}
+	if w := ClassWeights(skewed); w != [2]float32{4.0 / 6, 2} {
+		t.Errorf("ClassWeights(skewed) = %v, want [0.667 2]", w)
+	}
+}

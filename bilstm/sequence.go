@@ -1,0 +1,81 @@
+package bilstm
+
+import (
+	"fmt"
+
+	"github.com/boilernet/boilernet/vocab"
+)
+
+// Sequence is one page as the network sees it: one sparse row per block
+// and, for training, one label per block.
+type Sequence struct {
+	Rows   [][]vocab.Entry
+	Labels []bool // nil when unlabeled
+}
+
+// Len is the number of blocks.
+func (s *Sequence) Len() int { return len(s.Rows) }
+
+// ClassWeights returns the "balanced" loss weights n/(2·n_class) for the
+// boilerplate (index 0) and content (index 1) classes of the labels of seqs.
+func ClassWeights(seqs []*Sequence) [2]float32 {
+	var counts [2]int
+	for _, s := range seqs {
+		for _, l := range s.Labels {
+			if l {
+				counts[1]++
+			} else {
+				counts[0]++
+			}
+		}
+	}
+	n := counts[0] + counts[1]
+	var w [2]float32
+	for i, c := range counts {
+		if c > 0 {
+			w[i] = float32(n) / float32(2*c)
+		}
+	}
+	return w
+}
+
+// NewBatch lays out sequences (sorted longest first, none empty) as a
+// padded batch. With labels, Y holds them and W the class weight of each
+// row divided by the number of rows, so the loss is a weighted mean.
+func NewBatch(seqs []*Sequence, classWeights [2]float32) (*Batch, error) {
+	lay := Layout{}
+	for i, s := range seqs {
+		if s.Len() == 0 {
+			return nil, fmt.Errorf("bilstm: sequence %d is empty", i)
+		}
+		lay.Lens = append(lay.Lens, s.Len())
+		lay.T = max(lay.T, s.Len())
+	}
+	if err := lay.Check(); err != nil {
+		return nil, err
+	}
+	n := lay.N()
+	b := &Batch{Layout: lay, X: &Sparse{Start: make([]int, 1, n+1)}, Y: make([]float32, n), W: make([]float32, n)}
+	valid := float32(lay.Valid())
+	for bi, s := range seqs {
+		for t := range lay.T {
+			if t < s.Len() {
+				for _, e := range s.Rows[t] {
+					b.X.Cols = append(b.X.Cols, e.Col)
+					b.X.Vals = append(b.X.Vals, e.Count)
+				}
+				if s.Labels != nil {
+					r := bi*lay.T + t
+					if s.Labels[t] {
+						b.Y[r] = 1
+						b.W[r] = classWeights[1] / valid
+					} else {
+						b.W[r] = classWeights[0] / valid
+					}
+				}
+			}
+			b.X.Start = append(b.X.Start, len(b.X.Cols))
+		}
+	}
+	return b, nil
+}
