@@ -69,7 +69,7 @@ func (d *Dataset) Stats(split string, opts Options, done func()) (SplitStats, er
 		return SplitStats{}, fmt.Errorf("dataset %s has no %s split", d.Dir, split)
 	}
 	per := make([]DocStats, len(ids))
-	err := forEach(len(ids), runtime.GOMAXPROCS(0), func(i int) error {
+	err := ForEach(len(ids), runtime.GOMAXPROCS(0), func(i int) error {
 		doc, err := d.Load(ids[i], opts)
 		if err != nil {
 			return err
@@ -120,9 +120,9 @@ func meanMedian(xs []float64) (mean, median float64) {
 	return mean, (xs[mid-1] + xs[mid]) / 2
 }
 
-// forEach runs fn(0..n-1) on up to workers goroutines and returns the first
+// ForEach runs fn(0..n-1) on up to workers goroutines and returns the first
 // error.
-func forEach(n, workers int, fn func(i int) error) error {
+func ForEach(n, workers int, fn func(i int) error) error {
 	var (
 		wg      sync.WaitGroup
 		mu      sync.Mutex

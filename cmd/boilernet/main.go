@@ -4,6 +4,7 @@
 // Usage:
 //
 //	boilernet data stats [-split NAME] [-comments] DIR
+//	boilernet train -data DIR[,DIR...] -out MODEL [flags]
 //
 // Run "boilernet help" for the subcommands and "boilernet CMD -h" for the
 // flags of one.
@@ -24,6 +25,7 @@ type command struct {
 func commands() []command {
 	return []command{
 		{"data", "inspect labeled datasets (data stats DIR)", runData},
+		{"train", "train the BiLSTM labeler (train -data DIR[,DIR...] -out MODEL)", runTrain},
 	}
 }
 

@@ -2,8 +2,12 @@ package main
 
 import (
 	"bytes"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/boilernet/boilernet/bilstm"
 )
 
 func TestRun(t *testing.T) {
@@ -43,5 +47,38 @@ func TestRun(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+func TestTrainCommand(t *testing.T) {
+	dir := t.TempDir()
+	model := filepath.Join(dir, "m.model")
+	var stdout, stderr bytes.Buffer
+	args := []string{"train", "-q", "-data", "../../testdata/synth", "-out", model,
+		"-epochs", "2", "-hidden", "4", "-dense", "8", "-layers", "1", "-words", "30", "-tags", "8"}
+	if status := run(args, &stdout, &stderr); status != 0 {
+		t.Fatalf("status %d: %s", status, stderr.String())
+	}
+	if !strings.Contains(stdout.String(), "best epoch") {
+		t.Errorf("stdout: %s", stdout.String())
+	}
+	f, err := os.Open(model)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	m, err := bilstm.ReadModel(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Config.Hidden != 4 || len(m.Vocab.Words) != 30 {
+		t.Errorf("model config %+v, %d words", m.Config, len(m.Vocab.Words))
+	}
+	csv, err := os.ReadFile(model + ".csv")
+	if err != nil || strings.Count(string(csv), "\n") != 3 {
+		t.Errorf("log: %q %v", csv, err)
+	}
+	if status := run([]string{"train", "-data", "x"}, &stdout, &stderr); status == 0 {
+		t.Error("train without -out succeeded")
 	}
 }

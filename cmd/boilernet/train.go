@@ -1,0 +1,88 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/boilernet/boilernet/bilstm"
+	"github.com/boilernet/boilernet/train"
+)
+
+func runTrain(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("train", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	dataDirs := fs.String("data", "", "comma-separated dataset folders (their train and dev splits are used)")
+	out := fs.String("out", "", "model file to write")
+	logPath := fs.String("log", "", "CSV log of every epoch (default: the model file name + .csv)")
+	epochs := fs.Int("epochs", 50, "epochs")
+	batch := fs.Int("batch", 16, "sequences per batch")
+	hidden := fs.Int("hidden", bilstm.DefaultHidden, "LSTM units per direction")
+	layers := fs.Int("layers", bilstm.DefaultLayers, "stacked bidirectional LSTM layers")
+	dense := fs.Int("dense", bilstm.DefaultDense, "units of the dense input projection")
+	dropout := fs.Float64("dropout", bilstm.DefaultDropout, "dropout rate after the last LSTM layer")
+	words := fs.Int("words", 1000, "word vocabulary size")
+	tags := fs.Int("tags", 50, "tag vocabulary size")
+	lr := fs.Float64("lr", 1e-3, "Adam learning rate")
+	seed := fs.Uint64("seed", 1, "random seed")
+	comments := fs.Bool("comments", false, "count user comments (Dragnet) as content")
+	quiet := fs.Bool("q", false, "no progress output")
+	if err := fs.Parse(args); err != nil {
+		return errUsage
+	}
+	if *dataDirs == "" || *out == "" || fs.NArg() > 0 {
+		fmt.Fprintln(stderr, "usage: boilernet train -data DIR[,DIR...] -out MODEL [flags]")
+		fs.PrintDefaults()
+		return errUsage
+	}
+	if *logPath == "" {
+		*logPath = *out + ".csv"
+	}
+	logFile, err := os.Create(*logPath)
+	if err != nil {
+		return err
+	}
+	defer logFile.Close()
+	opts := train.Options{
+		Data:         strings.Split(*dataDirs, ","),
+		Epochs:       *epochs,
+		Batch:        *batch,
+		Network:      bilstm.Config{Dense: *dense, Hidden: *hidden, Layers: *layers, Dropout: *dropout},
+		Words:        *words,
+		Tags:         *tags,
+		LearnRate:    *lr,
+		Seed:         *seed,
+		WithComments: *comments,
+		Log:          logFile,
+	}
+	if !*quiet {
+		opts.Progress = stderr
+	}
+	res, err := train.Run(opts)
+	if err != nil {
+		return err
+	}
+	f, err := os.Create(*out)
+	if err != nil {
+		return err
+	}
+	if _, err := res.Model.WriteTo(f); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	var seconds float64
+	for _, e := range res.Epochs {
+		seconds += e.Seconds
+	}
+	fmt.Fprintf(stdout, "trained on %d pages (%d dev, %d without text skipped), %d epochs in %.0f s of training\n",
+		res.TrainDocs, res.DevDocs, res.Skipped, len(res.Epochs), seconds)
+	fmt.Fprintf(stdout, "best epoch %d: dev mean F1 %.4f; content %v; boilerplate %v\n",
+		res.Best.Epoch, res.Best.Dev.MeanF1, res.Best.Dev.Content, res.Best.Dev.Boilerplate)
+	fmt.Fprintf(stdout, "wrote %s and %s\n", *out, *logPath)
+	return nil
+}

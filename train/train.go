@@ -1,0 +1,386 @@
+// Package train trains the BiLSTM labeler: it loads labeled datasets,
+// builds the vocabularies from the training pages, runs Adam on the
+// class-weighted binary cross-entropy over length-bucketed batches, scores
+// the dev pages after every epoch and keeps the epoch with the best mean
+// block F1.
+package train
+
+import (
+	"cmp"
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/boilernet/boilernet/bilstm"
+	"github.com/boilernet/boilernet/data"
+	"github.com/boilernet/boilernet/eval"
+	"github.com/boilernet/boilernet/vocab"
+	"github.com/schollz/progressbar/v3"
+	"gorgonia.org/gorgonia"
+)
+
+// Options configure Run. Zero values give the defaults noted.
+type Options struct {
+	Data         []string // dataset folders; their train and dev splits are used
+	Epochs       int      // default 50
+	Batch        int      // sequences per batch, default 16
+	Network      bilstm.Config
+	Words, Tags  int     // vocabulary sizes, defaults 1000 and 50
+	LearnRate    float64 // Adam's, default 1e-3
+	Seed         uint64
+	WithComments bool // count Dragnet user comments as content
+	// MaxRows caps the rows (sequences × padded length) of a batch, so
+	// long pages go in smaller batches; default 16384.
+	MaxRows int
+	// Log receives a CSV line per epoch (nil: none).
+	Log io.Writer
+	// Progress receives progress bars (nil: none).
+	Progress io.Writer
+}
+
+func (o Options) withDefaults() Options {
+	if o.Epochs == 0 {
+		o.Epochs = 50
+	}
+	if o.Batch == 0 {
+		o.Batch = 16
+	}
+	if o.Words == 0 {
+		o.Words = vocab.DefaultWords
+	}
+	if o.Tags == 0 {
+		o.Tags = vocab.DefaultTags
+	}
+	if o.LearnRate == 0 {
+		o.LearnRate = 1e-3
+	}
+	if o.MaxRows == 0 {
+		o.MaxRows = 16384
+	}
+	o.Network = o.Network.WithDefaults()
+	return o
+}
+
+// Epoch is what one epoch measured.
+type Epoch struct {
+	Epoch        int
+	Loss         float64 // mean training loss over the epoch's batches
+	Dev          eval.BlockScores
+	Seconds      float64 // training time, without the dev scoring
+	BlocksPerSec float64 // training blocks per second
+}
+
+// Result is a trained model and its history.
+type Result struct {
+	Model  *bilstm.Model // the weights of the best epoch
+	Best   Epoch
+	Epochs []Epoch
+	// TrainDocs and DevDocs count the pages used; Skipped counts pages
+	// without any text block, which cannot be sequences.
+	TrainDocs, DevDocs, Skipped int
+}
+
+// Run trains a model. It is deterministic for given options, data and
+// number of BLAS threads.
+func Run(opts Options) (*Result, error) {
+	opts = opts.withDefaults()
+	if len(opts.Data) == 0 {
+		return nil, errors.New("train: no dataset given")
+	}
+	if opts.Batch < 1 || opts.Epochs < 1 || opts.Words < 1 || opts.Tags < 1 || opts.LearnRate <= 0 {
+		return nil, fmt.Errorf("train: bad options: epochs %d, batch %d, words %d, tags %d, learn rate %v",
+			opts.Epochs, opts.Batch, opts.Words, opts.Tags, opts.LearnRate)
+	}
+	trainDocs, devDocs, err := load(opts)
+	if err != nil {
+		return nil, err
+	}
+	res := &Result{}
+	trainDocs, res.Skipped = withBlocks(trainDocs)
+	var skippedDev int
+	devDocs, skippedDev = withBlocks(devDocs)
+	res.Skipped += skippedDev
+	res.TrainDocs, res.DevDocs = len(trainDocs), len(devDocs)
+	if len(trainDocs) == 0 || len(devDocs) == 0 {
+		return nil, fmt.Errorf("train: %d training and %d dev pages with text; need both", len(trainDocs), len(devDocs))
+	}
+
+	vb := vocab.NewBuilder()
+	for _, d := range trainDocs {
+		vb.Add(d.Page.Blocks)
+	}
+	voc := vb.Build(opts.Words, opts.Tags)
+	cfg := opts.Network
+	cfg.Input = voc.Dim()
+	if err := cfg.Check(); err != nil {
+		return nil, err
+	}
+	trainSeqs, devSeqs := encode(voc, trainDocs), encode(voc, devDocs)
+	weights := bilstm.ClassWeights(trainSeqs)
+	trainBatches, err := makeBatches(trainSeqs, opts.Batch, opts.MaxRows, weights)
+	if err != nil {
+		return nil, err
+	}
+	devBatches, err := makeBatches(devSeqs, opts.Batch, opts.MaxRows, weights)
+	if err != nil {
+		return nil, err
+	}
+
+	params := bilstm.InitParams(cfg, opts.Seed)
+	rng := rand.New(rand.NewPCG(opts.Seed, 0x7472616966))
+	solver := gorgonia.NewAdamSolver(gorgonia.WithLearnRate(opts.LearnRate))
+	graphs := map[int]*bilstm.Graph{}
+	defer func() {
+		for _, g := range graphs {
+			g.Close()
+		}
+	}()
+	var log *csv.Writer
+	if opts.Log != nil {
+		log = csv.NewWriter(opts.Log)
+		log.Write([]string{"epoch", "loss", "content_p", "content_r", "content_f1", "boilerplate_p", "boilerplate_r", "boilerplate_f1", "mean_f1", "seconds", "blocks_per_s", "best"})
+	}
+	totalBlocks := 0
+	for _, b := range trainBatches {
+		totalBlocks += b.Valid()
+	}
+	var best *bilstm.Params
+	for epoch := 1; epoch <= opts.Epochs; epoch++ {
+		order := rng.Perm(len(trainBatches))
+		bar := newBar(opts.Progress, totalBlocks, fmt.Sprintf("epoch %d/%d", epoch, opts.Epochs), "blocks")
+		start := time.Now()
+		var lossSum float64
+		for i, k := range order {
+			b := trainBatches[k]
+			g, err := graphFor(graphs, cfg, params, b.N())
+			if err != nil {
+				return nil, err
+			}
+			loss, err := g.Run(b, g.DropoutMask(rng))
+			if err != nil {
+				return nil, fmt.Errorf("train: epoch %d: %w", epoch, err)
+			}
+			if err := solver.Step(gorgonia.NodesToValueGrads(g.Weights)); err != nil {
+				return nil, fmt.Errorf("train: epoch %d: %w", epoch, err)
+			}
+			lossSum += float64(loss)
+			if bar != nil {
+				bar.Describe(fmt.Sprintf("epoch %d/%d loss %.4f", epoch, opts.Epochs, lossSum/float64(i+1)))
+				bar.Add(b.Valid())
+			}
+		}
+		if bar != nil {
+			bar.Finish()
+		}
+		secs := time.Since(start).Seconds()
+		ep := Epoch{
+			Epoch:        epoch,
+			Loss:         lossSum / float64(len(trainBatches)),
+			Dev:          score(cfg, params, devBatches),
+			Seconds:      secs,
+			BlocksPerSec: float64(totalBlocks) / secs,
+		}
+		improved := best == nil || ep.Dev.MeanF1 > res.Best.Dev.MeanF1
+		if improved {
+			best = clone(cfg, params)
+			res.Best = ep
+		}
+		res.Epochs = append(res.Epochs, ep)
+		if log != nil {
+			log.Write(csvRow(ep, improved))
+			log.Flush()
+			if err := log.Error(); err != nil {
+				return nil, fmt.Errorf("train: writing the log: %w", err)
+			}
+		}
+		if opts.Progress != nil {
+			fmt.Fprintf(opts.Progress, "epoch %d: loss %.4f, dev mean F1 %.4f (content %v)%s\n",
+				epoch, ep.Loss, ep.Dev.MeanF1, ep.Dev.Content, map[bool]string{true: " *", false: ""}[improved])
+		}
+	}
+	res.Model = &bilstm.Model{Config: cfg, Vocab: voc, Params: best, Meta: map[string]string{
+		"data":           strings.Join(opts.Data, ","),
+		"epochs":         strconv.Itoa(opts.Epochs),
+		"best_epoch":     strconv.Itoa(res.Best.Epoch),
+		"dev_mean_f1":    strconv.FormatFloat(res.Best.Dev.MeanF1, 'f', 4, 64),
+		"dev_content_f1": strconv.FormatFloat(res.Best.Dev.Content.F1, 'f', 4, 64),
+		"seed":           strconv.FormatUint(opts.Seed, 10),
+		"batch":          strconv.Itoa(opts.Batch),
+		"learn_rate":     strconv.FormatFloat(opts.LearnRate, 'g', -1, 64),
+		"comments":       strconv.FormatBool(opts.WithComments),
+	}}
+	return res, nil
+}
+
+// load reads the train and dev splits of every dataset, using all cores.
+func load(opts Options) (trainDocs, devDocs []*data.Document, err error) {
+	type job struct {
+		ds  *data.Dataset
+		id  string
+		dev bool
+	}
+	var jobs []job
+	for _, dir := range opts.Data {
+		ds, err := data.Open(dir)
+		if err != nil {
+			return nil, nil, err
+		}
+		for _, split := range []string{"train", "dev"} {
+			ids, ok := ds.IDs[split]
+			if !ok {
+				return nil, nil, fmt.Errorf("train: dataset %s has no %s split", dir, split)
+			}
+			for _, id := range ids {
+				jobs = append(jobs, job{ds, id, split == "dev"})
+			}
+		}
+	}
+	docs := make([]*data.Document, len(jobs))
+	bar := newBar(opts.Progress, len(jobs), "loading pages", "pages")
+	err = data.ForEach(len(jobs), runtime.GOMAXPROCS(0), func(i int) error {
+		d, err := jobs[i].ds.Load(jobs[i].id, data.Options{WithComments: opts.WithComments})
+		if err != nil {
+			return err
+		}
+		docs[i] = d
+		if bar != nil {
+			bar.Add(1)
+		}
+		return nil
+	})
+	if bar != nil {
+		bar.Finish()
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	for i, d := range docs {
+		if jobs[i].dev {
+			devDocs = append(devDocs, d)
+		} else {
+			trainDocs = append(trainDocs, d)
+		}
+	}
+	return trainDocs, devDocs, nil
+}
+
+func withBlocks(docs []*data.Document) (kept []*data.Document, skipped int) {
+	for _, d := range docs {
+		if len(d.Page.Blocks) > 0 {
+			kept = append(kept, d)
+		} else {
+			skipped++
+		}
+	}
+	return kept, skipped
+}
+
+// Encode turns labeled documents into sequences.
+func encode(v *vocab.Vocab, docs []*data.Document) []*bilstm.Sequence {
+	seqs := make([]*bilstm.Sequence, len(docs))
+	for i, d := range docs {
+		s := &bilstm.Sequence{Labels: d.Labels}
+		for _, b := range d.Page.Blocks {
+			s.Rows = append(s.Rows, v.Encode(nil, b))
+		}
+		seqs[i] = s
+	}
+	return seqs
+}
+
+// makeBatches sorts the sequences longest first and cuts them into batches
+// of up to size sequences and maxRows padded rows, so that the sequences of
+// a batch have similar lengths (bucketing) and padding stays small.
+func makeBatches(seqs []*bilstm.Sequence, size, maxRows int, weights [2]float32) ([]*bilstm.Batch, error) {
+	sorted := slices.Clone(seqs)
+	slices.SortStableFunc(sorted, func(a, b *bilstm.Sequence) int { return cmp.Compare(b.Len(), a.Len()) })
+	var batches []*bilstm.Batch
+	for len(sorted) > 0 {
+		n := max(1, min(size, maxRows/sorted[0].Len(), len(sorted)))
+		b, err := bilstm.NewBatch(sorted[:n], weights)
+		if err != nil {
+			return nil, err
+		}
+		batches = append(batches, b)
+		sorted = sorted[n:]
+	}
+	return batches, nil
+}
+
+// graphFor returns the cached graph whose capacity (a power of two, at
+// least 256 rows) fits a batch of n rows.
+func graphFor(graphs map[int]*bilstm.Graph, cfg bilstm.Config, p *bilstm.Params, n int) (*bilstm.Graph, error) {
+	capacity := 256
+	for capacity < n {
+		capacity *= 2
+	}
+	if g, ok := graphs[capacity]; ok {
+		return g, nil
+	}
+	g, err := bilstm.NewGraph(cfg, p, capacity)
+	if err != nil {
+		return nil, err
+	}
+	graphs[capacity] = g
+	return g, nil
+}
+
+// score labels the dev batches at threshold 0.5 and returns block scores.
+func score(cfg bilstm.Config, p *bilstm.Params, batches []*bilstm.Batch) eval.BlockScores {
+	var ws bilstm.Workspace
+	var c eval.Counts
+	for _, b := range batches {
+		probs := p.Predict(cfg, b.Layout, b.X, &ws)
+		for bi, n := range b.Lens {
+			for t := range n {
+				r := bi*b.T + t
+				c.Add(probs[r] >= 0.5, b.Y[r] == 1)
+			}
+		}
+	}
+	return c.Scores()
+}
+
+// clone copies the weights.
+func clone(cfg bilstm.Config, p *bilstm.Params) *bilstm.Params {
+	q := bilstm.NewParams(cfg)
+	src, dst := p.Tensors(cfg), q.Tensors(cfg)
+	for i := range src {
+		copy(dst[i].Data, src[i].Data)
+	}
+	return q
+}
+
+func csvRow(e Epoch, best bool) []string {
+	f := func(x float64) string { return strconv.FormatFloat(x, 'f', 5, 64) }
+	return []string{
+		strconv.Itoa(e.Epoch), f(e.Loss),
+		f(e.Dev.Content.Precision), f(e.Dev.Content.Recall), f(e.Dev.Content.F1),
+		f(e.Dev.Boilerplate.Precision), f(e.Dev.Boilerplate.Recall), f(e.Dev.Boilerplate.F1),
+		f(e.Dev.MeanF1), strconv.FormatFloat(e.Seconds, 'f', 2, 64), strconv.FormatFloat(e.BlocksPerSec, 'f', 0, 64),
+		strconv.FormatBool(best),
+	}
+}
+
+// newBar returns a progress bar on w counting unit, or nil when w is nil.
+func newBar(w io.Writer, n int, desc, unit string) *progressbar.ProgressBar {
+	if w == nil {
+		return nil
+	}
+	return progressbar.NewOptions(n,
+		progressbar.OptionSetWriter(w),
+		progressbar.OptionSetDescription(desc),
+		progressbar.OptionShowCount(),
+		progressbar.OptionShowIts(),
+		progressbar.OptionSetItsString(unit),
+		progressbar.OptionThrottle(200*time.Millisecond),
+		progressbar.OptionClearOnFinish(),
+	)
+}

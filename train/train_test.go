@@ -1,0 +1,122 @@
+package train
+
+import (
+	"bytes"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/boilernet/boilernet/bilstm"
+	"github.com/boilernet/boilernet/vocab"
+)
+
+var synth = filepath.Join("..", "testdata", "synth")
+
+func tinyOptions() Options {
+	return Options{
+		Data:    []string{synth},
+		Epochs:  6,
+		Batch:   8,
+		Network: bilstm.Config{Dense: 16, Hidden: 8, Layers: 1, Dropout: 0.2},
+		Words:   60, Tags: 12,
+		LearnRate: 0.01,
+		Seed:      3,
+	}
+}
+
+func TestRunLearnsSyntheticPages(t *testing.T) {
+	var log bytes.Buffer
+	opts := tinyOptions()
+	opts.Log = &log
+	res, err := Run(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.TrainDocs != 30 || res.DevDocs != 10 || len(res.Epochs) != 6 {
+		t.Fatalf("result %+v", res)
+	}
+	if res.Best.Dev.MeanF1 < 0.95 {
+		t.Errorf("best dev mean F1 %.3f, want ≥ 0.95 on the synthetic pages", res.Best.Dev.MeanF1)
+	}
+	for _, e := range res.Epochs {
+		if e.Dev.MeanF1 > res.Best.Dev.MeanF1 {
+			t.Errorf("epoch %d beats the kept epoch %d", e.Epoch, res.Best.Epoch)
+		}
+	}
+	if first, last := res.Epochs[0].Loss, res.Epochs[len(res.Epochs)-1].Loss; !(last < first) {
+		t.Errorf("loss %.4f → %.4f did not fall", first, last)
+	}
+	lines := strings.Split(strings.TrimSpace(log.String()), "\n")
+	if len(lines) != 7 || !strings.HasPrefix(lines[0], "epoch,loss,") {
+		t.Errorf("CSV log:\n%s", log.String())
+	}
+	if res.Model.Config.Input != res.Model.Vocab.Dim() || res.Model.Meta["best_epoch"] == "" {
+		t.Errorf("model %+v", res.Model.Config)
+	}
+}
+
+func TestRunIsDeterministic(t *testing.T) {
+	opts := tinyOptions()
+	opts.Epochs = 2
+	a, err := Run(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := Run(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ta, tb := a.Model.Params.Tensors(a.Model.Config), b.Model.Params.Tensors(b.Model.Config)
+	for i := range ta {
+		if !slices.Equal(ta[i].Data, tb[i].Data) {
+			t.Fatalf("tensor %s differs between two runs with the same seed", ta[i].Name)
+		}
+	}
+	opts.Seed++
+	c, err := Run(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if slices.Equal(c.Model.Params.WIn, a.Model.Params.WIn) {
+		t.Error("another seed gave the same weights")
+	}
+}
+
+func TestRunErrors(t *testing.T) {
+	tests := []struct {
+		name string
+		opts Options
+		want string
+	}{
+		{"no data", Options{}, "no dataset"},
+		{"missing dataset", Options{Data: []string{"nope"}}, "no html/"},
+		{"no dev split", Options{Data: []string{filepath.Join("..", "data", "testdata", "tiny")}}, "no dev split"},
+		{"bad batch", Options{Data: []string{synth}, Batch: -1}, "bad options"},
+	}
+	for _, tt := range tests {
+		if _, err := Run(tt.opts); err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: error %v, want %q", tt.name, err, tt.want)
+		}
+	}
+}
+
+func TestMakeBatches(t *testing.T) {
+	var seqs []*bilstm.Sequence
+	for _, n := range []int{3, 50, 7, 7, 1, 20} {
+		seqs = append(seqs, &bilstm.Sequence{Rows: make([][]vocab.Entry, n), Labels: make([]bool, n)})
+	}
+	batches, err := makeBatches(seqs, 2, 60, [2]float32{1, 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got [][]int
+	for _, b := range batches {
+		got = append(got, b.Lens)
+	}
+	// Longest first; 50 rows leave room for one sequence only (60/50).
+	want := [][]int{{50}, {20, 7}, {7, 3}, {1}}
+	if !slices.EqualFunc(got, want, slices.Equal) {
+		t.Errorf("batches %v, want %v", got, want)
+	}
+}
