@@ -41,6 +41,14 @@ func (c *Counts) AddAll(pred, gold []bool) {
 	}
 }
 
+// Merge adds the counts of o.
+func (c *Counts) Merge(o Counts) {
+	c.TP += o.TP
+	c.FP += o.FP
+	c.FN += o.FN
+	c.TN += o.TN
+}
+
 // BlockScores are the block-level scores of Leonhardt et al. (2020, Table
 // 1): precision, recall and F1 of the content class and of the boilerplate
 // class over all blocks, and the mean of the two F1 values.

@@ -70,11 +70,24 @@ func (o Options) withDefaults() Options {
 
 // Epoch is what one epoch measured.
 type Epoch struct {
-	Epoch        int
-	Loss         float64 // mean training loss over the epoch's batches
-	Dev          eval.BlockScores
+	Epoch int
+	Loss  float64 // mean training loss over the epoch's batches
+	// Dev holds the block scores over all dev pages pooled, DevSets those
+	// of each dataset's dev split, in the order given.
+	Dev     eval.BlockScores
+	DevSets []SetScores
+	// Selection is the mean over datasets of their dev mean F1: the epoch
+	// with the highest is kept, so that a large dataset does not outvote
+	// the others.
+	Selection    float64
 	Seconds      float64 // training time, without the dev scoring
 	BlocksPerSec float64 // training blocks per second
+}
+
+// SetScores are the dev block scores of one dataset.
+type SetScores struct {
+	Name   string
+	Scores eval.BlockScores
 }
 
 // Result is a trained model and its history.
@@ -98,18 +111,21 @@ func Run(opts Options) (*Result, error) {
 		return nil, fmt.Errorf("train: bad options: epochs %d, batch %d, words %d, tags %d, learn rate %v",
 			opts.Epochs, opts.Batch, opts.Words, opts.Tags, opts.LearnRate)
 	}
-	trainDocs, devDocs, err := load(opts)
+	trainDocs, devSets, err := load(opts)
 	if err != nil {
 		return nil, err
 	}
 	res := &Result{}
 	trainDocs, res.Skipped = withBlocks(trainDocs)
-	var skippedDev int
-	devDocs, skippedDev = withBlocks(devDocs)
-	res.Skipped += skippedDev
-	res.TrainDocs, res.DevDocs = len(trainDocs), len(devDocs)
-	if len(trainDocs) == 0 || len(devDocs) == 0 {
-		return nil, fmt.Errorf("train: %d training and %d dev pages with text; need both", len(trainDocs), len(devDocs))
+	for i := range devSets {
+		var skipped int
+		devSets[i].docs, skipped = withBlocks(devSets[i].docs)
+		res.Skipped += skipped
+		res.DevDocs += len(devSets[i].docs)
+	}
+	res.TrainDocs = len(trainDocs)
+	if len(trainDocs) == 0 || res.DevDocs == 0 {
+		return nil, fmt.Errorf("train: %d training and %d dev pages with text; need both", len(trainDocs), res.DevDocs)
 	}
 
 	vb := vocab.NewBuilder()
@@ -122,15 +138,17 @@ func Run(opts Options) (*Result, error) {
 	if err := cfg.Check(); err != nil {
 		return nil, err
 	}
-	trainSeqs, devSeqs := encode(voc, trainDocs), encode(voc, devDocs)
+	trainSeqs := encode(voc, trainDocs)
 	weights := bilstm.ClassWeights(trainSeqs)
 	trainBatches, err := makeBatches(trainSeqs, opts.Batch, opts.MaxRows, weights)
 	if err != nil {
 		return nil, err
 	}
-	devBatches, err := makeBatches(devSeqs, opts.Batch, opts.MaxRows, weights)
-	if err != nil {
-		return nil, err
+	devBatches := make([][]*bilstm.Batch, len(devSets))
+	for i, set := range devSets {
+		if devBatches[i], err = makeBatches(encode(voc, set.docs), opts.Batch, opts.MaxRows, weights); err != nil {
+			return nil, err
+		}
 	}
 
 	params := bilstm.InitParams(cfg, opts.Seed)
@@ -145,7 +163,11 @@ func Run(opts Options) (*Result, error) {
 	var log *csv.Writer
 	if opts.Log != nil {
 		log = csv.NewWriter(opts.Log)
-		log.Write([]string{"epoch", "loss", "content_p", "content_r", "content_f1", "boilerplate_p", "boilerplate_r", "boilerplate_f1", "mean_f1", "seconds", "blocks_per_s", "best"})
+		header := []string{"epoch", "loss", "content_p", "content_r", "content_f1", "boilerplate_p", "boilerplate_r", "boilerplate_f1", "mean_f1"}
+		for _, set := range devSets {
+			header = append(header, set.name+"_mean_f1")
+		}
+		log.Write(append(header, "selection", "seconds", "blocks_per_s", "best"))
 	}
 	totalBlocks := 0
 	for _, b := range trainBatches {
@@ -183,11 +205,18 @@ func Run(opts Options) (*Result, error) {
 		ep := Epoch{
 			Epoch:        epoch,
 			Loss:         lossSum / float64(len(trainBatches)),
-			Dev:          score(cfg, params, devBatches),
 			Seconds:      secs,
 			BlocksPerSec: float64(totalBlocks) / secs,
 		}
-		improved := best == nil || ep.Dev.MeanF1 > res.Best.Dev.MeanF1
+		var pooled eval.Counts
+		for i, set := range devSets {
+			c := count(cfg, params, devBatches[i])
+			pooled.Merge(c)
+			ep.DevSets = append(ep.DevSets, SetScores{set.name, c.Scores()})
+			ep.Selection += c.Scores().MeanF1 / float64(len(devSets))
+		}
+		ep.Dev = pooled.Scores()
+		improved := best == nil || ep.Selection > res.Best.Selection
 		if improved {
 			best = clone(cfg, params)
 			res.Best = ep
@@ -201,8 +230,16 @@ func Run(opts Options) (*Result, error) {
 			}
 		}
 		if opts.Progress != nil {
-			fmt.Fprintf(opts.Progress, "epoch %d: loss %.4f, dev mean F1 %.4f (content %v)%s\n",
-				epoch, ep.Loss, ep.Dev.MeanF1, ep.Dev.Content, map[bool]string{true: " *", false: ""}[improved])
+			fmt.Fprintf(opts.Progress, "epoch %d: loss %.4f, dev mean F1 %.4f (content %v)", epoch, ep.Loss, ep.Dev.MeanF1, ep.Dev.Content)
+			if len(ep.DevSets) > 1 {
+				for _, d := range ep.DevSets {
+					fmt.Fprintf(opts.Progress, ", %s %.4f", d.Name, d.Scores.MeanF1)
+				}
+			}
+			if improved {
+				fmt.Fprint(opts.Progress, " *")
+			}
+			fmt.Fprintln(opts.Progress)
 		}
 	}
 	res.Model = &bilstm.Model{Config: cfg, Vocab: voc, Params: best, Meta: map[string]string{
@@ -210,6 +247,7 @@ func Run(opts Options) (*Result, error) {
 		"epochs":         strconv.Itoa(opts.Epochs),
 		"best_epoch":     strconv.Itoa(res.Best.Epoch),
 		"dev_mean_f1":    strconv.FormatFloat(res.Best.Dev.MeanF1, 'f', 4, 64),
+		"dev_selection":  strconv.FormatFloat(res.Best.Selection, 'f', 4, 64),
 		"dev_content_f1": strconv.FormatFloat(res.Best.Dev.Content.F1, 'f', 4, 64),
 		"seed":           strconv.FormatUint(opts.Seed, 10),
 		"batch":          strconv.Itoa(opts.Batch),
@@ -219,12 +257,18 @@ func Run(opts Options) (*Result, error) {
 	return res, nil
 }
 
+// devSet is the dev split of one dataset.
+type devSet struct {
+	name string
+	docs []*data.Document
+}
+
 // load reads the train and dev splits of every dataset, using all cores.
-func load(opts Options) (trainDocs, devDocs []*data.Document, err error) {
+func load(opts Options) (trainDocs []*data.Document, devSets []devSet, err error) {
 	type job struct {
 		ds  *data.Dataset
 		id  string
-		dev bool
+		dev int // index in devSets, -1 for training pages
 	}
 	var jobs []job
 	for _, dir := range opts.Data {
@@ -237,8 +281,13 @@ func load(opts Options) (trainDocs, devDocs []*data.Document, err error) {
 			if !ok {
 				return nil, nil, fmt.Errorf("train: dataset %s has no %s split", dir, split)
 			}
+			dev := -1
+			if split == "dev" {
+				dev = len(devSets)
+				devSets = append(devSets, devSet{name: ds.Name})
+			}
 			for _, id := range ids {
-				jobs = append(jobs, job{ds, id, split == "dev"})
+				jobs = append(jobs, job{ds, id, dev})
 			}
 		}
 	}
@@ -262,13 +311,13 @@ func load(opts Options) (trainDocs, devDocs []*data.Document, err error) {
 		return nil, nil, err
 	}
 	for i, d := range docs {
-		if jobs[i].dev {
-			devDocs = append(devDocs, d)
+		if k := jobs[i].dev; k >= 0 {
+			devSets[k].docs = append(devSets[k].docs, d)
 		} else {
 			trainDocs = append(trainDocs, d)
 		}
 	}
-	return trainDocs, devDocs, nil
+	return trainDocs, devSets, nil
 }
 
 func withBlocks(docs []*data.Document) (kept []*data.Document, skipped int) {
@@ -332,8 +381,8 @@ func graphFor(graphs map[int]*bilstm.Graph, cfg bilstm.Config, p *bilstm.Params,
 	return g, nil
 }
 
-// score labels the dev batches at threshold 0.5 and returns block scores.
-func score(cfg bilstm.Config, p *bilstm.Params, batches []*bilstm.Batch) eval.BlockScores {
+// count labels the dev batches at threshold 0.5 and counts the outcomes.
+func count(cfg bilstm.Config, p *bilstm.Params, batches []*bilstm.Batch) eval.Counts {
 	var ws bilstm.Workspace
 	var c eval.Counts
 	for _, b := range batches {
@@ -345,7 +394,7 @@ func score(cfg bilstm.Config, p *bilstm.Params, batches []*bilstm.Batch) eval.Bl
 			}
 		}
 	}
-	return c.Scores()
+	return c
 }
 
 // clone copies the weights.
@@ -360,13 +409,17 @@ func clone(cfg bilstm.Config, p *bilstm.Params) *bilstm.Params {
 
 func csvRow(e Epoch, best bool) []string {
 	f := func(x float64) string { return strconv.FormatFloat(x, 'f', 5, 64) }
-	return []string{
+	row := []string{
 		strconv.Itoa(e.Epoch), f(e.Loss),
 		f(e.Dev.Content.Precision), f(e.Dev.Content.Recall), f(e.Dev.Content.F1),
 		f(e.Dev.Boilerplate.Precision), f(e.Dev.Boilerplate.Recall), f(e.Dev.Boilerplate.F1),
-		f(e.Dev.MeanF1), strconv.FormatFloat(e.Seconds, 'f', 2, 64), strconv.FormatFloat(e.BlocksPerSec, 'f', 0, 64),
-		strconv.FormatBool(best),
+		f(e.Dev.MeanF1),
 	}
+	for _, d := range e.DevSets {
+		row = append(row, f(d.Scores.MeanF1))
+	}
+	return append(row, f(e.Selection), strconv.FormatFloat(e.Seconds, 'f', 2, 64), strconv.FormatFloat(e.BlocksPerSec, 'f', 0, 64),
+		strconv.FormatBool(best))
 }
 
 // newBar returns a progress bar on w counting unit, or nil when w is nil.

@@ -56,6 +56,23 @@ func TestRunLearnsSyntheticPages(t *testing.T) {
 	}
 }
 
+func TestRunScoresEachDevSet(t *testing.T) {
+	opts := tinyOptions()
+	opts.Epochs = 1
+	opts.Data = []string{synth, synth}
+	res, err := Run(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := res.Epochs[0]
+	if len(e.DevSets) != 2 || e.DevSets[0].Name != "synth" || res.DevDocs != 20 {
+		t.Fatalf("dev sets %+v, %d dev docs", e.DevSets, res.DevDocs)
+	}
+	if want := (e.DevSets[0].Scores.MeanF1 + e.DevSets[1].Scores.MeanF1) / 2; e.Selection != want {
+		t.Errorf("selection %v, want the mean %v", e.Selection, want)
+	}
+}
+
 func TestRunIsDeterministic(t *testing.T) {
 	opts := tinyOptions()
 	opts.Epochs = 2
