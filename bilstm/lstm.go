@@ -1,7 +1,5 @@
 package bilstm
 
-import "math"
-
 // lstmDir runs one direction of one LSTM layer over a batch and keeps what
 // its backward pass needs. Gate order is input, forget, cell, output.
 type lstmDir struct {
@@ -30,10 +28,6 @@ func clear32(s []float32) {
 		s[i] = 0
 	}
 }
-
-func sigmoid(x float32) float32 { return float32(1 / (1 + math.Exp(-float64(x)))) }
-
-func tanh32(x float32) float32 { return float32(math.Tanh(float64(x))) }
 
 // forward computes the hidden states of the direction for input x (N×in)
 // and writes them into out at column offset off (rows of width stride).
