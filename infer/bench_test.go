@@ -1,0 +1,80 @@
+package infer
+
+import (
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/boilernet/boilernet/tokenize"
+)
+
+var benchModel = flag.String("model", "", "model file for BenchmarkExtract")
+
+// testPages reads the CleanEval test pages from ../shared/data, or skips.
+func testPages(b *testing.B) [][]byte {
+	dir := filepath.Join("..", "..", "shared", "data", "cleaneval")
+	ids, err := os.ReadFile(filepath.Join(dir, "test.txt"))
+	if err != nil {
+		b.Skipf("dataset not available: %v", err)
+	}
+	var pages [][]byte
+	for _, id := range strings.Fields(string(ids)) {
+		raw, err := os.ReadFile(filepath.Join(dir, "html", id+".html"))
+		if err != nil {
+			b.Fatal(err)
+		}
+		pages = append(pages, raw)
+	}
+	return pages
+}
+
+// BenchmarkExtract measures pages/s over the CleanEval test pages: parsing
+// and segmentation alone, then full extraction with the model given by
+// -model on 1 and 2 goroutines.
+//
+//	go test -run XXX -bench Extract ./infer -args -model FILE
+func BenchmarkExtract(b *testing.B) {
+	pages := testPages(b)
+	run := func(b *testing.B, workers int, fn func([]byte)) {
+		for b.Loop() {
+			var wg sync.WaitGroup
+			next := make(chan []byte)
+			for range workers {
+				wg.Go(func() {
+					for p := range next {
+						fn(p)
+					}
+				})
+			}
+			for _, p := range pages {
+				next <- p
+			}
+			close(next)
+			wg.Wait()
+		}
+		b.ReportMetric(float64(len(pages))*float64(b.N)/b.Elapsed().Seconds(), "pages/s")
+	}
+	b.Run("parse", func(b *testing.B) {
+		run(b, 1, func(p []byte) { tokenize.Parse(p, tokenize.Options{}) })
+	})
+	if *benchModel == "" {
+		b.Skip("no -model given")
+	}
+	f, err := os.Open(*benchModel)
+	if err != nil {
+		b.Fatal(err)
+	}
+	e, err := Load(f)
+	f.Close()
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, workers := range []int{1, 2} {
+		b.Run("extract/workers="+string(rune('0'+workers)), func(b *testing.B) {
+			run(b, workers, func(p []byte) { e.ExtractBytes(p, Options{}) })
+		})
+	}
+}

@@ -1,0 +1,136 @@
+// Package infer extracts the main content of web pages with a trained
+// BiLSTM model: the public extraction API.
+package infer
+
+import (
+	"fmt"
+	"io"
+	"slices"
+	"sync"
+
+	"github.com/boilernet/boilernet/bilstm"
+	"github.com/boilernet/boilernet/tokenize"
+	"github.com/boilernet/boilernet/vocab"
+)
+
+// DefaultThreshold is the probability from which a block is content.
+const DefaultThreshold = 0.5
+
+// Options control one extraction. The zero value gives the defaults.
+type Options struct {
+	// Threshold is the probability from which a block is content (0 means
+	// DefaultThreshold). Higher values trade recall for precision.
+	Threshold float64
+	// Charset is the page's charset label from outside the page (an HTTP
+	// Content-Type header, say); "" when unknown.
+	Charset string
+}
+
+// Block is one leaf text block of a page with the model's verdict.
+type Block struct {
+	Text    string
+	Prob    float64 // P(content)
+	Content bool    // Prob ≥ threshold
+	// Locator is an XPath-like path to the text node, e.g.
+	// /html/body/div[2]/p[1]/text()[1].
+	Locator string
+}
+
+// Result is the extraction of one page.
+type Result struct {
+	Title    string
+	Text     string // the content blocks' text, paragraphs on their own lines
+	Blocks   []Block
+	Encoding string // the encoding the page was read with
+}
+
+// Extractor holds a loaded model. It is safe for concurrent use.
+type Extractor struct {
+	model *bilstm.Model
+	pool  sync.Pool // of *workspace
+}
+
+// workspace holds one extraction's reusable buffers.
+type workspace struct {
+	net  bilstm.Workspace
+	rows []vocab.Entry
+	x    bilstm.Sparse
+}
+
+// New returns an Extractor for a model.
+func New(m *bilstm.Model) *Extractor {
+	return &Extractor{model: m, pool: sync.Pool{New: func() any { return new(workspace) }}}
+}
+
+// Load reads a model file (see bilstm.ReadModel) and returns its Extractor.
+func Load(r io.Reader) (*Extractor, error) {
+	m, err := bilstm.ReadModel(r)
+	if err != nil {
+		return nil, err
+	}
+	return New(m), nil
+}
+
+// Model returns the extractor's model.
+func (e *Extractor) Model() *bilstm.Model { return e.model }
+
+// Extract reads a whole page from r and extracts its main content.
+func (e *Extractor) Extract(r io.Reader, opts Options) (*Result, error) {
+	raw, err := io.ReadAll(r)
+	if err != nil {
+		return nil, err
+	}
+	return e.ExtractBytes(raw, opts)
+}
+
+// ExtractBytes extracts the main content of a page.
+func (e *Extractor) ExtractBytes(raw []byte, opts Options) (*Result, error) {
+	threshold := opts.Threshold
+	if threshold == 0 {
+		threshold = DefaultThreshold
+	}
+	if threshold < 0 || threshold > 1 {
+		return nil, fmt.Errorf("infer: threshold %v outside [0, 1]", threshold)
+	}
+	page, err := tokenize.Parse(raw, tokenize.Options{Charset: opts.Charset})
+	if err != nil {
+		return nil, err
+	}
+	probs := e.Probabilities(page.Blocks)
+	res := &Result{Title: Title(page.Root), Encoding: page.Encoding, Blocks: make([]Block, len(page.Blocks))}
+	var content []tokenize.Block
+	loc := newLocators()
+	for i, b := range page.Blocks {
+		p := float64(probs[i])
+		res.Blocks[i] = Block{Text: b.Text, Prob: p, Content: p >= threshold, Locator: loc.of(b.Node)}
+		if p >= threshold {
+			content = append(content, b)
+		}
+	}
+	res.Text = tokenize.Text(content)
+	return res, nil
+}
+
+// Probabilities returns P(content) for each block of one page, in order.
+func (e *Extractor) Probabilities(blocks []tokenize.Block) []float32 {
+	if len(blocks) == 0 {
+		return nil
+	}
+	ws := e.pool.Get().(*workspace)
+	defer e.pool.Put(ws)
+	m := e.model
+	x := &ws.x
+	x.Start = append(x.Start[:0], 0)
+	x.Cols, x.Vals = x.Cols[:0], x.Vals[:0]
+	for _, b := range blocks {
+		ws.rows = m.Vocab.Encode(ws.rows[:0], b)
+		for _, en := range ws.rows {
+			x.Cols = append(x.Cols, en.Col)
+			x.Vals = append(x.Vals, en.Count)
+		}
+		x.Start = append(x.Start, len(x.Cols))
+	}
+	lay := bilstm.Layout{T: len(blocks), Lens: []int{len(blocks)}}
+	probs := m.Params.Predict(m.Config, lay, x, &ws.net)
+	return slices.Clone(probs)
+}

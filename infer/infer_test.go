@@ -1,0 +1,152 @@
+package infer
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/boilernet/boilernet/bilstm"
+	"github.com/boilernet/boilernet/tokenize"
+	"github.com/boilernet/boilernet/train"
+)
+
+// synthExtractor trains a tiny model on the synthetic test pages.
+func synthExtractor(t testing.TB) *Extractor {
+	t.Helper()
+	res, err := train.Run(train.Options{
+		Data:    []string{filepath.Join("..", "testdata", "synth")},
+		Epochs:  6,
+		Batch:   8,
+		Network: bilstm.Config{Dense: 16, Hidden: 8, Layers: 1, Dropout: 0.2},
+		Words:   60, Tags: 12, LearnRate: 0.01, Seed: 3,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return New(res.Model)
+}
+
+func TestExtractSyntheticPage(t *testing.T) {
+	e := synthExtractor(t)
+	raw, err := os.ReadFile(filepath.Join("..", "testdata", "synth", "html", "p45.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	gold, err := os.ReadFile(filepath.Join("..", "testdata", "synth", "gold", "p45.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := e.ExtractBytes(raw, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := strings.Fields(res.Text), strings.Fields(string(gold)); strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("text:\n%s\nwant:\n%s", res.Text, gold)
+	}
+	if !strings.HasPrefix(string(gold), res.Title) || res.Title == "" {
+		t.Errorf("title %q", res.Title)
+	}
+	for _, b := range res.Blocks {
+		if b.Content != (b.Prob >= DefaultThreshold) || !strings.HasPrefix(b.Locator, "/html[1]/body[1]/") {
+			t.Errorf("block %+v", b)
+		}
+	}
+	// A threshold of 1 keeps (almost) nothing; the probabilities do not move.
+	strict, err := e.ExtractBytes(raw, Options{Threshold: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(strict.Text) >= len(res.Text) || strict.Blocks[3].Prob != res.Blocks[3].Prob {
+		t.Errorf("threshold 1 kept %q", strict.Text)
+	}
+}
+
+func TestExtractConcurrent(t *testing.T) {
+	e := synthExtractor(t)
+	pages, _ := filepath.Glob(filepath.Join("..", "testdata", "synth", "html", "*.html"))
+	want := map[string]string{}
+	for _, p := range pages {
+		raw, _ := os.ReadFile(p)
+		res, err := e.ExtractBytes(raw, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want[p] = res.Text
+	}
+	var wg sync.WaitGroup
+	for range 4 {
+		wg.Go(func() {
+			for _, p := range pages {
+				raw, _ := os.ReadFile(p)
+				res, err := e.ExtractBytes(raw, Options{})
+				if err != nil || res.Text != want[p] {
+					t.Errorf("%s: concurrent result differs (%v)", p, err)
+				}
+			}
+		})
+	}
+	wg.Wait()
+}
+
+func TestExtractErrors(t *testing.T) {
+	e := synthExtractor(t)
+	if _, err := e.ExtractBytes(nil, Options{}); err == nil {
+		t.Error("empty page accepted")
+	}
+	if _, err := e.ExtractBytes([]byte("<p>x</p>"), Options{Threshold: 2}); err == nil {
+		t.Error("threshold 2 accepted")
+	}
+	res, err := e.ExtractBytes([]byte("<html><body><img src=x></body></html>"), Options{})
+	if err != nil || res.Text != "" || len(res.Blocks) != 0 {
+		t.Errorf("page without text: %+v, %v", res, err)
+	}
+	if _, err := Load(bytes.NewReader([]byte("not a model"))); err == nil {
+		t.Error("foreign model accepted")
+	}
+}
+
+func TestTitle(t *testing.T) {
+	tests := []struct{ page, want string }{
+		{`<title>Storm hits coast | Daily News</title><h1>Storm hits coast</h1>`, "Storm hits coast"},
+		{`<title>Daily News - Storm hits the coast overnight</title>`, "Storm hits the coast overnight"},
+		{`<meta property="og:title" content="From OG"><title>Other | Site</title>`, "From OG"},
+		{`<title>  Plain   title </title>`, "Plain title"},
+		{`<body><h1>Only <b>h1</b></h1></body>`, "Only h1"},
+		{`<p>nothing</p>`, ""},
+	}
+	for _, tt := range tests {
+		p, err := tokenize.Parse([]byte(tt.page), tokenize.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := Title(p.Root); got != tt.want {
+			t.Errorf("Title(%q) = %q, want %q", tt.page, got, tt.want)
+		}
+	}
+}
+
+func TestLocator(t *testing.T) {
+	p, err := tokenize.Parse([]byte(`<html><body><div>a</div><div><p>b</p>c<p>d<br>e</p></div></body></html>`), tokenize.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		"/html[1]/body[1]/div[1]/text()[1]",
+		"/html[1]/body[1]/div[2]/p[1]/text()[1]",
+		"/html[1]/body[1]/div[2]/text()[1]",
+		"/html[1]/body[1]/div[2]/p[2]/text()[1]",
+		"/html[1]/body[1]/div[2]/p[2]/text()[2]",
+	}
+	loc := newLocators()
+	for i, b := range p.Blocks {
+		if got := loc.of(b.Node); got != want[i] {
+			t.Errorf("block %q: %s, want %s", b.Text, got, want[i])
+		}
+		if got := Locator(b.Node); got != want[i] {
+			t.Errorf("Locator(%q) = %s", b.Text, got)
+		}
+	}
+}
