@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/boilernet/boilernet/bilstm"
+	"github.com/boilernet/boilernet/filter"
 	"github.com/boilernet/boilernet/tokenize"
 	"github.com/boilernet/boilernet/vocab"
 )
@@ -24,13 +25,20 @@ type Options struct {
 	// Charset is the page's charset label from outside the page (an HTTP
 	// Content-Type header, say); "" when unknown.
 	Charset string
+	// Filter applies the ancestor-group precision filter (filter.Ancestor)
+	// to the blocks the model selects, with ancestor depth FilterDepth (0
+	// means filter.DefaultDepth, the grandparent).
+	Filter      bool
+	FilterDepth int
 }
 
 // Block is one leaf text block of a page with the model's verdict.
 type Block struct {
 	Text    string
 	Prob    float64 // P(content)
-	Content bool    // Prob ≥ threshold
+	// Content reports whether the block is in the extracted text: Prob ≥
+	// threshold, and kept by the precision filter when it runs.
+	Content bool
 	// Locator is an XPath-like path to the text node, e.g.
 	// /html/body/div[2]/p[1]/text()[1].
 	Locator string
@@ -98,12 +106,18 @@ func (e *Extractor) ExtractBytes(raw []byte, opts Options) (*Result, error) {
 	}
 	probs := e.Probabilities(page.Blocks)
 	res := &Result{Title: Title(page.Root), Encoding: page.Encoding, Blocks: make([]Block, len(page.Blocks))}
+	selected := make([]bool, len(page.Blocks))
+	for i, p := range probs {
+		selected[i] = float64(p) >= threshold
+	}
+	if opts.Filter {
+		selected = filter.Ancestor(page.Blocks, selected, opts.FilterDepth)
+	}
 	var content []tokenize.Block
 	loc := newLocators()
 	for i, b := range page.Blocks {
-		p := float64(probs[i])
-		res.Blocks[i] = Block{Text: b.Text, Prob: p, Content: p >= threshold, Locator: loc.of(b.Node)}
-		if p >= threshold {
+		res.Blocks[i] = Block{Text: b.Text, Prob: float64(probs[i]), Content: selected[i], Locator: loc.of(b.Node)}
+		if selected[i] {
 			content = append(content, b)
 		}
 	}

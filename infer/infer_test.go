@@ -54,6 +54,14 @@ func TestExtractSyntheticPage(t *testing.T) {
 			t.Errorf("block %+v", b)
 		}
 	}
+	// The article is one ancestor group, so the filter keeps all of it.
+	filtered, err := e.ExtractBytes(raw, Options{Filter: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if filtered.Text != res.Text {
+		t.Errorf("filtered text:\n%s\nwant:\n%s", filtered.Text, res.Text)
+	}
 	// A threshold of 1 keeps (almost) nothing; the probabilities do not move.
 	strict, err := e.ExtractBytes(raw, Options{Threshold: 1})
 	if err != nil {
