@@ -62,6 +62,15 @@ func TestExtractSyntheticPage(t *testing.T) {
 	if filtered.Text != res.Text {
 		t.Errorf("filtered text:\n%s\nwant:\n%s", filtered.Text, res.Text)
 	}
+	// Selecting every block, the filter alone finds the article (the
+	// parent of its paragraphs, depth 1, holds the most text).
+	everything, err := e.ExtractBytes(raw, Options{Threshold: 1e-9, Filter: true, FilterDepth: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if everything.Text != res.Text {
+		t.Errorf("filter over all blocks:\n%s\nwant:\n%s", everything.Text, res.Text)
+	}
 	// A threshold of 1 keeps (almost) nothing; the probabilities do not move.
 	strict, err := e.ExtractBytes(raw, Options{Threshold: 1})
 	if err != nil {
