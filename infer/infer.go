@@ -5,6 +5,7 @@ package infer
 import (
 	"fmt"
 	"io"
+	"runtime"
 	"slices"
 	"sync"
 
@@ -34,14 +35,14 @@ type Options struct {
 
 // Block is one leaf text block of a page with the model's verdict.
 type Block struct {
-	Text    string
-	Prob    float64 // P(content)
+	Text string  `json:"text"`
+	Prob float64 `json:"prob"` // P(content)
 	// Content reports whether the block is in the extracted text: Prob ≥
 	// threshold, and kept by the precision filter when it runs.
-	Content bool
+	Content bool `json:"content"`
 	// Locator is an XPath-like path to the text node, e.g.
-	// /html/body/div[2]/p[1]/text()[1].
-	Locator string
+	// /html[1]/body[1]/div[2]/p[1]/text()[1].
+	Locator string `json:"locator"`
 }
 
 // Result is the extraction of one page.
@@ -148,3 +149,5 @@ func (e *Extractor) Probabilities(blocks []tokenize.Block) []float32 {
 	probs := m.Params.Predict(m.Config, lay, x, &ws.net)
 	return slices.Clone(probs)
 }
+
+func maxProcs() int { return runtime.GOMAXPROCS(0) }

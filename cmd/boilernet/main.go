@@ -3,6 +3,7 @@
 //
 // Usage:
 //
+//	boilernet extract -model FILE [-format text|json|jsonl] [-filter] PATH...
 //	boilernet data stats [-split NAME] [-comments] DIR
 //	boilernet train -data DIR[,DIR...] -out MODEL [flags]
 //
@@ -24,6 +25,7 @@ type command struct {
 
 func commands() []command {
 	return []command{
+		{"extract", "extract the main content of pages (extract -model FILE PATH...)", runExtract},
 		{"data", "inspect labeled datasets (data stats DIR)", runData},
 		{"train", "train the BiLSTM labeler (train -data DIR[,DIR...] -out MODEL)", runTrain},
 	}

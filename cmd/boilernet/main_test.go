@@ -82,3 +82,78 @@ func TestTrainCommand(t *testing.T) {
 		t.Error("train without -out succeeded")
 	}
 }
+
+// tinyModel trains a small model on the synthetic pages and returns its path.
+func tinyModel(t *testing.T) string {
+	t.Helper()
+	model := filepath.Join(t.TempDir(), "m.model")
+	var stdout, stderr bytes.Buffer
+	args := []string{"train", "-q", "-data", "../../testdata/synth", "-out", model,
+		"-epochs", "6", "-hidden", "8", "-dense", "16", "-layers", "1", "-words", "60", "-tags", "12", "-lr", "0.01", "-seed", "3", "-dropout", "0.2", "-batch", "8"}
+	if status := run(args, &stdout, &stderr); status != 0 {
+		t.Fatalf("train: %s", stderr.String())
+	}
+	return model
+}
+
+func TestExtractCommand(t *testing.T) {
+	model := tinyModel(t)
+	page := "../../testdata/synth/html/p45.html"
+	gold, err := os.ReadFile("../../testdata/synth/gold/p45.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	firstLine := strings.SplitN(string(gold), "\n", 2)[0]
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "bad.html"), []byte{0, 1, 2, 3, 0, 0, 0, 0, 0, 0, 0, 0}, 0o644)
+	os.WriteFile(filepath.Join(dir, "good.html"), gold, 0o644)
+	tests := []struct {
+		name   string
+		args   []string
+		status int
+		stdout []string
+		stderr []string
+	}{
+		{"text", []string{"extract", "-model", model, page}, 0, []string{firstLine}, nil},
+		{"json", []string{"extract", "-model", model, "-format", "json", page}, 0, []string{`"title": "` + firstLine, `"locator": "/html[1]/body[1]/`, `"prob": `}, nil},
+		{"jsonl in order", []string{"extract", "-q", "-model", model, "-format", "jsonl", page, dir}, 0,
+			[]string{`{"file":"` + page + `","title":"` + firstLine, `"error":"` + filepath.Join(dir, "bad.html") + `: binary content`}, []string{"1 of 3 pages failed"}},
+		{"several pages in text", []string{"extract", "-q", "-model", model, page, page}, 0, []string{"==> " + page + " <=="}, nil},
+		{"only bad pages", []string{"extract", "-q", "-model", model, filepath.Join(dir, "bad.html")}, 1, nil, []string{"no page could be extracted"}},
+		{"no model", []string{"extract", page}, 1, nil, []string{"no model"}},
+		{"foreign model", []string{"extract", "-model", page, page}, 1, nil, []string{"bad model file"}},
+		{"bad format", []string{"extract", "-model", model, "-format", "pdf", page}, 1, nil, []string{"usage: boilernet extract"}},
+		{"missing file", []string{"extract", "-model", model, "nope.html"}, 1, nil, []string{"nope.html"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			if got := run(tt.args, &stdout, &stderr); got != tt.status {
+				t.Errorf("status %d, want %d\nstderr: %s", got, tt.status, stderr.String())
+			}
+			for _, want := range tt.stdout {
+				if !strings.Contains(stdout.String(), want) {
+					t.Errorf("stdout lacks %q:\n%s", want, stdout.String())
+				}
+			}
+			for _, want := range tt.stderr {
+				if !strings.Contains(stderr.String(), want) {
+					t.Errorf("stderr lacks %q:\n%s", want, stderr.String())
+				}
+			}
+		})
+	}
+}
+
+func TestExtractToDirectory(t *testing.T) {
+	model := tinyModel(t)
+	out := t.TempDir()
+	var stdout, stderr bytes.Buffer
+	if status := run([]string{"extract", "-q", "-model", model, "-o", out, "../../testdata/synth/html/p45.html", "../../testdata/synth/html/p46.html"}, &stdout, &stderr); status != 0 {
+		t.Fatalf("status %d: %s", status, stderr.String())
+	}
+	files, _ := filepath.Glob(filepath.Join(out, "*.txt"))
+	if len(files) != 2 || filepath.Base(files[0]) != "000000-p45.txt" {
+		t.Errorf("files %v", files)
+	}
+}

@@ -1,0 +1,228 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/boilernet/boilernet/infer"
+	"github.com/schollz/progressbar/v3"
+)
+
+// extractFormats are the output formats of boilernet extract.
+var extractFormats = []string{"text", "json", "jsonl"}
+
+func runExtract(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("extract", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	modelPath := fs.String("model", "", "model file (required until the embedded default model lands)")
+	format := fs.String("format", "text", "output: "+strings.Join(extractFormats, ", "))
+	useFilter := fs.Bool("filter", false, "apply the ancestor-group precision filter")
+	depth := fs.Int("filter-depth", 2, "ancestor depth of the filter (2: grandparent)")
+	threshold := fs.Float64("threshold", infer.DefaultThreshold, "P(content) from which a block is content")
+	workers := fs.Int("workers", 0, "pages extracted in parallel (0: all cores)")
+	out := fs.String("o", "", "output file, or an existing directory for one file per page (default: stdout)")
+	quiet := fs.Bool("q", false, "no progress bar")
+	if err := fs.Parse(args); err != nil {
+		return errUsage
+	}
+	if fs.NArg() == 0 || !contains(extractFormats, *format) {
+		fmt.Fprintln(stderr, "usage: boilernet extract [flags] PATH... (a file, a directory of *.html, *.htm, *.html.gz, or - for stdin)")
+		fs.PrintDefaults()
+		return errUsage
+	}
+	if *modelPath == "" {
+		return errors.New("no model: give -model FILE (train one with boilernet train)")
+	}
+	ex, err := loadExtractor(*modelPath)
+	if err != nil {
+		return err
+	}
+	pages, err := infer.FilePages(fs.Args())
+	if err != nil {
+		return err
+	}
+	if len(pages) == 0 {
+		return errors.New("no pages found")
+	}
+	w, err := newWriter(*out, *format, stdout, len(pages) > 1)
+	if err != nil {
+		return err
+	}
+	var bar *progressbar.ProgressBar
+	if len(pages) > 1 && !*quiet {
+		bar = progressbar.NewOptions(len(pages), progressbar.OptionSetWriter(stderr), progressbar.OptionSetDescription("extracting"),
+			progressbar.OptionShowCount(), progressbar.OptionShowIts(), progressbar.OptionSetItsString("pages"), progressbar.OptionClearOnFinish())
+	}
+	opts := infer.Options{Threshold: *threshold, Filter: *useFilter, FilterDepth: *depth}
+	var ok, failed int
+	var writeErr error
+	ex.ExtractAll(pages, *workers, opts, func(o infer.Outcome) {
+		if bar != nil {
+			bar.Add(1)
+		}
+		if o.Err != nil {
+			failed++
+			fmt.Fprintf(stderr, "boilernet extract: %v\n", o.Err)
+		} else {
+			ok++
+		}
+		if writeErr == nil {
+			writeErr = w.write(o)
+		}
+	})
+	if bar != nil {
+		bar.Finish()
+	}
+	if err := w.close(); writeErr == nil {
+		writeErr = err
+	}
+	if writeErr != nil {
+		return writeErr
+	}
+	if failed > 0 {
+		fmt.Fprintf(stderr, "boilernet extract: %d of %d pages failed\n", failed, len(pages))
+	}
+	if ok == 0 {
+		return errors.New("no page could be extracted")
+	}
+	return nil
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func loadExtractor(path string) (*infer.Extractor, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	ex, err := infer.Load(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return ex, nil
+}
+
+// pageJSON is the json and jsonl record of a page.
+type pageJSON struct {
+	File     string        `json:"file"`
+	Title    string        `json:"title,omitempty"`
+	Text     string        `json:"text"`
+	Error    string        `json:"error,omitempty"`
+	Encoding string        `json:"encoding,omitempty"`
+	Blocks   []infer.Block `json:"blocks,omitempty"`
+}
+
+// writer writes outcomes to stdout, a file, or one file per page in a
+// directory.
+type writer struct {
+	format string
+	dir    string        // per-page files when set
+	w      *bufio.Writer // single stream otherwise
+	file   *os.File      // the -o file, closed at the end
+	multi  bool          // several pages into one text stream
+}
+
+func newWriter(out, format string, stdout io.Writer, multi bool) (*writer, error) {
+	w := &writer{format: format, multi: multi}
+	if out != "" {
+		if st, err := os.Stat(out); err == nil && st.IsDir() {
+			w.dir = out
+			return w, nil
+		}
+		f, err := os.Create(out)
+		if err != nil {
+			return nil, err
+		}
+		w.file, stdout = f, f
+	}
+	w.w = bufio.NewWriter(stdout)
+	return w, nil
+}
+
+func (w *writer) write(o infer.Outcome) error {
+	if w.dir != "" {
+		if o.Err != nil {
+			return nil
+		}
+		base := filepath.Base(o.Page.Name)
+		for _, ext := range []string{".gz", ".html", ".htm"} {
+			base = strings.TrimSuffix(base, ext)
+		}
+		ext := map[string]string{"text": ".txt", "json": ".json", "jsonl": ".jsonl"}[w.format]
+		f, err := os.Create(filepath.Join(w.dir, fmt.Sprintf("%06d-%s%s", o.Index, base, ext)))
+		if err != nil {
+			return err
+		}
+		bw := bufio.NewWriter(f)
+		err = writeOne(bw, w.format, o, false)
+		if ferr := bw.Flush(); err == nil {
+			err = ferr
+		}
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		return err
+	}
+	return writeOne(w.w, w.format, o, w.multi)
+}
+
+func writeOne(w io.Writer, format string, o infer.Outcome, multi bool) error {
+	rec := pageJSON{File: o.Page.Name}
+	if o.Err != nil {
+		if format != "jsonl" {
+			return nil
+		}
+		rec.Error = o.Err.Error()
+	} else {
+		rec.Title, rec.Text = o.Result.Title, o.Result.Text
+	}
+	var err error
+	switch format {
+	case "text":
+		if multi {
+			_, err = fmt.Fprintf(w, "==> %s <==\n", o.Page.Name)
+		}
+		if err == nil && rec.Text != "" {
+			_, err = fmt.Fprintln(w, rec.Text)
+		}
+		if err == nil && multi {
+			_, err = fmt.Fprintln(w)
+		}
+	case "json":
+		rec.Encoding, rec.Blocks = o.Result.Encoding, o.Result.Blocks
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		err = enc.Encode(rec)
+	case "jsonl":
+		err = json.NewEncoder(w).Encode(rec)
+	}
+	return err
+}
+
+func (w *writer) close() error {
+	var err error
+	if w.w != nil {
+		err = w.w.Flush()
+	}
+	if w.file != nil {
+		if cerr := w.file.Close(); err == nil {
+			err = cerr
+		}
+	}
+	return err
+}
