@@ -12,6 +12,7 @@ import (
 	"slices"
 
 	"github.com/boilernet/boilernet/vocab"
+	"github.com/x448/float16"
 )
 
 // Model is everything needed to run a trained network: its configuration,
@@ -61,7 +62,13 @@ type modelHeader struct {
 }
 
 // WriteTo writes the model in the model file format with float32 weights.
-func (m *Model) WriteTo(w io.Writer) (int64, error) {
+func (m *Model) WriteTo(w io.Writer) (int64, error) { return m.write(w, typeFloat32) }
+
+// WriteHalfTo writes the model with float16 weights: half the size, and the
+// weights of HalfRounded.
+func (m *Model) WriteHalfTo(w io.Writer) (int64, error) { return m.write(w, typeFloat16) }
+
+func (m *Model) write(w io.Writer, typ byte) (int64, error) {
 	var buf bytes.Buffer
 	buf.WriteString(modelMagic)
 	binary.Write(&buf, binary.LittleEndian, uint32(modelVersion))
@@ -84,8 +91,14 @@ func (m *Model) WriteTo(w io.Writer) (int64, error) {
 		for _, d := range t.Shape {
 			binary.Write(&buf, binary.LittleEndian, uint32(d))
 		}
-		buf.WriteByte(typeFloat32)
-		binary.Write(&buf, binary.LittleEndian, t.Data)
+		buf.WriteByte(typ)
+		if typ == typeFloat16 {
+			for _, v := range t.Data {
+				binary.Write(&buf, binary.LittleEndian, uint16(float16.Fromfloat32(v)))
+			}
+		} else {
+			binary.Write(&buf, binary.LittleEndian, t.Data)
+		}
 	}
 	binary.Write(&buf, binary.LittleEndian, crc32.Checksum(buf.Bytes(), castagnoli))
 	return buf.WriteTo(w)
@@ -141,7 +154,7 @@ func ReadModel(r io.Reader) (*Model, error) {
 	if m.Vocab.Dim() != m.Config.Input {
 		return nil, modelErr("vocabulary has %d columns, config %d", m.Vocab.Dim(), m.Config.Input)
 	}
-	if need := 4 * m.Config.paramCount(); need > int64(len(rd.data)) {
+	if need := 2 * m.Config.paramCount(); need > int64(len(rd.data)) {
 		return nil, modelErr("config needs %d bytes of weights, file has %d", need, len(rd.data))
 	}
 	m.Params = NewParams(m.Config)
@@ -170,6 +183,14 @@ func ReadModel(r io.Reader) (*Model, error) {
 			}
 			for i := range t.Data {
 				t.Data[i] = math.Float32frombits(binary.LittleEndian.Uint32(raw[4*i:]))
+			}
+		case typeFloat16:
+			raw := rd.bytes(2 * len(t.Data))
+			if rd.err != nil {
+				return nil, rd.err
+			}
+			for i := range t.Data {
+				t.Data[i] = float16.Frombits(binary.LittleEndian.Uint16(raw[2*i:])).Float32()
 			}
 		default:
 			return nil, modelErr("tensor %q: unknown type %d", name, typ)

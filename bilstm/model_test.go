@@ -43,6 +43,33 @@ func TestModelRoundTrip(t *testing.T) {
 	}
 }
 
+func TestModelHalfRoundTrip(t *testing.T) {
+	m := tinyModel(t)
+	var full, half bytes.Buffer
+	m.WriteTo(&full)
+	if _, err := m.WriteHalfTo(&half); err != nil {
+		t.Fatal(err)
+	}
+	if saved := int64(full.Len() - half.Len()); saved != 2*m.Config.paramCount() {
+		t.Errorf("half file %d bytes, full %d: want 2 bytes less per weight", half.Len(), full.Len())
+	}
+	got, err := ReadModel(&half)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := m.Params.HalfRounded(m.Config).Tensors(m.Config)
+	for i, ts := range got.Params.Tensors(got.Config) {
+		if !slices.Equal(ts.Data, want[i].Data) {
+			t.Errorf("tensor %s: not the float16-rounded weights", ts.Name)
+		}
+		for j, v := range ts.Data {
+			if d := v - m.Params.Tensors(m.Config)[i].Data[j]; d > 1e-3 || d < -1e-3 {
+				t.Fatalf("tensor %s[%d] moved by %v", ts.Name, j, d)
+			}
+		}
+	}
+}
+
 func TestReadModelRejects(t *testing.T) {
 	good := encodeModel(t, tinyModel(t))
 	corrupt := slices.Clone(good)

@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/rand/v2"
 
+	"github.com/x448/float16"
 	"gonum.org/v1/gonum/mat"
 )
 
@@ -205,4 +206,27 @@ func orthogonal(rng *rand.Rand, w []float32, rows, cols int) {
 			w[i*cols+j] = float32(v)
 		}
 	}
+}
+
+// HalfRounded returns a copy of the weights rounded to float16 precision,
+// as a model written by WriteHalfTo reads back.
+func (p *Params) HalfRounded(c Config) *Params {
+	q := NewParams(c)
+	src, dst := p.Tensors(c), q.Tensors(c)
+	for i := range src {
+		for j, v := range src[i].Data {
+			dst[i].Data[j] = float16.Fromfloat32(v).Float32()
+		}
+	}
+	return q
+}
+
+// Clone returns a copy of the weights.
+func (p *Params) Clone(c Config) *Params {
+	q := NewParams(c)
+	src, dst := p.Tensors(c), q.Tensors(c)
+	for i := range src {
+		copy(dst[i].Data, src[i].Data)
+	}
+	return q
 }

@@ -36,6 +36,9 @@ type Options struct {
 	LearnRate    float64 // Adam's, default 1e-3
 	Seed         uint64
 	WithComments bool // count Dragnet user comments as content
+	// Half asks for the dev scores of the kept weights rounded to float16
+	// too (Result.Half), for a model written with WriteHalfTo.
+	Half bool
 	// MaxRows caps the rows (sequences × padded length) of a batch, so
 	// long pages go in smaller batches; default 16384.
 	MaxRows int
@@ -95,6 +98,9 @@ type Result struct {
 	Model  *bilstm.Model // the weights of the best epoch
 	Best   Epoch
 	Epochs []Epoch
+	// Half holds the dev scores of the kept weights rounded to float16
+	// (Options.Half); Epoch and the timings are those of Best.
+	Half *Epoch
 	// TrainDocs and DevDocs count the pages used; Skipped counts pages
 	// without any text block, which cannot be sequences.
 	TrainDocs, DevDocs, Skipped int
@@ -208,17 +214,10 @@ func Run(opts Options) (*Result, error) {
 			Seconds:      secs,
 			BlocksPerSec: float64(totalBlocks) / secs,
 		}
-		var pooled eval.Counts
-		for i, set := range devSets {
-			c := count(cfg, params, devBatches[i])
-			pooled.Merge(c)
-			ep.DevSets = append(ep.DevSets, SetScores{set.name, c.Scores()})
-			ep.Selection += c.Scores().MeanF1 / float64(len(devSets))
-		}
-		ep.Dev = pooled.Scores()
+		scoreDev(&ep, cfg, params, devSets, devBatches)
 		improved := best == nil || ep.Selection > res.Best.Selection
 		if improved {
-			best = clone(cfg, params)
+			best = params.Clone(cfg)
 			res.Best = ep
 		}
 		res.Epochs = append(res.Epochs, ep)
@@ -242,6 +241,11 @@ func Run(opts Options) (*Result, error) {
 			fmt.Fprintln(opts.Progress)
 		}
 	}
+	if opts.Half {
+		half := res.Best
+		scoreDev(&half, cfg, best.HalfRounded(cfg), devSets, devBatches)
+		res.Half = &half
+	}
 	res.Model = &bilstm.Model{Config: cfg, Vocab: voc, Params: best, Meta: map[string]string{
 		"data":           strings.Join(opts.Data, ","),
 		"epochs":         strconv.Itoa(opts.Epochs),
@@ -254,6 +258,9 @@ func Run(opts Options) (*Result, error) {
 		"learn_rate":     strconv.FormatFloat(opts.LearnRate, 'g', -1, 64),
 		"comments":       strconv.FormatBool(opts.WithComments),
 	}}
+	if res.Half != nil {
+		res.Model.Meta["dev_selection_float16"] = strconv.FormatFloat(res.Half.Selection, 'f', 4, 64)
+	}
 	return res, nil
 }
 
@@ -381,6 +388,19 @@ func graphFor(graphs map[int]*bilstm.Graph, cfg bilstm.Config, p *bilstm.Params,
 	return g, nil
 }
 
+// scoreDev fills the dev scores of ep for weights p.
+func scoreDev(ep *Epoch, cfg bilstm.Config, p *bilstm.Params, sets []devSet, batches [][]*bilstm.Batch) {
+	var pooled eval.Counts
+	ep.DevSets, ep.Selection = nil, 0
+	for i, set := range sets {
+		c := count(cfg, p, batches[i])
+		pooled.Merge(c)
+		ep.DevSets = append(ep.DevSets, SetScores{set.name, c.Scores()})
+		ep.Selection += c.Scores().MeanF1 / float64(len(sets))
+	}
+	ep.Dev = pooled.Scores()
+}
+
 // count labels the dev batches at threshold 0.5 and counts the outcomes.
 func count(cfg bilstm.Config, p *bilstm.Params, batches []*bilstm.Batch) eval.Counts {
 	var ws bilstm.Workspace
@@ -395,16 +415,6 @@ func count(cfg bilstm.Config, p *bilstm.Params, batches []*bilstm.Batch) eval.Co
 		}
 	}
 	return c
-}
-
-// clone copies the weights.
-func clone(cfg bilstm.Config, p *bilstm.Params) *bilstm.Params {
-	q := bilstm.NewParams(cfg)
-	src, dst := p.Tensors(cfg), q.Tensors(cfg)
-	for i := range src {
-		copy(dst[i].Data, src[i].Data)
-	}
-	return q
 }
 
 func csvRow(e Epoch, best bool) []string {

@@ -28,6 +28,7 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	lr := fs.Float64("lr", 1e-3, "Adam learning rate")
 	seed := fs.Uint64("seed", 1, "random seed")
 	comments := fs.Bool("comments", false, "count user comments (Dragnet) as content")
+	half := fs.Bool("half", false, "store the weights as float16 (half the file; dev scores of both are reported)")
 	quiet := fs.Bool("q", false, "no progress output")
 	if err := fs.Parse(args); err != nil {
 		return errUsage
@@ -55,6 +56,7 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 		LearnRate:    *lr,
 		Seed:         *seed,
 		WithComments: *comments,
+		Half:         *half,
 		Log:          logFile,
 	}
 	if !*quiet {
@@ -68,7 +70,11 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if _, err := res.Model.WriteTo(f); err != nil {
+	write := res.Model.WriteTo
+	if *half {
+		write = res.Model.WriteHalfTo
+	}
+	if _, err := write(f); err != nil {
 		f.Close()
 		return err
 	}
@@ -81,8 +87,17 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	}
 	fmt.Fprintf(stdout, "trained on %d pages (%d dev, %d without text skipped), %d epochs in %.0f s of training\n",
 		res.TrainDocs, res.DevDocs, res.Skipped, len(res.Epochs), seconds)
-	fmt.Fprintf(stdout, "best epoch %d: dev mean F1 %.4f; content %v; boilerplate %v\n",
-		res.Best.Epoch, res.Best.Dev.MeanF1, res.Best.Dev.Content, res.Best.Dev.Boilerplate)
+	report := func(what string, e train.Epoch) {
+		fmt.Fprintf(stdout, "%s: dev mean F1 %.4f; content %v; boilerplate %v\n", what, e.Dev.MeanF1, e.Dev.Content, e.Dev.Boilerplate)
+		for _, d := range e.DevSets {
+			fmt.Fprintf(stdout, "  %-10s mean F1 %.4f; content %v\n", d.Name, d.Scores.MeanF1, d.Scores.Content)
+		}
+		fmt.Fprintf(stdout, "  selection (mean over datasets) %.4f\n", e.Selection)
+	}
+	report(fmt.Sprintf("best epoch %d", res.Best.Epoch), res.Best)
+	if res.Half != nil {
+		report("the same weights in float16", *res.Half)
+	}
 	fmt.Fprintf(stdout, "wrote %s and %s\n", *out, *logPath)
 	return nil
 }
