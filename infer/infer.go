@@ -51,6 +51,8 @@ type Result struct {
 	Text     string // the content blocks' text, paragraphs on their own lines
 	Blocks   []Block
 	Encoding string // the encoding the page was read with
+
+	page *tokenize.Page // for WriteHighlighted and Markdown
 }
 
 // Extractor holds a loaded model. It is safe for concurrent use.
@@ -106,7 +108,7 @@ func (e *Extractor) ExtractBytes(raw []byte, opts Options) (*Result, error) {
 		return nil, err
 	}
 	probs := e.Probabilities(page.Blocks)
-	res := &Result{Title: Title(page.Root), Encoding: page.Encoding, Blocks: make([]Block, len(page.Blocks))}
+	res := &Result{Title: Title(page.Root), Encoding: page.Encoding, Blocks: make([]Block, len(page.Blocks)), page: page}
 	selected := make([]bool, len(page.Blocks))
 	for i, p := range probs {
 		selected[i] = float64(p) >= threshold

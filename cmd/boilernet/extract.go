@@ -16,13 +16,13 @@ import (
 )
 
 // extractFormats are the output formats of boilernet extract.
-var extractFormats = []string{"text", "json", "jsonl"}
+var extractFormats = []string{"text", "json", "jsonl", "html", "markdown"}
 
 func runExtract(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("extract", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	modelPath := fs.String("model", "", "model file (required until the embedded default model lands)")
-	format := fs.String("format", "text", "output: "+strings.Join(extractFormats, ", "))
+	format := fs.String("format", "text", "output: "+strings.Join(extractFormats, ", ")+" (html: the page with the content highlighted)")
 	useFilter := fs.Bool("filter", false, "apply the ancestor-group precision filter")
 	depth := fs.Int("filter-depth", 2, "ancestor depth of the filter (2: grandparent)")
 	threshold := fs.Float64("threshold", infer.DefaultThreshold, "P(content) from which a block is content")
@@ -163,7 +163,7 @@ func (w *writer) write(o infer.Outcome) error {
 		for _, ext := range []string{".gz", ".html", ".htm"} {
 			base = strings.TrimSuffix(base, ext)
 		}
-		ext := map[string]string{"text": ".txt", "json": ".json", "jsonl": ".jsonl"}[w.format]
+		ext := map[string]string{"text": ".txt", "json": ".json", "jsonl": ".jsonl", "html": ".html", "markdown": ".md"}[w.format]
 		f, err := os.Create(filepath.Join(w.dir, fmt.Sprintf("%06d-%s%s", o.Index, base, ext)))
 		if err != nil {
 			return err
@@ -193,12 +193,19 @@ func writeOne(w io.Writer, format string, o infer.Outcome, multi bool) error {
 	}
 	var err error
 	switch format {
-	case "text":
+	case "text", "markdown", "html":
 		if multi {
 			_, err = fmt.Fprintf(w, "==> %s <==\n", o.Page.Name)
 		}
-		if err == nil && rec.Text != "" {
-			_, err = fmt.Fprintln(w, rec.Text)
+		if err == nil {
+			switch {
+			case format == "html":
+				err = o.Result.WriteHighlighted(w)
+			case format == "markdown":
+				_, err = io.WriteString(w, o.Result.Markdown())
+			case rec.Text != "":
+				_, err = fmt.Fprintln(w, rec.Text)
+			}
 		}
 		if err == nil && multi {
 			_, err = fmt.Fprintln(w)

@@ -3,7 +3,7 @@
 //
 // Usage:
 //
-//	boilernet extract -model FILE [-format text|json|jsonl] [-filter] PATH...
+//	boilernet extract -model FILE [-format text|json|jsonl|html|markdown] [-filter] PATH...
 //	boilernet data stats [-split NAME] [-comments] DIR
 //	boilernet train -data DIR[,DIR...] -out MODEL [flags]
 //

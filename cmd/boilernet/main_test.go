@@ -118,6 +118,8 @@ func TestExtractCommand(t *testing.T) {
 		{"json", []string{"extract", "-model", model, "-format", "json", page}, 0, []string{`"title": "` + firstLine, `"locator": "/html[1]/body[1]/`, `"prob": `}, nil},
 		{"jsonl in order", []string{"extract", "-q", "-model", model, "-format", "jsonl", page, dir}, 0,
 			[]string{`{"file":"` + page + `","title":"` + firstLine, `"error":"` + filepath.Join(dir, "bad.html") + `: binary content`}, []string{"1 of 3 pages failed"}},
+		{"markdown", []string{"extract", "-model", model, "-format", "markdown", page}, 0, []string{firstLine + "\n\n"}, nil},
+		{"html", []string{"extract", "-model", model, "-format", "html", page}, 0, []string{`<mark class="boilernet-content">` + firstLine}, nil},
 		{"several pages in text", []string{"extract", "-q", "-model", model, page, page}, 0, []string{"==> " + page + " <=="}, nil},
 		{"only bad pages", []string{"extract", "-q", "-model", model, filepath.Join(dir, "bad.html")}, 1, nil, []string{"no page could be extracted"}},
 		{"no model", []string{"extract", page}, 1, nil, []string{"no model"}},

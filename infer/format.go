@@ -1,0 +1,173 @@
+package infer
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/boilernet/boilernet/tokenize"
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
+)
+
+// highlightStyle marks the content blocks in WriteHighlighted's output.
+const highlightStyle = `mark.boilernet-content{background:#fff59d;color:inherit}`
+
+// WriteHighlighted writes the original page with every content block
+// wrapped in <mark class="boilernet-content">, as BoilerNet's browser demo
+// shows them. The page's DOM is restored afterwards.
+func (r *Result) WriteHighlighted(w io.Writer) error {
+	if r.page == nil {
+		return fmt.Errorf("infer: no page to highlight")
+	}
+	var undo []func()
+	defer func() {
+		for i := len(undo) - 1; i >= 0; i-- {
+			undo[i]()
+		}
+	}()
+	for i, b := range r.page.Blocks {
+		if !r.Blocks[i].Content {
+			continue
+		}
+		text, parent := b.Node, b.Node.Parent
+		mark := &html.Node{Type: html.ElementNode, Data: "mark", DataAtom: atom.Mark,
+			Attr: []html.Attribute{{Key: "class", Val: "boilernet-content"}}}
+		parent.InsertBefore(mark, text)
+		parent.RemoveChild(text)
+		mark.AppendChild(text)
+		undo = append(undo, func() {
+			mark.RemoveChild(text)
+			parent.InsertBefore(text, mark)
+			parent.RemoveChild(mark)
+		})
+	}
+	if head := findElement(r.page.Root, atom.Head); head != nil {
+		style := &html.Node{Type: html.ElementNode, Data: "style", DataAtom: atom.Style}
+		style.AppendChild(&html.Node{Type: html.TextNode, Data: highlightStyle})
+		head.AppendChild(style)
+		undo = append(undo, func() { head.RemoveChild(style) })
+	}
+	return html.Render(w, r.page.Root)
+}
+
+func findElement(root *html.Node, a atom.Atom) *html.Node {
+	for n := range root.Descendants() {
+		if n.Type == html.ElementNode && n.DataAtom == a {
+			return n
+		}
+	}
+	return nil
+}
+
+// Markdown returns the content as Markdown: headings as #-headings, list
+// items as "- " or "1. " items, table rows as pipe tables (the first row
+// as the header), preformatted text fenced, block quotes quoted, and other
+// paragraphs as plain paragraphs.
+func (r *Result) Markdown() string {
+	if r.page == nil {
+		return r.Text
+	}
+	var content []tokenize.Block
+	for i, b := range r.page.Blocks {
+		if r.Blocks[i].Content {
+			content = append(content, b)
+		}
+	}
+	var sb strings.Builder
+	var row []string
+	var rowNode, tableNode *html.Node
+	flushRow := func() {
+		if row == nil {
+			return
+		}
+		sb.WriteString("| " + strings.Join(row, " | ") + " |\n")
+		if t := ancestor(rowNode, atom.Table); t != tableNode {
+			tableNode = t
+			sb.WriteString(strings.Repeat("| --- ", len(row)) + "|\n")
+		}
+		row, rowNode = nil, nil
+	}
+	for start := 0; start < len(content); {
+		end := start + 1
+		for end < len(content) && content[end].Para == content[start].Para {
+			end++
+		}
+		para := content[start:end]
+		text := tokenize.Text(para)
+		kind, node := blockKind(para[0].Node)
+		if kind == atom.Td || kind == atom.Th {
+			tr := ancestor(node, atom.Tr)
+			if tr != rowNode {
+				flushRow()
+				rowNode = tr
+			}
+			row = append(row, strings.ReplaceAll(strings.ReplaceAll(text, "\n", " "), "|", `\|`))
+			start = end
+			continue
+		}
+		flushRow()
+		if tableNode != nil {
+			sb.WriteString("\n")
+			tableNode = nil
+		}
+		switch kind {
+		case atom.H1, atom.H2, atom.H3, atom.H4, atom.H5, atom.H6:
+			level := int(kind.String()[1] - '0')
+			sb.WriteString(strings.Repeat("#", level) + " " + strings.ReplaceAll(text, "\n", " ") + "\n\n")
+		case atom.Li:
+			marker := "- "
+			if ancestor(node, atom.Ol) != nil {
+				marker = "1. "
+			}
+			sb.WriteString(marker + strings.ReplaceAll(text, "\n", "\n   ") + "\n")
+			if end == len(content) || listOf(content[end].Node) != listOf(para[0].Node) {
+				sb.WriteString("\n")
+			}
+		case atom.Pre:
+			sb.WriteString("```\n" + text + "\n```\n\n")
+		case atom.Blockquote:
+			sb.WriteString("> " + strings.ReplaceAll(text, "\n", "\n> ") + "\n\n")
+		default:
+			sb.WriteString(text + "\n\n")
+		}
+		start = end
+	}
+	flushRow()
+	return strings.TrimRight(sb.String(), "\n") + "\n"
+}
+
+// blockKind returns the nearest block element above a text node that
+// Markdown renders specially, and that element.
+func blockKind(n *html.Node) (atom.Atom, *html.Node) {
+	for p := n.Parent; p != nil; p = p.Parent {
+		if p.Type != html.ElementNode {
+			continue
+		}
+		switch p.DataAtom {
+		case atom.H1, atom.H2, atom.H3, atom.H4, atom.H5, atom.H6, atom.Li, atom.Td, atom.Th, atom.Pre, atom.Blockquote:
+			return p.DataAtom, p
+		case atom.P, atom.Div, atom.Body:
+			return p.DataAtom, p
+		}
+	}
+	return 0, nil
+}
+
+// listOf returns the list element of a text node in a list item, or nil.
+func listOf(n *html.Node) *html.Node {
+	k, li := blockKind(n)
+	if k != atom.Li {
+		return nil
+	}
+	return li.Parent
+}
+
+func ancestor(n *html.Node, a atom.Atom) *html.Node {
+	for p := n; p != nil; p = p.Parent {
+		if p.Type == html.ElementNode && p.DataAtom == a {
+			return p
+		}
+	}
+	return nil
+}

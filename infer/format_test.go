@@ -1,0 +1,68 @@
+package infer
+
+import (
+	"strings"
+	"testing"
+)
+
+const structuredPage = `<html><head><title>T</title></head><body>
+<h2>Section <i>one</i></h2>
+<p>Some <b>bold</b> text.<br>Second line.</p>
+<ul><li>apple</li><li>pear <a href="#">link</a></li></ul>
+<ol><li>first</li><li>second</li></ol>
+<table><tr><th>name</th><th>size</th></tr><tr><td>a|b</td><td>2</td></tr></table>
+<pre>x := 1
+y := 2</pre>
+<blockquote>quoted words</blockquote>
+</body></html>`
+
+func TestMarkdown(t *testing.T) {
+	e := synthExtractor(t)
+	res, err := e.ExtractBytes([]byte(structuredPage), Options{Threshold: 1e-9})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "## Section one\n\n" +
+		"Some bold text.\nSecond line.\n\n" +
+		"- apple\n- pear link\n\n" +
+		"1. first\n1. second\n\n" +
+		"| name | size |\n| --- | --- |\n| a\\|b | 2 |\n\n" +
+		"```\nx := 1\ny := 2\n```\n\n" +
+		"> quoted words\n"
+	if got := res.Markdown(); got != want {
+		t.Errorf("Markdown:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+func TestWriteHighlighted(t *testing.T) {
+	e := synthExtractor(t)
+	page := `<html><head><title>T</title></head><body><p>keep <b>this</b></p><p>drop</p></body></html>`
+	res, err := e.ExtractBytes([]byte(page), Options{Threshold: 1e-9})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Blocks[2].Content = false // pretend the model dropped "drop"
+	var sb strings.Builder
+	if err := res.WriteHighlighted(&sb); err != nil {
+		t.Fatal(err)
+	}
+	got := sb.String()
+	for _, want := range []string{
+		`<p><mark class="boilernet-content">keep </mark><b><mark class="boilernet-content">this</mark></b></p><p>drop</p>`,
+		`<style>` + highlightStyle + `</style></head>`,
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("output lacks %s:\n%s", want, got)
+		}
+	}
+	// The DOM is restored: a second rendering is the same, and Markdown
+	// still sees the original tree.
+	var again strings.Builder
+	res.WriteHighlighted(&again)
+	if again.String() != got {
+		t.Error("second rendering differs")
+	}
+	if md := res.Markdown(); md != "keep this\n" {
+		t.Errorf("Markdown after highlighting: %q", md)
+	}
+}
