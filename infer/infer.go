@@ -100,7 +100,7 @@ func (e *Extractor) ExtractBytes(raw []byte, opts Options) (*Result, error) {
 	if threshold == 0 {
 		threshold = DefaultThreshold
 	}
-	if threshold < 0 || threshold > 1 {
+	if !(threshold >= 0 && threshold <= 1) { // NaN too
 		return nil, fmt.Errorf("infer: threshold %v outside [0, 1]", threshold)
 	}
 	page, err := tokenize.Parse(raw, tokenize.Options{Charset: opts.Charset})

@@ -3,6 +3,7 @@ package infer
 import (
 	"bytes"
 	"compress/gzip"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -114,8 +115,10 @@ func TestExtractErrors(t *testing.T) {
 	if _, err := e.ExtractBytes(nil, Options{}); err == nil {
 		t.Error("empty page accepted")
 	}
-	if _, err := e.ExtractBytes([]byte("<p>x</p>"), Options{Threshold: 2}); err == nil {
-		t.Error("threshold 2 accepted")
+	for _, th := range []float64{2, -0.5, math.NaN()} {
+		if _, err := e.ExtractBytes([]byte("<p>x</p>"), Options{Threshold: th}); err == nil {
+			t.Errorf("threshold %v accepted", th)
+		}
 	}
 	res, err := e.ExtractBytes([]byte("<html><body><img src=x></body></html>"), Options{})
 	if err != nil || res.Text != "" || len(res.Blocks) != 0 {
