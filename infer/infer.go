@@ -96,26 +96,17 @@ func (e *Extractor) Extract(r io.Reader, opts Options) (*Result, error) {
 
 // ExtractBytes extracts the main content of a page.
 func (e *Extractor) ExtractBytes(raw []byte, opts Options) (*Result, error) {
-	threshold := opts.Threshold
-	if threshold == 0 {
-		threshold = DefaultThreshold
-	}
-	if !(threshold >= 0 && threshold <= 1) { // NaN too
-		return nil, fmt.Errorf("infer: threshold %v outside [0, 1]", threshold)
+	threshold, err := opts.threshold()
+	if err != nil {
+		return nil, err
 	}
 	page, err := tokenize.Parse(raw, tokenize.Options{Charset: opts.Charset})
 	if err != nil {
 		return nil, err
 	}
 	probs := e.Probabilities(page.Blocks)
+	selected := selectBlocks(page.Blocks, probs, threshold, opts)
 	res := &Result{Title: Title(page.Root), Encoding: page.Encoding, Blocks: make([]Block, len(page.Blocks)), page: page}
-	selected := make([]bool, len(page.Blocks))
-	for i, p := range probs {
-		selected[i] = float64(p) >= threshold
-	}
-	if opts.Filter {
-		selected = filter.Ancestor(page.Blocks, selected, opts.FilterDepth)
-	}
 	var content []tokenize.Block
 	loc := newLocators()
 	for i, b := range page.Blocks {
@@ -126,6 +117,38 @@ func (e *Extractor) ExtractBytes(raw []byte, opts Options) (*Result, error) {
 	}
 	res.Text = tokenize.Text(content)
 	return res, nil
+}
+
+func (o Options) threshold() (float64, error) {
+	t := o.Threshold
+	if t == 0 {
+		t = DefaultThreshold
+	}
+	if !(t >= 0 && t <= 1) { // NaN too
+		return 0, fmt.Errorf("infer: threshold %v outside [0, 1]", t)
+	}
+	return t, nil
+}
+
+// Select labels the blocks of a parsed page as Extract would: P(content)
+// at or above the threshold, then the precision filter if asked for.
+func (e *Extractor) Select(blocks []tokenize.Block, opts Options) ([]bool, error) {
+	threshold, err := opts.threshold()
+	if err != nil {
+		return nil, err
+	}
+	return selectBlocks(blocks, e.Probabilities(blocks), threshold, opts), nil
+}
+
+func selectBlocks(blocks []tokenize.Block, probs []float32, threshold float64, opts Options) []bool {
+	selected := make([]bool, len(blocks))
+	for i, p := range probs {
+		selected[i] = float64(p) >= threshold
+	}
+	if opts.Filter {
+		selected = filter.Ancestor(blocks, selected, opts.FilterDepth)
+	}
+	return selected
 }
 
 // Probabilities returns P(content) for each block of one page, in order.

@@ -31,22 +31,7 @@ func TestRun(t *testing.T) {
 		{"data stats missing split", []string{"data", "stats", "-q", "-split", "dev", "../../data/testdata/tiny"}, 1, nil, []string{"has no dev split"}},
 	}
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			var stdout, stderr bytes.Buffer
-			if got := run(tt.args, &stdout, &stderr); got != tt.status {
-				t.Errorf("status %d, want %d\nstdout: %s\nstderr: %s", got, tt.status, stdout.String(), stderr.String())
-			}
-			for _, want := range tt.stdout {
-				if !strings.Contains(stdout.String(), want) {
-					t.Errorf("stdout lacks %q:\n%s", want, stdout.String())
-				}
-			}
-			for _, want := range tt.stderr {
-				if !strings.Contains(stderr.String(), want) {
-					t.Errorf("stderr lacks %q:\n%s", want, stderr.String())
-				}
-			}
-		})
+		t.Run(tt.name, func(t *testing.T) { checkRun(t, tt.args, tt.status, tt.stdout, tt.stderr) })
 	}
 }
 
@@ -128,22 +113,7 @@ func TestExtractCommand(t *testing.T) {
 		{"missing file", []string{"extract", "-model", model, "nope.html"}, 1, nil, []string{"nope.html"}},
 	}
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			var stdout, stderr bytes.Buffer
-			if got := run(tt.args, &stdout, &stderr); got != tt.status {
-				t.Errorf("status %d, want %d\nstderr: %s", got, tt.status, stderr.String())
-			}
-			for _, want := range tt.stdout {
-				if !strings.Contains(stdout.String(), want) {
-					t.Errorf("stdout lacks %q:\n%s", want, stdout.String())
-				}
-			}
-			for _, want := range tt.stderr {
-				if !strings.Contains(stderr.String(), want) {
-					t.Errorf("stderr lacks %q:\n%s", want, stderr.String())
-				}
-			}
-		})
+		t.Run(tt.name, func(t *testing.T) { checkRun(t, tt.args, tt.status, tt.stdout, tt.stderr) })
 	}
 }
 
@@ -157,5 +127,47 @@ func TestExtractToDirectory(t *testing.T) {
 	files, _ := filepath.Glob(filepath.Join(out, "*.txt"))
 	if len(files) != 2 || filepath.Base(files[0]) != "000000-p45.txt" {
 		t.Errorf("files %v", files)
+	}
+}
+
+func TestEvalCommand(t *testing.T) {
+	model := tinyModel(t)
+	tests := []struct {
+		name   string
+		args   []string
+		status int
+		stdout []string
+		stderr []string
+	}{
+		{"all methods", []string{"eval", "-q", "-data", "../../testdata/synth", "-model", model}, 0,
+			[]string{"synth, test split, 10 pages", "bilstm ", "bilstm+ancestor ", "keep-all "}, nil},
+		{"keep-all needs no model", []string{"eval", "-q", "-data", "../../testdata/synth", "-methods", "keep-all", "-split", "dev"}, 0,
+			[]string{"synth, dev split"}, nil},
+		{"bilstm needs a model", []string{"eval", "-q", "-data", "../../testdata/synth", "-methods", "bilstm"}, 1, nil, []string{"needs -model"}},
+		{"unknown method", []string{"eval", "-q", "-data", "../../testdata/synth", "-methods", "magic"}, 1, nil, []string{`unknown method "magic"`}},
+		{"no data", []string{"eval"}, 1, nil, []string{"usage: boilernet eval"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) { checkRun(t, tt.args, tt.status, tt.stdout, tt.stderr) })
+	}
+}
+
+// checkRun runs the command line args and checks the exit status and that
+// stdout and stderr contain the given pieces.
+func checkRun(t *testing.T, args []string, status int, stdout, stderr []string) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	if got := run(args, &out, &errOut); got != status {
+		t.Errorf("status %d, want %d\nstdout: %s\nstderr: %s", got, status, out.String(), errOut.String())
+	}
+	for _, want := range stdout {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("stdout lacks %q:\n%s", want, out.String())
+		}
+	}
+	for _, want := range stderr {
+		if !strings.Contains(errOut.String(), want) {
+			t.Errorf("stderr lacks %q:\n%s", want, errOut.String())
+		}
 	}
 }

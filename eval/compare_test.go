@@ -1,0 +1,46 @@
+package eval
+
+import (
+	"math"
+	"path/filepath"
+	"testing"
+
+	"github.com/boilernet/boilernet/data"
+)
+
+func TestCompare(t *testing.T) {
+	ds, err := data.Open(filepath.Join("..", "testdata", "synth"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	oracle := Method{"oracle", func(d *data.Document) ([]bool, error) { return d.Labels, nil }}
+	keepAll := Method{"keep-all", func(d *data.Document) ([]bool, error) {
+		s := make([]bool, len(d.Labels))
+		for i := range s {
+			s[i] = true
+		}
+		return s, nil
+	}}
+	pages := 0
+	r, err := Compare(ds, "test", []Method{oracle, keepAll}, data.Options{}, func() { pages++ })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Pages != 10 || pages != 10 || len(r.Methods) != 2 {
+		t.Fatalf("report %+v", r)
+	}
+	if got := r.Methods[0].Blocks.MeanF1; got != 1 {
+		t.Errorf("oracle mean F1 %v", got)
+	}
+	all := r.Methods[1].Blocks
+	if all.Content.Recall != 1 || all.Boilerplate.F1 != 0 || math.Abs(all.MeanF1-all.Content.F1/2) > 1e-12 {
+		t.Errorf("keep-all scores %+v", all)
+	}
+	short := Method{"short", func(d *data.Document) ([]bool, error) { return nil, nil }}
+	if _, err := Compare(ds, "test", []Method{short}, data.Options{}, nil); err == nil {
+		t.Error("a method returning too few labels was accepted")
+	}
+	if _, err := Compare(ds, "nope", nil, data.Options{}, nil); err == nil {
+		t.Error("missing split accepted")
+	}
+}
