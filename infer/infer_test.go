@@ -223,3 +223,35 @@ func TestExtractAllKeepsOrderAndGoesOn(t *testing.T) {
 		t.Error("missing path accepted")
 	}
 }
+
+func TestDefaultModel(t *testing.T) {
+	e, err := Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again, _ := Default(); again != e {
+		t.Error("Default loads the model twice")
+	}
+	f, err := os.Open(filepath.Join("..", "testdata", "sample.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	res, err := Extract(f, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"overnight passenger trains are running again", "ticket prices must stay competitive"} {
+		if !strings.Contains(res.Text, want) {
+			t.Errorf("text lacks %q:\n%s", want, res.Text)
+		}
+	}
+	for _, unwanted := range []string{"Subscribe", "All rights reserved", "Ten quiet lakes", "Sign up"} {
+		if strings.Contains(res.Text, unwanted) {
+			t.Errorf("text holds boilerplate %q:\n%s", unwanted, res.Text)
+		}
+	}
+	if res.Title != "Night trains return to the Alps" {
+		t.Errorf("title %q", res.Title)
+	}
+}

@@ -20,7 +20,7 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 	dataDirs := fs.String("data", "", "comma-separated dataset folders")
 	split := fs.String("split", "test", "split to evaluate on")
 	methods := fs.String("methods", strings.Join(evalMethods, ","), "comma-separated methods: "+strings.Join(evalMethods, ", "))
-	modelPath := fs.String("model", "", "model file for the bilstm methods")
+	modelPath := fs.String("model", "", "model file for the bilstm methods (default: the embedded model)")
 	threshold := fs.Float64("threshold", infer.DefaultThreshold, "P(content) from which a block is content")
 	depth := fs.Int("filter-depth", 2, "ancestor depth of the filter of bilstm+ancestor")
 	comments := fs.Bool("comments", false, "count user comments (Dragnet) as content")
@@ -55,9 +55,6 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 			return fmt.Errorf("unknown method %q (known: %s)", name, strings.Join(evalMethods, ", "))
 		}
 		if ex == nil {
-			if *modelPath == "" {
-				return fmt.Errorf("method %s needs -model FILE", name)
-			}
 			var err error
 			if ex, err = loadExtractor(*modelPath); err != nil {
 				return err

@@ -21,7 +21,7 @@ var extractFormats = []string{"text", "json", "jsonl", "html", "markdown"}
 func runExtract(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("extract", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	modelPath := fs.String("model", "", "model file (required until the embedded default model lands)")
+	modelPath := fs.String("model", "", "model file (default: the embedded model)")
 	format := fs.String("format", "text", "output: "+strings.Join(extractFormats, ", ")+" (html: the page with the content highlighted)")
 	useFilter := fs.Bool("filter", false, "apply the ancestor-group precision filter")
 	depth := fs.Int("filter-depth", 2, "ancestor depth of the filter (2: grandparent)")
@@ -36,9 +36,6 @@ func runExtract(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintln(stderr, "usage: boilernet extract [flags] PATH... (a file, a directory of *.html, *.htm, *.html.gz, or - for stdin)")
 		fs.PrintDefaults()
 		return errUsage
-	}
-	if *modelPath == "" {
-		return errors.New("no model: give -model FILE (train one with boilernet train)")
 	}
 	ex, err := loadExtractor(*modelPath)
 	if err != nil {
@@ -104,7 +101,11 @@ func contains(list []string, s string) bool {
 	return false
 }
 
+// loadExtractor loads a model file, or the embedded model when path is "".
 func loadExtractor(path string) (*infer.Extractor, error) {
+	if path == "" {
+		return infer.Default()
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err

@@ -3,8 +3,8 @@
 //
 // Usage:
 //
-//	boilernet extract -model FILE [-format text|json|jsonl|html|markdown] [-filter] PATH...
-//	boilernet eval -data DIR[,DIR...] [-split test] [-methods M,...] -model FILE
+//	boilernet extract [-model FILE] [-format text|json|jsonl|html|markdown] [-filter] PATH...
+//	boilernet eval -data DIR[,DIR...] [-split test] [-methods M,...] [-model FILE]
 //	boilernet data stats [-split NAME] [-comments] DIR
 //	boilernet train -data DIR[,DIR...] -out MODEL [flags]
 //
@@ -26,8 +26,8 @@ type command struct {
 
 func commands() []command {
 	return []command{
-		{"extract", "extract the main content of pages (extract -model FILE PATH...)", runExtract},
-		{"eval", "score methods on labeled datasets (eval -data DIR[,DIR...] -model FILE)", runEval},
+		{"extract", "extract the main content of pages (extract PATH...)", runExtract},
+		{"eval", "score methods on labeled datasets (eval -data DIR[,DIR...])", runEval},
 		{"data", "inspect labeled datasets (data stats DIR)", runData},
 		{"train", "train the BiLSTM labeler (train -data DIR[,DIR...] -out MODEL)", runTrain},
 	}

@@ -107,7 +107,7 @@ func TestExtractCommand(t *testing.T) {
 		{"html", []string{"extract", "-model", model, "-format", "html", page}, 0, []string{`<mark class="boilernet-content">` + firstLine}, nil},
 		{"several pages in text", []string{"extract", "-q", "-model", model, page, page}, 0, []string{"==> " + page + " <=="}, nil},
 		{"only bad pages", []string{"extract", "-q", "-model", model, filepath.Join(dir, "bad.html")}, 1, nil, []string{"no page could be extracted"}},
-		{"no model", []string{"extract", page}, 1, nil, []string{"no model"}},
+		{"embedded model", []string{"extract", "../../testdata/sample.html"}, 0, []string{"overnight passenger trains are running again"}, nil},
 		{"foreign model", []string{"extract", "-model", page, page}, 1, nil, []string{"bad model file"}},
 		{"bad format", []string{"extract", "-model", model, "-format", "pdf", page}, 1, nil, []string{"usage: boilernet extract"}},
 		{"missing file", []string{"extract", "-model", model, "nope.html"}, 1, nil, []string{"nope.html"}},
@@ -143,7 +143,7 @@ func TestEvalCommand(t *testing.T) {
 			[]string{"synth, test split, 10 pages", "bilstm ", "bilstm+ancestor ", "keep-all "}, nil},
 		{"keep-all needs no model", []string{"eval", "-q", "-data", "../../testdata/synth", "-methods", "keep-all", "-split", "dev"}, 0,
 			[]string{"synth, dev split"}, nil},
-		{"bilstm needs a model", []string{"eval", "-q", "-data", "../../testdata/synth", "-methods", "bilstm"}, 1, nil, []string{"needs -model"}},
+		{"embedded model", []string{"eval", "-q", "-data", "../../testdata/synth", "-methods", "bilstm"}, 0, []string{"bilstm "}, nil},
 		{"unknown method", []string{"eval", "-q", "-data", "../../testdata/synth", "-methods", "magic"}, 1, nil, []string{`unknown method "magic"`}},
 		{"no data", []string{"eval"}, 1, nil, []string{"usage: boilernet eval"}},
 	}
