@@ -150,7 +150,7 @@ func TestTitle(t *testing.T) {
 }
 
 func TestLocator(t *testing.T) {
-	p, err := tokenize.Parse([]byte(`<html><body><div>a</div><div><p>b</p>c<p>d<br>e</p></div></body></html>`), tokenize.Options{})
+	p, err := tokenize.Parse([]byte(`<!DOCTYPE html><html><body><div>a</div><!-- c --><div><p>b</p>c<p>d<br>e</p></div></body></html>`), tokenize.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

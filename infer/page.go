@@ -126,9 +126,14 @@ func (l *locators) position(n *html.Node) int {
 	}
 	counts := map[string]int{}
 	for c := n.Parent.FirstChild; c != nil; c = c.NextSibling {
-		key := c.Data
-		if c.Type == html.TextNode {
+		var key string
+		switch c.Type {
+		case html.ElementNode:
+			key = c.Data
+		case html.TextNode:
 			key = "\x00text"
+		default: // comments and doctypes are not steps
+			continue
 		}
 		counts[key]++
 		l.pos[c] = counts[key]
