@@ -97,11 +97,18 @@ func BenchmarkTrainStep(b *testing.B) {
 	}
 }
 
-// BenchmarkPredict is inference on one page of 200 blocks at a time.
+// BenchmarkPredict is inference on one page of 200 blocks at a time, for
+// the hidden sizes of the sweep (dense 256) and for the default model's
+// size (H=32, dense 64).
 func BenchmarkPredict(b *testing.B) {
+	sizes := []struct{ h, d int }{{32, 64}}
 	for _, h := range benchHidden {
-		b.Run(fmt.Sprintf("%s/H=%d", BLASName, h), func(b *testing.B) {
-			c := Config{Input: 1052, Dense: 256, Hidden: h, Layers: 2}
+		sizes = append(sizes, struct{ h, d int }{h, 256})
+	}
+	for _, size := range sizes {
+		h := size.h
+		b.Run(fmt.Sprintf("%s/H=%d/D=%d", BLASName, h, size.d), func(b *testing.B) {
+			c := Config{Input: 1052, Dense: size.d, Hidden: h, Layers: 2}
 			rng := rand.New(rand.NewPCG(3, 3))
 			p := InitParams(c, 1)
 			batch := benchBatch(rng, c, 1, 200)

@@ -35,5 +35,15 @@ func sgemm(transA, transB bool, m, n, k int, alpha float32, a []float32, lda int
 		}
 		return
 	}
+	if m == 1 && !transA {
+		// One row: c = alpha·op(B)ᵀ·a + beta·c as a matrix-vector product,
+		// which BLAS does with less overhead than a one-row GEMM.
+		t, rows, cols := blas.Trans, k, n
+		if transB {
+			t, rows, cols = blas.NoTrans, n, k
+		}
+		BLAS.Sgemv(t, rows, cols, alpha, b, ldb, a, 1, beta, c, 1)
+		return
+	}
 	BLAS.Sgemm(ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc)
 }

@@ -11,7 +11,7 @@ import (
 	"github.com/boilernet/boilernet/tokenize"
 )
 
-var benchModel = flag.String("model", "", "model file for BenchmarkExtract")
+var benchModel = flag.String("model", "", "model file for BenchmarkExtract (default: the embedded model)")
 
 // testPages reads the CleanEval test pages from ../shared/data, or skips.
 func testPages(b *testing.B) [][]byte {
@@ -32,10 +32,10 @@ func testPages(b *testing.B) [][]byte {
 }
 
 // BenchmarkExtract measures pages/s over the CleanEval test pages: parsing
-// and segmentation alone, then full extraction with the model given by
-// -model on 1 and 2 goroutines.
+// and segmentation alone, then full extraction with the embedded model (or
+// the one given by -model) on 1 and 2 goroutines.
 //
-//	go test -run XXX -bench Extract ./infer -args -model FILE
+//	go test -run XXX -bench Extract ./infer [-args -model FILE]
 func BenchmarkExtract(b *testing.B) {
 	pages := testPages(b)
 	run := func(b *testing.B, workers int, fn func([]byte)) {
@@ -60,15 +60,15 @@ func BenchmarkExtract(b *testing.B) {
 	b.Run("parse", func(b *testing.B) {
 		run(b, 1, func(p []byte) { tokenize.Parse(p, tokenize.Options{}) })
 	})
-	if *benchModel == "" {
-		b.Skip("no -model given")
+	e, err := Default()
+	if *benchModel != "" {
+		var f *os.File
+		if f, err = os.Open(*benchModel); err != nil {
+			b.Fatal(err)
+		}
+		e, err = Load(f)
+		f.Close()
 	}
-	f, err := os.Open(*benchModel)
-	if err != nil {
-		b.Fatal(err)
-	}
-	e, err := Load(f)
-	f.Close()
 	if err != nil {
 		b.Fatal(err)
 	}
