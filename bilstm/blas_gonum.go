@@ -10,3 +10,7 @@ import (
 const defaultBLASName = "gonum"
 
 func defaultBLAS() blas.Float32 { return gonum.Implementation{} }
+
+// SetBLASThreads does nothing in the pure-Go build, whose BLAS shares the
+// Go scheduler's threads; see the OpenBLAS build.
+func SetBLASThreads(int) {}

@@ -3,6 +3,7 @@
 package bilstm
 
 // #cgo LDFLAGS: -lopenblas
+// void openblas_set_num_threads(int);
 import "C"
 
 import (
@@ -19,3 +20,7 @@ func defaultBLAS() blas.Float32 {
 	gorgonia.Use(netlib.Implementation{})
 	return netlib.Implementation{}
 }
+
+// SetBLASThreads sets the number of threads OpenBLAS uses for one product.
+// Extraction that runs pages on several goroutines is fastest with 1.
+func SetBLASThreads(n int) { C.openblas_set_num_threads(C.int(n)) }

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/boilernet/boilernet/bilstm"
 	"github.com/boilernet/boilernet/infer"
 	"github.com/schollz/progressbar/v3"
 )
@@ -56,6 +57,11 @@ func runExtract(args []string, stdout, stderr io.Writer) error {
 	if len(pages) > 1 && !*quiet {
 		bar = progressbar.NewOptions(len(pages), progressbar.OptionSetWriter(stderr), progressbar.OptionSetDescription("extracting"),
 			progressbar.OptionShowCount(), progressbar.OptionShowIts(), progressbar.OptionSetItsString("pages"), progressbar.OptionClearOnFinish())
+	}
+	if *workers != 1 && len(pages) > 1 {
+		// Pages in parallel: one BLAS thread each is fastest (OpenBLAS
+		// build; nothing changes in the pure-Go build).
+		bilstm.SetBLASThreads(1)
 	}
 	opts := infer.Options{Threshold: *threshold, Filter: *useFilter, FilterDepth: *depth}
 	var ok, failed int
