@@ -1,5 +1,6 @@
 // Package eval measures extraction quality: block-level precision, recall
-// and F1 of both classes against aligned block labels.
+// and F1 of both classes against aligned block labels, and the token-level
+// bag-of-words scores of the extracted text against the gold text.
 package eval
 
 import "fmt"

@@ -51,3 +51,22 @@ func TestBlockScores(t *testing.T) {
 		}
 	}
 }
+
+func TestTokenScores(t *testing.T) {
+	tests := []struct {
+		extracted, gold string
+		want            PRF
+		ok              bool
+	}{
+		{"The cat sat.", "the cat sat", PRF{1, 1, 1}, true},
+		{"the cat the dog", "the cat sat on the mat", PRF{0.75, 0.5, 0.6}, true},
+		{"", "some gold", PRF{0, 0, 0}, true},
+		{"anything", "  ...  ", PRF{}, false},
+	}
+	for _, tt := range tests {
+		got, ok := TokenScores(tt.extracted, tt.gold)
+		if ok != tt.ok || math.Abs(got.Precision-tt.want.Precision) > 1e-12 || math.Abs(got.Recall-tt.want.Recall) > 1e-12 || math.Abs(got.F1-tt.want.F1) > 1e-12 {
+			t.Errorf("TokenScores(%q, %q) = %v %v, want %v %v", tt.extracted, tt.gold, got, ok, tt.want, tt.ok)
+		}
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/boilernet/boilernet/data"
+	"github.com/boilernet/boilernet/tokenize"
 )
 
 // Method is a block classifier under evaluation: Select labels the blocks
@@ -19,6 +20,10 @@ type Method struct {
 type MethodResult struct {
 	Method string
 	Blocks BlockScores
+	// Tokens is the token-level metric averaged over pages (pages whose
+	// gold has no token are left out; TokenPages counts the others).
+	Tokens     PRF
+	TokenPages int
 	// Seconds is the time spent in Select over all pages (parsing, shared
 	// by all methods, is not counted), on one goroutine.
 	Seconds float64
@@ -56,6 +61,8 @@ func Compare(ds *data.Dataset, split string, methods []Method, opts data.Options
 		return nil, err
 	}
 	counts := make([]Counts, len(methods))
+	tokens := make([]PRF, len(methods))
+	tokenPages := make([]int, len(methods))
 	elapsed := make([]time.Duration, len(methods))
 	for _, d := range docs {
 		for k, m := range methods {
@@ -69,6 +76,18 @@ func Compare(ds *data.Dataset, split string, methods []Method, opts data.Options
 				return nil, fmt.Errorf("%s on %s/%s: %d labels for %d blocks", m.Name, ds.Name, d.ID, len(sel), len(d.Labels))
 			}
 			counts[k].AddAll(sel, d.Labels)
+			var kept []tokenize.Block
+			for i, b := range d.Page.Blocks {
+				if sel[i] {
+					kept = append(kept, b)
+				}
+			}
+			if s, ok := TokenScores(tokenize.Text(kept), d.Gold.Text()); ok {
+				tokens[k].Precision += s.Precision
+				tokens[k].Recall += s.Recall
+				tokens[k].F1 += s.F1
+				tokenPages[k]++
+			}
 		}
 		if done != nil {
 			done()
@@ -76,7 +95,11 @@ func Compare(ds *data.Dataset, split string, methods []Method, opts data.Options
 	}
 	r := &Report{Dataset: ds.Name, Split: split, Pages: len(docs)}
 	for k, m := range methods {
-		r.Methods = append(r.Methods, MethodResult{Method: m.Name, Blocks: counts[k].Scores(), Seconds: elapsed[k].Seconds()})
+		mr := MethodResult{Method: m.Name, Blocks: counts[k].Scores(), Seconds: elapsed[k].Seconds(), TokenPages: tokenPages[k]}
+		if n := float64(tokenPages[k]); n > 0 {
+			mr.Tokens = PRF{tokens[k].Precision / n, tokens[k].Recall / n, tokens[k].F1 / n}
+		}
+		r.Methods = append(r.Methods, mr)
 	}
 	return r, nil
 }

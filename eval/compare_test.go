@@ -32,6 +32,12 @@ func TestCompare(t *testing.T) {
 	if got := r.Methods[0].Blocks.MeanF1; got != 1 {
 		t.Errorf("oracle mean F1 %v", got)
 	}
+	if tok := r.Methods[0].Tokens; tok.F1 < 0.99 || r.Methods[0].TokenPages != 10 {
+		t.Errorf("oracle token scores %v on %d pages", tok, r.Methods[0].TokenPages)
+	}
+	if tok := r.Methods[1].Tokens; tok.Recall < 0.99 || tok.Precision > 0.9 {
+		t.Errorf("keep-all token scores %v", tok)
+	}
 	all := r.Methods[1].Blocks
 	if all.Content.Recall != 1 || all.Boilerplate.F1 != 0 || math.Abs(all.MeanF1-all.Content.F1/2) > 1e-12 {
 		t.Errorf("keep-all scores %+v", all)

@@ -55,11 +55,22 @@ type Result struct {
 	page *tokenize.Page // for WriteHighlighted and Markdown
 }
 
-// Extractor holds a loaded model. It is safe for concurrent use.
+// Extractor holds a loaded model, or another block classifier (see
+// WithSelector). It is safe for concurrent use.
 type Extractor struct {
-	model *bilstm.Model
-	pool  sync.Pool // of *workspace
+	model    *bilstm.Model
+	selector Selector
+	pool     sync.Pool // of *workspace
 }
+
+// Selector labels the blocks of a parsed page (true: content): a method
+// other than the neural model, given the page and its title.
+type Selector func(page *tokenize.Page, title string) ([]bool, error)
+
+// WithSelector returns an Extractor that labels blocks with sel instead of
+// a model; its blocks' Prob is 1 or 0, Threshold does not apply, Filter
+// does.
+func WithSelector(sel Selector) *Extractor { return &Extractor{selector: sel} }
 
 // workspace holds one extraction's reusable buffers.
 type workspace struct {
@@ -82,7 +93,7 @@ func Load(r io.Reader) (*Extractor, error) {
 	return New(m), nil
 }
 
-// Model returns the extractor's model.
+// Model returns the extractor's model (nil for a WithSelector extractor).
 func (e *Extractor) Model() *bilstm.Model { return e.model }
 
 // Extract reads a whole page from r and extracts its main content.
@@ -104,9 +115,30 @@ func (e *Extractor) ExtractBytes(raw []byte, opts Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	probs := e.Probabilities(page.Blocks)
-	selected := selectBlocks(page.Blocks, probs, threshold, opts)
-	res := &Result{Title: Title(page.Root), Encoding: page.Encoding, Blocks: make([]Block, len(page.Blocks)), page: page}
+	title := Title(page.Root)
+	var probs []float32
+	var selected []bool
+	if e.selector != nil {
+		if selected, err = e.selector(page, title); err != nil {
+			return nil, err
+		}
+		if len(selected) != len(page.Blocks) {
+			return nil, fmt.Errorf("infer: selector returned %d labels for %d blocks", len(selected), len(page.Blocks))
+		}
+		probs = make([]float32, len(selected))
+		for i, c := range selected {
+			if c {
+				probs[i] = 1
+			}
+		}
+		if opts.Filter {
+			selected = filter.Ancestor(page.Blocks, selected, opts.FilterDepth)
+		}
+	} else {
+		probs = e.Probabilities(page.Blocks)
+		selected = selectBlocks(page.Blocks, probs, threshold, opts)
+	}
+	res := &Result{Title: title, Encoding: page.Encoding, Blocks: make([]Block, len(page.Blocks)), page: page}
 	var content []tokenize.Block
 	loc := newLocators()
 	for i, b := range page.Blocks {
@@ -133,6 +165,9 @@ func (o Options) threshold() (float64, error) {
 // Select labels the blocks of a parsed page as Extract would: P(content)
 // at or above the threshold, then the precision filter if asked for.
 func (e *Extractor) Select(blocks []tokenize.Block, opts Options) ([]bool, error) {
+	if e.model == nil {
+		return nil, fmt.Errorf("infer: Select needs a model")
+	}
 	threshold, err := opts.threshold()
 	if err != nil {
 		return nil, err
@@ -151,9 +186,10 @@ func selectBlocks(blocks []tokenize.Block, probs []float32, threshold float64, o
 	return selected
 }
 
-// Probabilities returns P(content) for each block of one page, in order.
+// Probabilities returns P(content) for each block of one page, in order
+// (nil without a model).
 func (e *Extractor) Probabilities(blocks []tokenize.Block) []float32 {
-	if len(blocks) == 0 {
+	if len(blocks) == 0 || e.model == nil {
 		return nil
 	}
 	ws := e.pool.Get().(*workspace)

@@ -11,18 +11,20 @@ import (
 	"github.com/boilernet/boilernet/infer"
 )
 
-// evalMethods are the methods boilernet eval knows.
-var evalMethods = []string{"bilstm", "bilstm+ancestor", "keep-all"}
+// defaultEvalMethods are the methods boilernet eval runs by default.
+var defaultEvalMethods = []string{"bilstm", "bilstm+ancestor", "boilerpipe-numwords", "boilerpipe-numwords+main",
+	"boilerpipe-densitometric", "boilerpipe-cleaneval", "keep-all"}
 
 func runEval(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("eval", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	dataDirs := fs.String("data", "", "comma-separated dataset folders")
 	split := fs.String("split", "test", "split to evaluate on")
-	methods := fs.String("methods", strings.Join(evalMethods, ","), "comma-separated methods: "+strings.Join(evalMethods, ", "))
+	methods := fs.String("methods", strings.Join(defaultEvalMethods, ","),
+		"comma-separated methods, each METHOD or METHOD+FILTER; methods: "+strings.Join(methodNames, ", ")+"; filters: "+strings.Join(filterNames, ", "))
 	modelPath := fs.String("model", "", "model file for the bilstm methods (default: the embedded model)")
 	threshold := fs.Float64("threshold", infer.DefaultThreshold, "P(content) from which a block is content")
-	depth := fs.Int("filter-depth", 2, "ancestor depth of the filter of bilstm+ancestor")
+	depth := fs.Int("filter-depth", 2, "ancestor depth of the ancestor filter")
 	comments := fs.Bool("comments", false, "count user comments (Dragnet) as content")
 	quiet := fs.Bool("q", false, "no progress bar")
 	if err := fs.Parse(args); err != nil {
@@ -33,35 +35,16 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 		fs.PrintDefaults()
 		return errUsage
 	}
-	var ex *infer.Extractor
+	cfg := &methodConfig{model: *modelPath, threshold: *threshold, depth: *depth}
 	var chosen []eval.Method
 	for _, name := range strings.Split(*methods, ",") {
-		var opts infer.Options
-		switch name {
-		case "bilstm":
-			opts = infer.Options{Threshold: *threshold}
-		case "bilstm+ancestor":
-			opts = infer.Options{Threshold: *threshold, Filter: true, FilterDepth: *depth}
-		case "keep-all":
-			chosen = append(chosen, eval.Method{Name: name, Select: func(d *data.Document) ([]bool, error) {
-				s := make([]bool, len(d.Labels))
-				for i := range s {
-					s[i] = true
-				}
-				return s, nil
-			}})
-			continue
-		default:
-			return fmt.Errorf("unknown method %q (known: %s)", name, strings.Join(evalMethods, ", "))
-		}
-		if ex == nil {
-			var err error
-			if ex, err = loadExtractor(*modelPath); err != nil {
-				return err
-			}
+		method, filt, _ := strings.Cut(name, "+")
+		sel, err := cfg.selector(method, filt)
+		if err != nil {
+			return err
 		}
 		chosen = append(chosen, eval.Method{Name: name, Select: func(d *data.Document) ([]bool, error) {
-			return ex.Select(d.Page.Blocks, opts)
+			return sel(d.Page, infer.Title(d.Page.Root))
 		}})
 	}
 	for _, dir := range strings.Split(*dataDirs, ",") {
@@ -75,12 +58,13 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(stdout, "%s, %s split, %d pages (block level)\n", r.Dataset, r.Split, r.Pages)
-		fmt.Fprintf(stdout, "%-18s %7s %7s %7s %7s %7s %7s %8s %9s\n", "method", "cont.P", "cont.R", "cont.F1", "boil.P", "boil.R", "boil.F1", "mean F1", "pages/s")
+		fmt.Fprintf(stdout, "%s, %s split, %d pages: block level (content and boilerplate), token level (mean over %d pages with gold text)\n",
+			r.Dataset, r.Split, r.Pages, r.Methods[0].TokenPages)
+		fmt.Fprintf(stdout, "%-30s %7s %7s %7s %7s %8s | %7s %7s %7s | %9s\n", "method", "cont.P", "cont.R", "cont.F1", "boil.F1", "mean F1", "tok.P", "tok.R", "tok.F1", "pages/s")
 		for _, m := range r.Methods {
-			b := m.Blocks
-			fmt.Fprintf(stdout, "%-18s %7.3f %7.3f %7.3f %7.3f %7.3f %7.3f %8.3f %9.1f\n", m.Method,
-				b.Content.Precision, b.Content.Recall, b.Content.F1, b.Boilerplate.Precision, b.Boilerplate.Recall, b.Boilerplate.F1, b.MeanF1, m.PagesPerSecond(r.Pages))
+			b, tk := m.Blocks, m.Tokens
+			fmt.Fprintf(stdout, "%-30s %7.3f %7.3f %7.3f %7.3f %8.3f | %7.3f %7.3f %7.3f | %9.1f\n", m.Method,
+				b.Content.Precision, b.Content.Recall, b.Content.F1, b.Boilerplate.F1, b.MeanF1, tk.Precision, tk.Recall, tk.F1, m.PagesPerSecond(r.Pages))
 		}
 		fmt.Fprintln(stdout)
 	}

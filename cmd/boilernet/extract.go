@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/boilernet/boilernet/bilstm"
@@ -24,8 +25,10 @@ func runExtract(args []string, stdout, stderr io.Writer) error {
 	fs.SetOutput(stderr)
 	modelPath := fs.String("model", "", "model file (default: the embedded model)")
 	format := fs.String("format", "text", "output: "+strings.Join(extractFormats, ", ")+" (html: the page with the content highlighted)")
-	useFilter := fs.Bool("filter", false, "apply the ancestor-group precision filter")
-	depth := fs.Int("filter-depth", 2, "ancestor depth of the filter (2: grandparent)")
+	method := fs.String("method", "bilstm", "block classifier: "+strings.Join(methodNames, ", "))
+	var filt filterFlag
+	fs.Var(&filt, "filter", "precision filter: -filter alone is the ancestor-group filter; -filter=largest or -filter=main after a boilerpipe method")
+	depth := fs.Int("filter-depth", 2, "ancestor depth of the ancestor filter (2: grandparent)")
 	threshold := fs.Float64("threshold", infer.DefaultThreshold, "P(content) from which a block is content")
 	workers := fs.Int("workers", 0, "pages extracted in parallel (0: all cores)")
 	out := fs.String("o", "", "output file, or an existing directory for one file per page (default: stdout)")
@@ -33,14 +36,27 @@ func runExtract(args []string, stdout, stderr io.Writer) error {
 	if err := fs.Parse(args); err != nil {
 		return errUsage
 	}
-	if fs.NArg() == 0 || !contains(extractFormats, *format) {
+	if fs.NArg() == 0 || !slices.Contains(extractFormats, *format) {
 		fmt.Fprintln(stderr, "usage: boilernet extract [flags] PATH... (a file, a directory of *.html, *.htm, *.html.gz, or - for stdin)")
 		fs.PrintDefaults()
 		return errUsage
 	}
-	ex, err := loadExtractor(*modelPath)
-	if err != nil {
-		return err
+	var ex *infer.Extractor
+	var err error
+	opts := infer.Options{Threshold: *threshold, FilterDepth: *depth}
+	if *method == "bilstm" && (filt.name == "" || filt.name == "ancestor") {
+		// The model's own extractor: probabilities in the output.
+		if ex, err = loadExtractor(*modelPath); err != nil {
+			return err
+		}
+		opts.Filter = filt.name == "ancestor"
+	} else {
+		cfg := &methodConfig{model: *modelPath, threshold: *threshold, depth: *depth}
+		sel, err := cfg.selector(*method, filt.name)
+		if err != nil {
+			return err
+		}
+		ex = infer.WithSelector(sel)
 	}
 	pages, err := infer.FilePages(fs.Args())
 	if err != nil {
@@ -63,7 +79,6 @@ func runExtract(args []string, stdout, stderr io.Writer) error {
 		// build; nothing changes in the pure-Go build).
 		bilstm.SetBLASThreads(1)
 	}
-	opts := infer.Options{Threshold: *threshold, Filter: *useFilter, FilterDepth: *depth}
 	var ok, failed int
 	var writeErr error
 	ex.ExtractAll(pages, *workers, opts, func(o infer.Outcome) {
@@ -96,15 +111,6 @@ func runExtract(args []string, stdout, stderr io.Writer) error {
 		return errors.New("no page could be extracted")
 	}
 	return nil
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // loadExtractor loads a model file, or the embedded model when path is "".

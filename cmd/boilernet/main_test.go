@@ -103,6 +103,11 @@ func TestExtractCommand(t *testing.T) {
 		{"json", []string{"extract", "-model", model, "-format", "json", page}, 0, []string{`"title": "` + firstLine, `"locator": "/html[1]/body[1]/`, `"prob": `}, nil},
 		{"jsonl in order", []string{"extract", "-q", "-model", model, "-format", "jsonl", page, dir}, 0,
 			[]string{`{"file":"` + page + `","title":"` + firstLine, `"error":"` + filepath.Join(dir, "bad.html") + `: binary content`}, []string{"1 of 3 pages failed"}},
+		{"boilerpipe with the main content filter", []string{"extract", "-method", "boilerpipe-numwords", "-filter=main", page}, 0, []string{firstLine}, nil},
+		{"boilerpipe with the ancestor filter", []string{"extract", "-method", "boilerpipe-densitometric", "-filter", "-format", "json", page}, 0, []string{`"prob": 1`}, nil},
+		{"main filter after bilstm", []string{"extract", "-filter=main", page}, 1, nil, []string{"boilerpipe methods only"}},
+		{"unknown method", []string{"extract", "-method", "magic", page}, 1, nil, []string{`unknown method "magic"`}},
+		{"unknown filter", []string{"extract", "-filter=magic", page}, 1, nil, []string{`unknown filter "magic"`}},
 		{"markdown", []string{"extract", "-model", model, "-format", "markdown", page}, 0, []string{firstLine + "\n\n"}, nil},
 		{"html", []string{"extract", "-model", model, "-format", "html", page}, 0, []string{`<mark class="boilernet-content">` + firstLine}, nil},
 		{"several pages in text", []string{"extract", "-q", "-model", model, page, page}, 0, []string{"==> " + page + " <=="}, nil},
@@ -140,7 +145,8 @@ func TestEvalCommand(t *testing.T) {
 		stderr []string
 	}{
 		{"all methods", []string{"eval", "-q", "-data", "../../testdata/synth", "-model", model}, 0,
-			[]string{"synth, test split, 10 pages", "bilstm ", "bilstm+ancestor ", "keep-all "}, nil},
+			[]string{"synth, test split, 10 pages", "bilstm ", "bilstm+ancestor ", "boilerpipe-numwords+main ", "boilerpipe-cleaneval ", "keep-all "}, nil},
+		{"largest filter", []string{"eval", "-q", "-data", "../../testdata/synth", "-methods", "boilerpipe-numwords+largest"}, 0, []string{"boilerpipe-numwords+largest "}, nil},
 		{"keep-all needs no model", []string{"eval", "-q", "-data", "../../testdata/synth", "-methods", "keep-all", "-split", "dev"}, 0,
 			[]string{"synth, dev split"}, nil},
 		{"embedded model", []string{"eval", "-q", "-data", "../../testdata/synth", "-methods", "bilstm"}, 0, []string{"bilstm "}, nil},

@@ -1,0 +1,186 @@
+package shallow
+
+import (
+	"regexp"
+	"strings"
+)
+
+// neighbours returns the features of the blocks before and after block i,
+// zero at the page's ends (the paper's empty start and end blocks).
+func neighbours(blocks []Block, i int) (prev, next Features) {
+	if i > 0 {
+		prev = blocks[i-1].Features
+	}
+	if i+1 < len(blocks) {
+		next = blocks[i+1].Features
+	}
+	return prev, next
+}
+
+// NumWords is the paper's Algorithm 2, the C4.8 tree on the number of words
+// and the link density of the previous, current and next block.
+func NumWords(blocks []Block) []bool {
+	out := make([]bool, len(blocks))
+	for i, b := range blocks {
+		prev, next := neighbours(blocks, i)
+		curr := b.Features
+		switch {
+		case curr.LinkDensity > 0.333333:
+			out[i] = false
+		case prev.LinkDensity <= 0.555556:
+			if curr.NumWords <= 16 {
+				if next.NumWords <= 15 {
+					out[i] = prev.NumWords > 4
+				} else {
+					out[i] = true
+				}
+			} else {
+				out[i] = true
+			}
+		default:
+			if curr.NumWords <= 40 {
+				out[i] = next.NumWords > 17
+			} else {
+				out[i] = true
+			}
+		}
+	}
+	return out
+}
+
+// Densitometric is the paper's Algorithm 1, the C4.8 tree on the text
+// density and the link density of the previous, current and next block.
+func Densitometric(blocks []Block) []bool {
+	out := make([]bool, len(blocks))
+	for i, b := range blocks {
+		prev, next := neighbours(blocks, i)
+		curr := b.Features
+		switch {
+		case curr.LinkDensity > 0.333333:
+			out[i] = false
+		case prev.LinkDensity <= 0.555556:
+			if curr.TextDensity <= 9 {
+				if next.TextDensity <= 10 {
+					out[i] = prev.TextDensity > 4
+				} else {
+					out[i] = true
+				}
+			} else {
+				out[i] = next.TextDensity != 0
+			}
+		default:
+			out[i] = next.TextDensity > 11
+		}
+	}
+	return out
+}
+
+// CleanEvalRule is the rule the paper derives for CleanEval: a block is
+// content when its text density is at least 7 and its link density at most
+// 0.35.
+func CleanEvalRule(blocks []Block) []bool {
+	out := make([]bool, len(blocks))
+	for i, b := range blocks {
+		out[i] = b.Features.TextDensity >= 7 && b.Features.LinkDensity <= 0.35
+	}
+	return out
+}
+
+// LargestContent is the Largest Content Filter: of the blocks labeled
+// content, only the one with the most words stays (the first on a tie).
+func LargestContent(blocks []Block, content []bool) []bool {
+	out := make([]bool, len(blocks))
+	if k := largest(blocks, content, 0, len(blocks)); k >= 0 {
+		out[k] = true
+	}
+	return out
+}
+
+func largest(blocks []Block, content []bool, from, to int) int {
+	best := -1
+	for i := from; i < to; i++ {
+		if content[i] && (best < 0 || blocks[i].Words > blocks[best].Words) {
+			best = i
+		}
+	}
+	return best
+}
+
+// commentsIndicator matches the text of a block that starts a comment
+// section: a short block such as "Comments", "12 comments", "Leave a
+// reply" or "Have your say".
+var commentsIndicator = regexp.MustCompile(`(?i)^(\d+\s+)?(reader(s'?)?\s+)?(comments?|responses?|replies)\b|^(post|leave|add|write)\s+(a|your)?\s*(comment|reply|response)|^have your say|^what do you think|^join the (discussion|conversation)|^discuss this`)
+
+// IsCommentsIndicator reports whether a block's text starts a comment
+// section (at most 8 words, matching commentsIndicator).
+func IsCommentsIndicator(text string) bool {
+	t := strings.TrimSpace(text)
+	return len(strings.Fields(t)) <= 8 && commentsIndicator.MatchString(t)
+}
+
+// MainContent is the Main Content Filter, as read here from the paper's
+// description (Largest Content, plus cutting at a comments indicator and
+// starting at the title): the largest content block is found as by
+// LargestContent among the blocks before the first comments indicator;
+// the main content starts at the last block before it whose text matches
+// the page title (else at the largest block itself) and ends before the
+// first comments indicator after that start. The title block and the
+// blocks labeled content in that range are kept.
+func MainContent(blocks []Block, content []bool, title string) []bool {
+	out := make([]bool, len(blocks))
+	end := len(blocks)
+	for i, b := range blocks {
+		if IsCommentsIndicator(b.Text) {
+			end = i
+			break
+		}
+	}
+	big := largest(blocks, content, 0, end)
+	if big < 0 {
+		// Everything before the comments is boilerplate: fall back to
+		// the largest block of the whole page.
+		if big = largest(blocks, content, 0, len(blocks)); big < 0 {
+			return out
+		}
+		end = len(blocks)
+	}
+	start := big
+	want := normalize(title)
+	for i := big; i >= 0 && want != ""; i-- {
+		if matchesTitle(normalize(blocks[i].Text), want) {
+			start = i
+			out[i] = true
+			break
+		}
+	}
+	for i := big + 1; i < end; i++ {
+		if IsCommentsIndicator(blocks[i].Text) {
+			end = i
+			break
+		}
+	}
+	for i := start; i < end; i++ {
+		out[i] = out[i] || content[i]
+	}
+	out[big] = true
+	return out
+}
+
+func normalize(s string) string { return strings.ToLower(strings.Join(strings.Fields(s), " ")) }
+
+// matchesTitle reports whether a block's text is the page title: equal, or
+// one contains the other and the shorter has at least 4 words (titles
+// carry site names, headlines carry kickers).
+func matchesTitle(text, title string) bool {
+	if text == "" {
+		return false
+	}
+	if text == title {
+		return true
+	}
+	short, long := text, title
+	if len(short) > len(long) {
+		short, long = long, short
+	}
+	return len(strings.Fields(short)) >= 4 && strings.Contains(long, short)
+}
