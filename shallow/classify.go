@@ -86,24 +86,41 @@ func CleanEvalRule(blocks []Block) []bool {
 	return out
 }
 
-// LargestContent is the Largest Content Filter: of the blocks labeled
-// content, only the one with the most words stays (the first on a tie).
+// LargestContent is the Largest Content Filter: of the runs of
+// consecutive blocks labeled content (neighbouring content blocks fused, as
+// Boilerpipe's block proximity fusion does before it keeps the largest
+// block), only the run with the most words stays (the first on a tie).
 func LargestContent(blocks []Block, content []bool) []bool {
 	out := make([]bool, len(blocks))
-	if k := largest(blocks, content, 0, len(blocks)); k >= 0 {
-		out[k] = true
+	if from, to := largestRun(blocks, content, 0, len(blocks)); from >= 0 {
+		for i := from; i <= to; i++ {
+			out[i] = true
+		}
 	}
 	return out
 }
 
-func largest(blocks []Block, content []bool, from, to int) int {
+// largestRun returns the run of consecutive content blocks in [lo, hi) with
+// the most words, or -1, -1.
+func largestRun(blocks []Block, content []bool, lo, hi int) (from, to int) {
+	from, to = -1, -1
 	best := -1
-	for i := from; i < to; i++ {
-		if content[i] && (best < 0 || blocks[i].Words > blocks[best].Words) {
-			best = i
+	for i := lo; i < hi; {
+		if !content[i] {
+			i++
+			continue
 		}
+		j, words := i, 0
+		for j < hi && content[j] {
+			words += blocks[j].Words
+			j++
+		}
+		if words > best {
+			best, from, to = words, i, j-1
+		}
+		i = j
 	}
-	return best
+	return from, to
 }
 
 // commentsIndicator matches the text of a block that starts a comment
@@ -118,51 +135,50 @@ func IsCommentsIndicator(text string) bool {
 	return len(strings.Fields(t)) <= 8 && commentsIndicator.MatchString(t)
 }
 
+// minWordsBeforeEnd is how many words of content must precede a comments
+// indicator for it to end the main content (as in Boilerpipe), so that a
+// "Comments" link in the navigation does not cut the page before the
+// article.
+const minWordsBeforeEnd = 60
+
 // MainContent is the Main Content Filter, as read here from the paper's
 // description (Largest Content, plus cutting at a comments indicator and
-// starting at the title): the largest content block is found as by
-// LargestContent among the blocks before the first comments indicator;
-// the main content starts at the last block before it whose text matches
-// the page title (else at the largest block itself) and ends before the
-// first comments indicator after that start. The title block and the
-// blocks labeled content in that range are kept.
+// starting at the title) and Boilerpipe's article pipeline: blocks from
+// the first comments indicator that follows at least minWordsBeforeEnd
+// words of content on are boilerplate; the largest run of
+// content blocks before it is found as by LargestContent; the main content
+// starts at the last block before that run whose text matches the page
+// title (else at the run) and ends with the run. The title block, the
+// blocks labeled content between it and the run, and the run are kept.
 func MainContent(blocks []Block, content []bool, title string) []bool {
 	out := make([]bool, len(blocks))
-	end := len(blocks)
+	end, words := len(blocks), 0
 	for i, b := range blocks {
-		if IsCommentsIndicator(b.Text) {
+		if words >= minWordsBeforeEnd && IsCommentsIndicator(b.Text) {
 			end = i
 			break
 		}
-	}
-	big := largest(blocks, content, 0, end)
-	if big < 0 {
-		// Everything before the comments is boilerplate: fall back to
-		// the largest block of the whole page.
-		if big = largest(blocks, content, 0, len(blocks)); big < 0 {
-			return out
-		}
-		end = len(blocks)
-	}
-	start := big
-	want := normalize(title)
-	for i := big; i >= 0 && want != ""; i-- {
-		if matchesTitle(normalize(blocks[i].Text), want) {
-			start = i
-			out[i] = true
-			break
+		if content[i] {
+			words += b.Words
 		}
 	}
-	for i := big + 1; i < end; i++ {
-		if IsCommentsIndicator(blocks[i].Text) {
-			end = i
-			break
+	from, to := largestRun(blocks, content, 0, end)
+	if from < 0 {
+		return out
+	}
+	start := from
+	if want := normalize(title); want != "" {
+		for i := from; i >= 0; i-- {
+			if matchesTitle(normalize(blocks[i].Text), want) {
+				start = i
+				out[i] = true
+				break
+			}
 		}
 	}
-	for i := start; i < end; i++ {
+	for i := start; i <= to; i++ {
 		out[i] = out[i] || content[i]
 	}
-	out[big] = true
 	return out
 }
 

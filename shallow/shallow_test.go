@@ -138,30 +138,40 @@ func TestCleanEvalRule(t *testing.T) {
 func TestFilters(t *testing.T) {
 	tb := func(text string, words int) Block { return Block{Text: text, Words: words} }
 	blocks := []Block{
-		tb("Site menu", 2),                           // 0
-		tb("Night trains return to the Alps", 6),     // 1: the title
-		tb("By a reporter", 3),                       // 2
-		tb("First paragraph of the story ...", 40),   // 3
-		tb("An ad in the middle", 5),                 // 4
-		tb("Second, the longest paragraph ...", 60),  // 5
-		tb("3 Comments", 2),                          // 6
-		tb("A very long reader comment indeed", 100), // 7
+		tb("Site menu", 2),                          // 0
+		tb("Night trains return to the Alps", 6),    // 1: the title
+		tb("By a reporter", 3),                      // 2
+		tb("Photo caption", 2),                      // 3
+		tb("First paragraph of the story ...", 40),  // 4
+		tb("with a bold part", 4),                   // 5
+		tb("Second paragraph ...", 30),              // 6
+		tb("Related: other stories", 3),             // 7
+		tb("A long teaser block ...", 50),           // 8
+		tb("3 Comments", 2),                         // 9
+		tb("A very long reader comment indeed", 99), // 10
 	}
-	content := []bool{true, false, true, true, false, true, false, true}
-	if got := LargestContent(blocks, content); !slices.Equal(got, []bool{false, false, false, false, false, false, false, true}) {
+	content := []bool{true, false, true, false, true, true, true, false, true, false, true}
+	// Runs: [0] 2, [2] 3, [4..6] 74, [8] 50, [10] 99.
+	if got := LargestContent(blocks, content); !slices.Equal(got, []bool{false, false, false, false, false, false, false, false, false, false, true}) {
 		t.Errorf("LargestContent = %v", got)
 	}
 	got := MainContent(blocks, content, "Night trains return to the Alps | The Courier")
-	want := []bool{false, true, true, true, false, true, false, false}
+	want := []bool{false, true, true, false, true, true, true, false, false, false, false}
 	if !slices.Equal(got, want) {
-		t.Errorf("MainContent = %v, want %v", got, want)
+		t.Errorf("MainContent = %v\nwant            %v", got, want)
 	}
-	// Without a title match the content starts at the largest block.
-	if got := MainContent(blocks, content, "Unrelated"); !slices.Equal(got, []bool{false, false, false, false, false, true, false, false}) {
+	// Without a title match the content is the largest run before the comments.
+	if got := MainContent(blocks, content, "Unrelated"); !slices.Equal(got, []bool{false, false, false, false, true, true, true, false, false, false, false}) {
 		t.Errorf("MainContent without title = %v", got)
 	}
 	if got := MainContent(blocks, make([]bool, len(blocks)), "x"); slices.Contains(got, true) {
 		t.Errorf("MainContent of nothing = %v", got)
+	}
+	// A comments link before any content does not end the main content.
+	early := append([]Block{tb("Comments", 1)}, blocks...)
+	earlyContent := append([]bool{false}, content...)
+	if got := MainContent(early, earlyContent, "Unrelated"); !got[5] || !got[7] {
+		t.Errorf("MainContent with an early comments link = %v", got)
 	}
 }
 
@@ -189,7 +199,7 @@ func TestSelect(t *testing.T) {
 	page := `<html><body><div class="nav"><a href="/">Home</a> | <a href="/n">News</a> | <a href="/s">Sport</a></div>
 <h1>Night trains return to the Alps</h1>
 <p>After an absence of more than ten years, overnight passenger trains are running again between Zurich, Innsbruck and Vienna, and every compartment was sold.</p>
-<p>The operators say demand has grown steadily since 2021, as travellers look for alternatives to short flights across the mountains.</p>
+<p>The operators say demand has grown steadily since 2021, as travellers look for alternatives to short flights across the mountains, and they plan to add carriages, new routes to Munich and Prague, and a second daily departure next winter if bookings hold.</p>
 <h3>2 Comments</h3><p>I took this train in 2009 and have missed it ever since, so this is wonderful news for all of us who love rail travel.</p>
 <div class="footer"><a href="/privacy">Privacy</a> | <a href="/terms">Terms</a></div></body></html>`
 	leaves := parse(t, page)
