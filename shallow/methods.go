@@ -25,6 +25,12 @@ func Select(method, filter string, leaves []tokenize.Block, title string) ([]boo
 	if !ok {
 		return nil, fmt.Errorf("shallow: unknown method %q", method)
 	}
+	return SelectWith(classify, filter, leaves, title)
+}
+
+// SelectWith is Select with any classifier of atomic blocks, such as a
+// trained Tree's Classify.
+func SelectWith(classify func([]Block) []bool, filter string, leaves []tokenize.Block, title string) ([]bool, error) {
 	blocks := Segment(leaves)
 	content := classify(blocks)
 	switch filter {

@@ -1,6 +1,7 @@
 package shallow
 
 import (
+	"bytes"
 	"math"
 	"slices"
 	"strings"
@@ -237,4 +238,78 @@ func TestSelect(t *testing.T) {
 	if sel, err := Select("boilerpipe-cleaneval", "largest", nil, ""); err != nil || len(sel) != 0 {
 		t.Errorf("empty page: %v %v", sel, err)
 	}
+}
+
+func TestGrowTree(t *testing.T) {
+	// Content when feature 0 > 5 and feature 1 <= 0.3 (a link-density-like cut).
+	var samples []Sample
+	for i := range 200 {
+		x := make([]float64, len(FeatureNames))
+		x[0] = float64(i % 11)
+		x[1] = float64(i%7) / 10
+		samples = append(samples, Sample{X: x, Content: x[0] > 5 && x[1] <= 0.3, Weight: 1})
+	}
+	tr, err := GrowTree(samples, 2, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range samples {
+		n := 0
+		for tr.Nodes[n].Left != 0 {
+			if s.X[tr.Nodes[n].Feature] <= tr.Nodes[n].Threshold {
+				n = tr.Nodes[n].Left
+			} else {
+				n = tr.Nodes[n].Right
+			}
+		}
+		if (tr.Nodes[n].Content >= 0.5) != s.Content {
+			t.Fatalf("sample %v misclassified", s.X[:2])
+		}
+	}
+	var buf strings.Builder
+	if _, err := tr.WriteTo(&buf); err != nil {
+		t.Fatal(err)
+	}
+	back, err := ReadTree(strings.NewReader(buf.String()))
+	if err != nil || len(back.Nodes) != len(tr.Nodes) {
+		t.Fatalf("round trip: %v", err)
+	}
+	// A one-leaf tree cannot split on fewer than 2×MinLeaf samples.
+	small, _ := GrowTree(samples[:3], 2, 5)
+	if len(small.Nodes) != 1 {
+		t.Errorf("tree on 3 samples has %d nodes", len(small.Nodes))
+	}
+	if _, err := GrowTree(nil, 1, 1); err == nil {
+		t.Error("no samples accepted")
+	}
+}
+
+func TestReadTreeRejects(t *testing.T) {
+	names := `"features":["` + strings.Join(FeatureNames, `","`) + `"]`
+	for name, data := range map[string]string{
+		"foreign":        "PK\x03\x04",
+		"bad json":       treeMagic + "{",
+		"other features": treeMagic + `{"features":["x"],"nodes":[{"p":1}]}`,
+		"no nodes":       treeMagic + `{` + names + `,"nodes":[]}`,
+		"cycle":          treeMagic + `{` + names + `,"nodes":[{"l":1,"r":1,"p":0.5},{"p":1}]}`,
+		"backward child": treeMagic + `{` + names + `,"nodes":[{"l":1,"r":2,"p":0.5},{"l":0,"r":1,"p":1},{"p":0}]}`,
+		"bad feature":    treeMagic + `{` + names + `,"nodes":[{"f":999,"l":1,"r":2,"p":0.5},{"p":1},{"p":0}]}`,
+		"bad leaf":       treeMagic + `{` + names + `,"nodes":[{"p":2}]}`,
+	} {
+		if _, err := ReadTree(strings.NewReader(data)); err == nil {
+			t.Errorf("%s: accepted", name)
+		}
+	}
+}
+
+func FuzzReadTree(f *testing.F) {
+	f.Add([]byte(treeMagic + `{"nodes":[{"p":1}]}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		tr, err := ReadTree(bytes.NewReader(data))
+		if err != nil {
+			return
+		}
+		blocks := []Block{{Words: 3}, {Words: 0}}
+		tr.Classify(blocks) // must not panic or loop
+	})
 }

@@ -390,10 +390,16 @@ func graphFor(graphs map[int]*bilstm.Graph, cfg bilstm.Config, p *bilstm.Params,
 
 // scoreDev fills the dev scores of ep for weights p.
 func scoreDev(ep *Epoch, cfg bilstm.Config, p *bilstm.Params, sets []devSet, batches [][]*bilstm.Batch) {
+	scoreSets(ep, sets, func(k int) eval.Counts { return count(cfg, p, batches[k]) })
+}
+
+// scoreSets fills the dev scores of ep from the counts of each dev set:
+// per set, pooled, and their mean (the selection score).
+func scoreSets(ep *Epoch, sets []devSet, count func(set int) eval.Counts) {
 	var pooled eval.Counts
 	ep.DevSets, ep.Selection = nil, 0
-	for i, set := range sets {
-		c := count(cfg, p, batches[i])
+	for k, set := range sets {
+		c := count(k)
 		pooled.Merge(c)
 		ep.DevSets = append(ep.DevSets, SetScores{set.name, c.Scores()})
 		ep.Selection += c.Scores().MeanF1 / float64(len(sets))

@@ -23,6 +23,7 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 	methods := fs.String("methods", strings.Join(defaultEvalMethods, ","),
 		"comma-separated methods, each METHOD or METHOD+FILTER; methods: "+strings.Join(methodNames, ", ")+"; filters: "+strings.Join(filterNames, ", "))
 	modelPath := fs.String("model", "", "model file for the bilstm methods (default: the embedded model)")
+	treePath := fs.String("tree", "", "tree file for the tree methods")
 	threshold := fs.Float64("threshold", infer.DefaultThreshold, "P(content) from which a block is content")
 	depth := fs.Int("filter-depth", 2, "ancestor depth of the ancestor filter")
 	comments := fs.Bool("comments", false, "count user comments (Dragnet) as content")
@@ -35,7 +36,7 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 		fs.PrintDefaults()
 		return errUsage
 	}
-	cfg := &methodConfig{model: *modelPath, threshold: *threshold, depth: *depth}
+	cfg := &methodConfig{model: *modelPath, tree: *treePath, threshold: *threshold, depth: *depth}
 	var chosen []eval.Method
 	for _, name := range strings.Split(*methods, ",") {
 		method, filt, _ := strings.Cut(name, "+")

@@ -24,6 +24,7 @@ func runExtract(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("extract", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	modelPath := fs.String("model", "", "model file (default: the embedded model)")
+	treePath := fs.String("tree", "", "tree file for -method tree")
 	format := fs.String("format", "text", "output: "+strings.Join(extractFormats, ", ")+" (html: the page with the content highlighted)")
 	method := fs.String("method", "bilstm", "block classifier: "+strings.Join(methodNames, ", "))
 	var filt filterFlag
@@ -51,7 +52,7 @@ func runExtract(args []string, stdout, stderr io.Writer) error {
 		}
 		opts.Filter = filt.name == "ancestor"
 	} else {
-		cfg := &methodConfig{model: *modelPath, threshold: *threshold, depth: *depth}
+		cfg := &methodConfig{model: *modelPath, tree: *treePath, threshold: *threshold, depth: *depth}
 		sel, err := cfg.selector(*method, filt.name)
 		if err != nil {
 			return err

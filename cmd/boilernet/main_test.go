@@ -105,7 +105,7 @@ func TestExtractCommand(t *testing.T) {
 			[]string{`{"file":"` + page + `","title":"` + firstLine, `"error":"` + filepath.Join(dir, "bad.html") + `: binary content`}, []string{"1 of 3 pages failed"}},
 		{"boilerpipe with the main content filter", []string{"extract", "-method", "boilerpipe-numwords", "-filter=main", page}, 0, []string{firstLine}, nil},
 		{"boilerpipe with the ancestor filter", []string{"extract", "-method", "boilerpipe-densitometric", "-filter", "-format", "json", page}, 0, []string{`"prob": 1`}, nil},
-		{"main filter after bilstm", []string{"extract", "-filter=main", page}, 1, nil, []string{"boilerpipe methods only"}},
+		{"main filter after bilstm", []string{"extract", "-filter=main", page}, 1, nil, []string{"boilerpipe methods and tree only"}},
 		{"unknown method", []string{"extract", "-method", "magic", page}, 1, nil, []string{`unknown method "magic"`}},
 		{"unknown filter", []string{"extract", "-filter=magic", page}, 1, nil, []string{`unknown filter "magic"`}},
 		{"markdown", []string{"extract", "-model", model, "-format", "markdown", page}, 0, []string{firstLine + "\n\n"}, nil},
@@ -176,4 +176,15 @@ func checkRun(t *testing.T, args []string, status int, stdout, stderr []string) 
 			t.Errorf("stderr lacks %q:\n%s", want, errOut.String())
 		}
 	}
+}
+
+func TestTreeCommands(t *testing.T) {
+	tree := filepath.Join(t.TempDir(), "t.tree")
+	checkRun(t, []string{"train", "-method", "tree", "-data", "../../testdata/synth", "-out", tree, "-min-leaf", "2,10"}, 0,
+		[]string{"min leaf    2", "min leaf   10", "kept min leaf", "wrote " + tree}, nil)
+	checkRun(t, []string{"extract", "-method", "tree", "-tree", tree, "-filter=main", "../../testdata/synth/html/p45.html"}, 0, []string{"."}, nil)
+	checkRun(t, []string{"eval", "-q", "-data", "../../testdata/synth", "-methods", "tree,tree+largest", "-tree", tree}, 0, []string{"tree ", "tree+largest "}, nil)
+	checkRun(t, []string{"extract", "-method", "tree", "../../testdata/synth/html/p45.html"}, 1, nil, []string{"needs -tree FILE"})
+	checkRun(t, []string{"train", "-method", "forest", "-data", "x", "-out", tree}, 1, nil, []string{`unknown method "forest"`})
+	checkRun(t, []string{"train", "-method", "tree", "-data", "../../testdata/synth", "-out", tree, "-min-leaf", "0"}, 1, nil, []string{"bad -min-leaf"})
 }

@@ -1,7 +1,9 @@
 package main
 
 import (
+	"errors"
 	"fmt"
+	"os"
 	"slices"
 	"strings"
 
@@ -12,15 +14,17 @@ import (
 )
 
 // methodNames are the block classifiers of extract -method and eval.
-var methodNames = []string{"bilstm", "boilerpipe-numwords", "boilerpipe-densitometric", "boilerpipe-cleaneval", "keep-all"}
+var methodNames = []string{"bilstm", "boilerpipe-numwords", "boilerpipe-densitometric", "boilerpipe-cleaneval", "tree", "keep-all"}
 
 // filterNames are the precision filters: ancestor applies after any
-// method, largest and main after the boilerpipe methods.
+// method, largest and main after the shallow-feature ones (boilerpipe-*
+// and tree).
 var filterNames = []string{"ancestor", "largest", "main"}
 
 // methodConfig holds what the methods need besides their names.
 type methodConfig struct {
 	model     string // model file for bilstm ("" = embedded)
+	tree      string // tree file for tree
 	threshold float64
 	depth     int // ancestor filter depth
 
@@ -35,8 +39,8 @@ func (c *methodConfig) selector(method, filt string) (infer.Selector, error) {
 	if filt != "" && !slices.Contains(filterNames, filt) {
 		return nil, fmt.Errorf("unknown filter %q (known: %s)", filt, strings.Join(filterNames, ", "))
 	}
-	if (filt == "largest" || filt == "main") && !strings.HasPrefix(method, "boilerpipe-") {
-		return nil, fmt.Errorf("filter %s works after the boilerpipe methods only", filt)
+	if (filt == "largest" || filt == "main") && !strings.HasPrefix(method, "boilerpipe-") && method != "tree" {
+		return nil, fmt.Errorf("filter %s works after the boilerpipe methods and tree only", filt)
 	}
 	var base infer.Selector
 	switch {
@@ -63,8 +67,16 @@ func (c *methodConfig) selector(method, filt string) (infer.Selector, error) {
 		if filt == "ancestor" {
 			shallowFilter = ""
 		}
+		classify := shallow.Classifiers[method]
+		if method == "tree" {
+			t, err := loadTree(c.tree)
+			if err != nil {
+				return nil, err
+			}
+			classify = t.Classify
+		}
 		base = func(p *tokenize.Page, title string) ([]bool, error) {
-			return shallow.Select(method, shallowFilter, p.Blocks, title)
+			return shallow.SelectWith(classify, shallowFilter, p.Blocks, title)
 		}
 	}
 	if filt != "ancestor" {
@@ -78,6 +90,22 @@ func (c *methodConfig) selector(method, filt string) (infer.Selector, error) {
 		}
 		return filter.Ancestor(p.Blocks, sel, depth), nil
 	}, nil
+}
+
+func loadTree(path string) (*shallow.Tree, error) {
+	if path == "" {
+		return nil, errors.New("method tree needs -tree FILE (train one with boilernet train -method tree)")
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	t, err := shallow.ReadTree(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return t, nil
 }
 
 // filterFlag is -filter: alone it means the ancestor filter, -filter=NAME

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 
 	"github.com/boilernet/boilernet/bilstm"
@@ -30,6 +31,9 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	comments := fs.Bool("comments", false, "count user comments (Dragnet) as content")
 	half := fs.Bool("half", false, "store the weights as float16 (half the file; dev scores of both are reported)")
 	quiet := fs.Bool("q", false, "no progress output")
+	method := fs.String("method", "bilstm", "what to train: bilstm (the neural model) or tree (a decision tree on the shallow features)")
+	minLeaf := fs.String("min-leaf", "5,25,100,400", "tree: minimum leaf sizes to try (the best on dev is kept)")
+	maxDepth := fs.Int("max-depth", 16, "tree: maximum depth")
 	if err := fs.Parse(args); err != nil {
 		return errUsage
 	}
@@ -37,6 +41,13 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintln(stderr, "usage: boilernet train -data DIR[,DIR...] -out MODEL [flags]")
 		fs.PrintDefaults()
 		return errUsage
+	}
+	switch *method {
+	case "bilstm":
+	case "tree":
+		return trainTree(strings.Split(*dataDirs, ","), *out, *minLeaf, *maxDepth, *comments, stdout)
+	default:
+		return fmt.Errorf("unknown method %q (bilstm or tree)", *method)
 	}
 	if *logPath == "" {
 		*logPath = *out + ".csv"
@@ -99,5 +110,41 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 		report("the same weights in float16", *res.Half)
 	}
 	fmt.Fprintf(stdout, "wrote %s and %s\n", *out, *logPath)
+	return nil
+}
+
+func trainTree(dirs []string, out, minLeaf string, maxDepth int, comments bool, stdout io.Writer) error {
+	var leaves []int
+	for _, f := range strings.Split(minLeaf, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil || n < 1 {
+			return fmt.Errorf("bad -min-leaf %q", minLeaf)
+		}
+		leaves = append(leaves, n)
+	}
+	res, err := train.RunTree(train.TreeOptions{Data: dirs, MinLeaf: leaves, MaxDepth: maxDepth, WithComments: comments})
+	if err != nil {
+		return err
+	}
+	f, err := os.Create(out)
+	if err != nil {
+		return err
+	}
+	if _, err := res.Tree.WriteTo(f); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "grew trees on %d atomic blocks\n", res.Samples)
+	for i, ep := range res.Tried {
+		fmt.Fprintf(stdout, "min leaf %4d: dev mean F1 %.4f, selection %.4f\n", res.Leaves[i], ep.Dev.MeanF1, ep.Selection)
+	}
+	fmt.Fprintf(stdout, "kept min leaf %d (%d nodes): dev mean F1 %.4f; content %v\n", res.Tree.MinLeaf, len(res.Tree.Nodes), res.Best.Dev.MeanF1, res.Best.Dev.Content)
+	for _, d := range res.Best.DevSets {
+		fmt.Fprintf(stdout, "  %-10s mean F1 %.4f\n", d.Name, d.Scores.MeanF1)
+	}
+	fmt.Fprintf(stdout, "wrote %s\n", out)
 	return nil
 }

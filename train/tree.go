@@ -1,0 +1,113 @@
+package train
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/boilernet/boilernet/data"
+	"github.com/boilernet/boilernet/eval"
+	"github.com/boilernet/boilernet/shallow"
+)
+
+// TreeOptions configure RunTree. Zero values give the defaults noted.
+type TreeOptions struct {
+	Data         []string // dataset folders; their train and dev splits are used
+	MinLeaf      []int    // minimum leaf sizes to try, default 5, 25, 100, 400
+	MaxDepth     int      // default 16
+	WithComments bool
+}
+
+// TreeResult is the tree with the best dev score and the scores of all.
+type TreeResult struct {
+	Tree   *shallow.Tree
+	Best   Epoch   // dev scores of the kept tree (Epoch and timings unused)
+	Tried  []Epoch // one per minimum leaf size, in order
+	Leaves []int   // the minimum leaf sizes tried
+	// Samples counts the training atomic blocks.
+	Samples int
+}
+
+// RunTree trains the feature-based baseline on the same data as the neural
+// model: Kohlschütter et al.'s atomic blocks of the train pages, their
+// shallow feature vectors, labels from the aligned leaf blocks (content
+// when content leaf blocks hold more than half of the block's characters) and
+// balanced class weights; one CART tree per minimum leaf size, the one with
+// the best mean dev F1 over datasets (as in Run) is kept.
+func RunTree(opts TreeOptions) (*TreeResult, error) {
+	if len(opts.Data) == 0 {
+		return nil, errors.New("train: no dataset given")
+	}
+	if len(opts.MinLeaf) == 0 {
+		opts.MinLeaf = []int{5, 25, 100, 400}
+	}
+	if opts.MaxDepth == 0 {
+		opts.MaxDepth = 16
+	}
+	trainDocs, devSets, err := load(Options{Data: opts.Data, WithComments: opts.WithComments})
+	if err != nil {
+		return nil, err
+	}
+	var samples []shallow.Sample
+	var counts [2]float64
+	for _, d := range trainDocs {
+		blocks := shallow.Segment(d.Page.Blocks)
+		for i, b := range blocks {
+			c := blockLabel(b, d)
+			samples = append(samples, shallow.Sample{X: shallow.Vector(blocks, i), Content: c})
+			if c {
+				counts[1]++
+			} else {
+				counts[0]++
+			}
+		}
+	}
+	if len(samples) == 0 {
+		return nil, errors.New("train: no text blocks in the training pages")
+	}
+	n := counts[0] + counts[1]
+	for i := range samples {
+		c := 0
+		if samples[i].Content {
+			c = 1
+		}
+		samples[i].Weight = n / (2 * counts[c])
+	}
+	res := &TreeResult{Samples: len(samples), Leaves: opts.MinLeaf}
+	for _, leaf := range opts.MinLeaf {
+		t, err := shallow.GrowTree(samples, leaf, opts.MaxDepth)
+		if err != nil {
+			return nil, err
+		}
+		var ep Epoch
+		scoreSets(&ep, devSets, func(k int) eval.Counts {
+			var c eval.Counts
+			for _, d := range devSets[k].docs {
+				blocks := shallow.Segment(d.Page.Blocks)
+				c.AddAll(shallow.Labels(blocks, t.Classify(blocks), len(d.Page.Blocks)), d.Labels)
+			}
+			return c
+		})
+		res.Tried = append(res.Tried, ep)
+		if res.Tree == nil || ep.Selection > res.Best.Selection {
+			res.Tree, res.Best = t, ep
+		}
+	}
+	if res.Tree == nil {
+		return nil, fmt.Errorf("train: no tree grown")
+	}
+	return res, nil
+}
+
+// blockLabel labels an atomic block from its leaf blocks' labels: content
+// when content leaves hold more than half of its characters.
+func blockLabel(b shallow.Block, d *data.Document) bool {
+	var chars, contentChars int
+	for k := b.First; k <= b.Last; k++ {
+		n := len(d.Page.Blocks[k].Text)
+		chars += n
+		if d.Labels[k] {
+			contentChars += n
+		}
+	}
+	return 2*contentChars > chars
+}
