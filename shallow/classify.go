@@ -5,85 +5,81 @@ import (
 	"strings"
 )
 
-// neighbours returns the features of the blocks before and after block i,
-// zero at the page's ends (the paper's empty start and end blocks).
-func neighbours(blocks []Block, i int) (prev, next Features) {
+// eachBlock labels every block with rule, given the features of the
+// previous, current and next block (zero at the page's ends: the paper's
+// empty start and end blocks).
+func eachBlock(blocks []Block, rule func(prev, curr, next Features) bool) []bool {
+	out := make([]bool, len(blocks))
+	for i := range blocks {
+		out[i] = rule(neighbourFeatures(blocks, i))
+	}
+	return out
+}
+
+// neighbourFeatures returns the features of blocks i-1, i and i+1, zero
+// beyond the page's ends.
+func neighbourFeatures(blocks []Block, i int) (prev, curr, next Features) {
 	if i > 0 {
 		prev = blocks[i-1].Features
 	}
 	if i+1 < len(blocks) {
 		next = blocks[i+1].Features
 	}
-	return prev, next
+	return prev, blocks[i].Features, next
 }
 
 // NumWords is the paper's Algorithm 2, the C4.8 tree on the number of words
 // and the link density of the previous, current and next block.
 func NumWords(blocks []Block) []bool {
-	out := make([]bool, len(blocks))
-	for i, b := range blocks {
-		prev, next := neighbours(blocks, i)
-		curr := b.Features
+	return eachBlock(blocks, func(prev, curr, next Features) bool {
 		switch {
 		case curr.LinkDensity > 0.333333:
-			out[i] = false
+			return false
 		case prev.LinkDensity <= 0.555556:
 			if curr.NumWords <= 16 {
 				if next.NumWords <= 15 {
-					out[i] = prev.NumWords > 4
-				} else {
-					out[i] = true
+					return prev.NumWords > 4
 				}
-			} else {
-				out[i] = true
+				return true
 			}
+			return true
 		default:
 			if curr.NumWords <= 40 {
-				out[i] = next.NumWords > 17
-			} else {
-				out[i] = true
+				return next.NumWords > 17
 			}
+			return true
 		}
-	}
-	return out
+	})
 }
 
 // Densitometric is the paper's Algorithm 1, the C4.8 tree on the text
 // density and the link density of the previous, current and next block.
 func Densitometric(blocks []Block) []bool {
-	out := make([]bool, len(blocks))
-	for i, b := range blocks {
-		prev, next := neighbours(blocks, i)
-		curr := b.Features
+	return eachBlock(blocks, func(prev, curr, next Features) bool {
 		switch {
 		case curr.LinkDensity > 0.333333:
-			out[i] = false
+			return false
 		case prev.LinkDensity <= 0.555556:
 			if curr.TextDensity <= 9 {
 				if next.TextDensity <= 10 {
-					out[i] = prev.TextDensity > 4
-				} else {
-					out[i] = true
+					return prev.TextDensity > 4
 				}
-			} else {
-				out[i] = next.TextDensity != 0
+				return true
 			}
+			return next.TextDensity != 0
 		default:
-			out[i] = next.TextDensity > 11
+			return next.TextDensity > 11
 		}
-	}
-	return out
+	})
 }
 
 // CleanEvalRule is the rule the paper derives for CleanEval: a block is
 // content when its text density is at least 7 and its link density at most
 // 0.35.
 func CleanEvalRule(blocks []Block) []bool {
-	out := make([]bool, len(blocks))
-	for i, b := range blocks {
-		out[i] = b.Features.TextDensity >= 7 && b.Features.LinkDensity <= 0.35
-	}
-	return out
+	return eachBlock(blocks, func(_, curr, _ Features) bool {
+		return curr.TextDensity >= 7 && curr.LinkDensity <= 0.35
+	})
 }
 
 // LargestContent is the Largest Content Filter: of the runs of

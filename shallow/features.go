@@ -151,14 +151,7 @@ var FeatureNames = func() []string {
 // quotients previous/current and next/current of the number of words, the
 // text density and the link density (0 when the current value is 0).
 func Vector(blocks []Block, i int) []float64 {
-	var prev, next Features
-	if i > 0 {
-		prev = blocks[i-1].Features
-	}
-	if i+1 < len(blocks) {
-		next = blocks[i+1].Features
-	}
-	curr := blocks[i].Features
+	prev, curr, next := neighbourFeatures(blocks, i)
 	v := append(append(curr.values(), prev.values()...), next.values()...)
 	quot := func(a, b float64) float64 {
 		if b == 0 {
