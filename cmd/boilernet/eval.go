@@ -13,7 +13,7 @@ import (
 
 // defaultEvalMethods are the methods boilernet eval runs by default.
 var defaultEvalMethods = []string{"bilstm", "bilstm+ancestor", "boilerpipe-numwords", "boilerpipe-numwords+main",
-	"boilerpipe-densitometric", "boilerpipe-cleaneval", "keep-all"}
+	"boilerpipe-densitometric", "boilerpipe-cleaneval", "newsfeed", "keep-all"}
 
 func runEval(args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("eval", flag.ContinueOnError)

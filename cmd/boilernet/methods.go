@@ -9,12 +9,13 @@ import (
 
 	"github.com/boilernet/boilernet/filter"
 	"github.com/boilernet/boilernet/infer"
+	"github.com/boilernet/boilernet/newsfeed"
 	"github.com/boilernet/boilernet/shallow"
 	"github.com/boilernet/boilernet/tokenize"
 )
 
 // methodNames are the block classifiers of extract -method and eval.
-var methodNames = []string{"bilstm", "boilerpipe-numwords", "boilerpipe-densitometric", "boilerpipe-cleaneval", "tree", "keep-all"}
+var methodNames = []string{"bilstm", "boilerpipe-numwords", "boilerpipe-densitometric", "boilerpipe-cleaneval", "tree", "newsfeed", "keep-all"}
 
 // filterNames are the precision filters: ancestor applies after any
 // method, largest and main after the shallow-feature ones (boilerpipe-*
@@ -54,6 +55,8 @@ func (c *methodConfig) selector(method, filt string) (infer.Selector, error) {
 		}
 		ex, opts := c.ex, infer.Options{Threshold: c.threshold}
 		base = func(p *tokenize.Page, _ string) ([]bool, error) { return ex.Select(p.Blocks, opts) }
+	case method == "newsfeed":
+		base = func(p *tokenize.Page, _ string) ([]bool, error) { return newsfeed.Select(p), nil }
 	case method == "keep-all":
 		base = func(p *tokenize.Page, _ string) ([]bool, error) {
 			s := make([]bool, len(p.Blocks))
