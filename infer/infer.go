@@ -13,6 +13,7 @@ import (
 	"github.com/boilernet/boilernet/filter"
 	"github.com/boilernet/boilernet/tokenize"
 	"github.com/boilernet/boilernet/vocab"
+	"golang.org/x/net/html"
 )
 
 // DefaultThreshold is the probability from which a block is content.
@@ -60,7 +61,8 @@ type Result struct {
 type Extractor struct {
 	model    *bilstm.Model
 	selector Selector
-	pool     sync.Pool // of *workspace
+	title    func(root *html.Node) string // nil: Title
+	pool     sync.Pool                    // of *workspace
 }
 
 // Selector labels the blocks of a parsed page (true: content): a method
@@ -71,6 +73,12 @@ type Selector func(page *tokenize.Page, title string) ([]bool, error)
 // a model; its blocks' Prob is 1 or 0, Threshold does not apply, Filter
 // does.
 func WithSelector(sel Selector) *Extractor { return &Extractor{selector: sel} }
+
+// WithTitle returns an Extractor like e (which must come from WithSelector)
+// whose results take their title from f instead of Title.
+func (e *Extractor) WithTitle(f func(root *html.Node) string) *Extractor {
+	return &Extractor{selector: e.selector, title: f}
+}
 
 // workspace holds one extraction's reusable buffers.
 type workspace struct {
@@ -115,7 +123,11 @@ func (e *Extractor) ExtractBytes(raw []byte, opts Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	title := Title(page.Root)
+	titleOf := Title
+	if e.title != nil {
+		titleOf = e.title
+	}
+	title := titleOf(page.Root)
 	var probs []float32
 	var selected []bool
 	if e.selector != nil {

@@ -252,3 +252,44 @@ func attr(n *html.Node, key string) string {
 	}
 	return ""
 }
+
+// titleSeparators split a title from the site name.
+var titleSeparators = []string{" | ", " - ", " – ", " — ", " :: ", " » ", " : "}
+
+// Title is NewsFeed's title heuristic: the content of <meta name="title">,
+// else the <title> text, stripped of the site name: split at the usual
+// separators, the longest segment is the title.
+func Title(root *html.Node) string {
+	var meta, title string
+	for n := range root.Descendants() {
+		if n.Type != html.ElementNode {
+			continue
+		}
+		switch {
+		case n.DataAtom == atom.Meta && meta == "" && strings.EqualFold(attr(n, "name"), "title"):
+			meta = attr(n, "content")
+		case n.DataAtom == atom.Title && title == "" && n.FirstChild != nil:
+			title = n.FirstChild.Data
+		}
+	}
+	t := meta
+	if strings.TrimSpace(t) == "" {
+		t = title
+	}
+	t = strings.Join(strings.Fields(t), " ")
+	segments := []string{t}
+	for _, sep := range titleSeparators {
+		var next []string
+		for _, s := range segments {
+			next = append(next, strings.Split(s, sep)...)
+		}
+		segments = next
+	}
+	longest := ""
+	for _, s := range segments {
+		if s = strings.TrimSpace(s); utf8.RuneCountInString(s) > utf8.RuneCountInString(longest) {
+			longest = s
+		}
+	}
+	return longest
+}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/boilernet/boilernet/bilstm"
 	"github.com/boilernet/boilernet/infer"
+	"github.com/boilernet/boilernet/newsfeed"
 	"github.com/schollz/progressbar/v3"
 )
 
@@ -58,6 +59,9 @@ func runExtract(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 		ex = infer.WithSelector(sel)
+		if *method == "newsfeed" {
+			ex = ex.WithTitle(newsfeed.Title)
+		}
 	}
 	pages, err := infer.FilePages(fs.Args())
 	if err != nil {

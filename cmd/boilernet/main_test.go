@@ -109,6 +109,7 @@ func TestExtractCommand(t *testing.T) {
 		{"unknown method", []string{"extract", "-method", "magic", page}, 1, nil, []string{`unknown method "magic"`}},
 		{"unknown filter", []string{"extract", "-filter=magic", page}, 1, nil, []string{`unknown filter "magic"`}},
 		{"newsfeed", []string{"extract", "-method", "newsfeed", "../../testdata/sample.html"}, 0, []string{"overnight passenger trains"}, nil},
+		{"newsfeed title", []string{"extract", "-method", "newsfeed", "-format", "jsonl", "../../testdata/sample.html"}, 0, []string{`"title":"Night trains return to the Alps"`}, nil},
 		{"newsfeed with main", []string{"extract", "-method", "newsfeed", "-filter=main", page}, 1, nil, []string{"boilerpipe methods and tree only"}},
 		{"markdown", []string{"extract", "-model", model, "-format", "markdown", page}, 0, []string{firstLine + "\n\n"}, nil},
 		{"html", []string{"extract", "-model", model, "-format", "html", page}, 0, []string{`<mark class="boilernet-content">` + firstLine}, nil},
