@@ -10,7 +10,7 @@ const dpMaxCells = 1 << 22
 // sequences, of a token used as an anchor when no token is unique.
 const maxAnchorCount = 4
 
-// align computes a common subsequence of a and b and returns, for every
+// Align computes a common subsequence of a and b and returns, for every
 // position of a, the matched position of b or -1. It behaves like an LCS but
 // is not quadratic on long inputs: like patience diff, it cuts a long range
 // at tokens that occur once in both sides (in increasing order of both
@@ -19,7 +19,7 @@ const maxAnchorCount = 4
 // that occur equally often (at most maxAnchorCount times) on both sides are
 // paired in order and serve as anchors; a large piece without any anchor is
 // left unmatched.
-func align(a, b []int32) []int32 {
+func Align(a, b []int32) []int32 {
 	match := make([]int32, len(a))
 	for i := range match {
 		match[i] = -1

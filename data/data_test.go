@@ -140,7 +140,7 @@ func TestAlignIsExactOnSmallInputs(t *testing.T) {
 	for range 300 {
 		a := randomTokens(rng, rng.IntN(60), 8)
 		b := randomTokens(rng, rng.IntN(60), 8)
-		if got, want := checkMatch(t, a, b, align(a, b)), lcsLen(a, b); got != want {
+		if got, want := checkMatch(t, a, b, Align(a, b)), lcsLen(a, b); got != want {
 			t.Fatalf("align matched %d, LCS is %d\na=%v\nb=%v", got, want, a, b)
 		}
 	}
@@ -166,7 +166,7 @@ func TestAlignLongPages(t *testing.T) {
 		{"article printed twice", slices.Concat(noise(20000), article, noise(5000), article, noise(20000))},
 	}
 	for _, tt := range tests {
-		match := align(tt.page, article)
+		match := Align(tt.page, article)
 		if got := checkMatch(t, tt.page, article, match); got < len(article)*99/100 {
 			t.Errorf("%s: matched %d of %d article tokens", tt.name, got, len(article))
 		}

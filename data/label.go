@@ -27,7 +27,7 @@ func (l Labeling) Coverage() float64 {
 }
 
 // Label labels each block content or boilerplate by aligning the page's
-// token stream to the gold token stream (see align: an LCS-style alignment
+// token stream to the gold token stream (see Align: an LCS-style alignment
 // that is not quadratic in page length). Tokens are those of tokenize.Words
 // that hold a letter or a digit; punctuation is left out because gold files
 // re-type it freely. A block is content when more than half of its tokens
@@ -64,7 +64,7 @@ func Label(blocks []tokenize.Block, gold Gold) Labeling {
 		}
 	}
 
-	match := align(pageTokens, goldTokens)
+	match := Align(pageTokens, goldTokens)
 	total := make([]int, len(blocks))
 	hits := make([]int, len(blocks))
 	for i, j := range match {

@@ -70,3 +70,59 @@ func TestTokenScores(t *testing.T) {
 		}
 	}
 }
+
+func TestCharScores(t *testing.T) {
+	// Gold "the cat sat" (9 letters); extracted "the dog sat": the and sat
+	// align (6 letters) of 9 extracted letters.
+	s, ok := CharScores("The dog sat!", "the cat sat")
+	if !ok || math.Abs(s.Precision-6.0/9) > 1e-12 || math.Abs(s.Recall-6.0/9) > 1e-12 {
+		t.Errorf("CharScores = %v %v", s, ok)
+	}
+	// Order matters, unlike the bag of words: "sat the" vs "the sat".
+	s, _ = CharScores("sat the", "the sat")
+	if s.Recall >= 1 {
+		t.Errorf("reordered text fully matched: %v", s)
+	}
+	if _, ok := CharScores("x", "..."); ok {
+		t.Error("empty gold scored")
+	}
+}
+
+func TestShingles(t *testing.T) {
+	near := func(a, b float64) bool { return math.Abs(a-b) < 1e-12 }
+	// 5 gold tokens: shingles abcd, bcde; extracted a b c d: shingle abcd.
+	o := ShingleOutcome("a b c d", "a b c d e")
+	if !near(o.TP, 0.5) || !near(o.FP, 0) || !near(o.FN, 0.5) {
+		t.Errorf("outcome %+v", o)
+	}
+	if o := ShingleOutcome("", ""); o != (Shingles{TP: 1}) {
+		t.Errorf("both empty: %+v", o)
+	}
+	if o := ShingleOutcome("x y z w", ""); o != (Shingles{FP: 1}) {
+		t.Errorf("no gold: %+v", o)
+	}
+	if o := ShingleOutcome("", "x y z w"); o != (Shingles{FN: 1}) {
+		t.Errorf("nothing extracted: %+v", o)
+	}
+	s := ShingleScores([]Shingles{{TP: 0.5, FN: 0.5}, {TP: 1}})
+	if !near(s.Precision, 1) || !near(s.Recall, 0.75) || !near(s.F1, 2*0.75/1.75) {
+		t.Errorf("scores %+v", s)
+	}
+}
+
+func TestBootstrap(t *testing.T) {
+	xs := make([]float64, 200)
+	for i := range xs {
+		xs[i] = float64(i % 2)
+	}
+	iv := Bootstrap(xs)
+	if iv.Mean != 0.5 || !(iv.Low < 0.5 && iv.High > 0.5) || iv.High-iv.Low > 0.2 {
+		t.Errorf("interval %+v", iv)
+	}
+	if again := Bootstrap(xs); again != iv {
+		t.Error("not reproducible")
+	}
+	if (Bootstrap(nil) != Interval{}) {
+		t.Error("empty input")
+	}
+}

@@ -21,9 +21,15 @@ type MethodResult struct {
 	Method string
 	Blocks BlockScores
 	// Tokens is the token-level metric averaged over pages (pages whose
-	// gold has no token are left out; TokenPages counts the others).
+	// gold has no token are left out; TokenPages counts the others), and
+	// TokenF1 its F1 with a bootstrap 95% interval.
 	Tokens     PRF
+	TokenF1    Interval
 	TokenPages int
+	// Chars is the character-level metric averaged over the same pages.
+	Chars PRF
+	// Shingles is the shingle metric over all pages.
+	Shingles PRF
 	// Seconds is the time spent in Select over all pages (parsing, shared
 	// by all methods, is not counted), on one goroutine.
 	Seconds float64
@@ -60,9 +66,7 @@ func Compare(ds *data.Dataset, split string, methods []Method, opts data.Options
 	}); err != nil {
 		return nil, err
 	}
-	counts := make([]Counts, len(methods))
-	tokens := make([]PRF, len(methods))
-	tokenPages := make([]int, len(methods))
+	acc := make([]accumulator, len(methods))
 	elapsed := make([]time.Duration, len(methods))
 	for _, d := range docs {
 		for k, m := range methods {
@@ -75,19 +79,7 @@ func Compare(ds *data.Dataset, split string, methods []Method, opts data.Options
 			if len(sel) != len(d.Labels) {
 				return nil, fmt.Errorf("%s on %s/%s: %d labels for %d blocks", m.Name, ds.Name, d.ID, len(sel), len(d.Labels))
 			}
-			counts[k].AddAll(sel, d.Labels)
-			var kept []tokenize.Block
-			for i, b := range d.Page.Blocks {
-				if sel[i] {
-					kept = append(kept, b)
-				}
-			}
-			if s, ok := TokenScores(tokenize.Text(kept), d.Gold.Text()); ok {
-				tokens[k].Precision += s.Precision
-				tokens[k].Recall += s.Recall
-				tokens[k].F1 += s.F1
-				tokenPages[k]++
-			}
+			acc[k].add(d, sel)
 		}
 		if done != nil {
 			done()
@@ -95,11 +87,56 @@ func Compare(ds *data.Dataset, split string, methods []Method, opts data.Options
 	}
 	r := &Report{Dataset: ds.Name, Split: split, Pages: len(docs)}
 	for k, m := range methods {
-		mr := MethodResult{Method: m.Name, Blocks: counts[k].Scores(), Seconds: elapsed[k].Seconds(), TokenPages: tokenPages[k]}
-		if n := float64(tokenPages[k]); n > 0 {
-			mr.Tokens = PRF{tokens[k].Precision / n, tokens[k].Recall / n, tokens[k].F1 / n}
-		}
-		r.Methods = append(r.Methods, mr)
+		r.Methods = append(r.Methods, acc[k].result(m.Name, elapsed[k].Seconds()))
 	}
 	return r, nil
+}
+
+// accumulator gathers one method's outcomes over pages.
+type accumulator struct {
+	blocks        Counts
+	tokens, chars []PRF // pages with gold tokens
+	shingles      []Shingles
+}
+
+func (a *accumulator) add(d *data.Document, sel []bool) {
+	a.blocks.AddAll(sel, d.Labels)
+	var kept []tokenize.Block
+	for i, b := range d.Page.Blocks {
+		if sel[i] {
+			kept = append(kept, b)
+		}
+	}
+	text, gold := tokenize.Text(kept), d.Gold.Text()
+	if s, ok := TokenScores(text, gold); ok {
+		a.tokens = append(a.tokens, s)
+		c, _ := CharScores(text, gold)
+		a.chars = append(a.chars, c)
+	}
+	a.shingles = append(a.shingles, ShingleOutcome(text, gold))
+}
+
+func (a *accumulator) result(name string, seconds float64) MethodResult {
+	f1s := make([]float64, len(a.tokens))
+	for i, s := range a.tokens {
+		f1s[i] = s.F1
+	}
+	return MethodResult{
+		Method: name, Blocks: a.blocks.Scores(), Seconds: seconds,
+		Tokens: meanPRF(a.tokens), TokenF1: Bootstrap(f1s), TokenPages: len(a.tokens),
+		Chars: meanPRF(a.chars), Shingles: ShingleScores(a.shingles),
+	}
+}
+
+func meanPRF(xs []PRF) PRF {
+	var m PRF
+	for _, x := range xs {
+		m.Precision += x.Precision
+		m.Recall += x.Recall
+		m.F1 += x.F1
+	}
+	if n := float64(len(xs)); n > 0 {
+		m = PRF{m.Precision / n, m.Recall / n, m.F1 / n}
+	}
+	return m
 }

@@ -1,21 +1,11 @@
 package eval
 
-import (
-	"strings"
-	"unicode"
-
-	"github.com/boilernet/boilernet/tokenize"
-)
-
-// bagOfWords counts the tokens of text used by the token-level metric:
-// tokenize.Words tokens that hold a letter or a digit (punctuation is left
-// out, as gold files re-type it freely).
+// bagOfWords counts the metric tokens of text (see textTokens; punctuation
+// is left out, as gold files re-type it freely).
 func bagOfWords(text string) map[string]int {
 	bag := map[string]int{}
-	for _, w := range tokenize.Words(text) {
-		if strings.IndexFunc(w, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) >= 0 {
-			bag[w]++
-		}
+	for _, w := range textTokens(text) {
+		bag[w]++
 	}
 	return bag
 }

@@ -59,13 +59,15 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(stdout, "%s, %s split, %d pages: block level (content and boilerplate), token level (mean over %d pages with gold text)\n",
+		fmt.Fprintf(stdout, "%s, %s split, %d pages: blocks (all blocks), tokens and characters (mean over %d pages with gold text; token F1 with a bootstrap 95%% interval), 4-token shingles (all pages)\n",
 			r.Dataset, r.Split, r.Pages, r.Methods[0].TokenPages)
-		fmt.Fprintf(stdout, "%-30s %7s %7s %7s %7s %8s | %7s %7s %7s | %9s\n", "method", "cont.P", "cont.R", "cont.F1", "boil.F1", "mean F1", "tok.P", "tok.R", "tok.F1", "pages/s")
+		fmt.Fprintf(stdout, "%-30s %6s %6s %6s %7s | %6s %6s %19s | %6s %6s %6s | %6s %6s %6s | %8s\n", "method",
+			"cont.P", "cont.R", "cont.F", "mean.F", "tok.P", "tok.R", "tok.F1 [95% CI]", "chr.P", "chr.R", "chr.F", "shg.P", "shg.R", "shg.F", "pages/s")
 		for _, m := range r.Methods {
-			b, tk := m.Blocks, m.Tokens
-			fmt.Fprintf(stdout, "%-30s %7.3f %7.3f %7.3f %7.3f %8.3f | %7.3f %7.3f %7.3f | %9.1f\n", m.Method,
-				b.Content.Precision, b.Content.Recall, b.Content.F1, b.Boilerplate.F1, b.MeanF1, tk.Precision, tk.Recall, tk.F1, m.PagesPerSecond(r.Pages))
+			b, tk, ch, sh := m.Blocks, m.Tokens, m.Chars, m.Shingles
+			fmt.Fprintf(stdout, "%-30s %6.3f %6.3f %6.3f %7.3f | %6.3f %6.3f %5.3f [%5.3f,%5.3f] | %6.3f %6.3f %6.3f | %6.3f %6.3f %6.3f | %8.1f\n", m.Method,
+				b.Content.Precision, b.Content.Recall, b.Content.F1, b.MeanF1, tk.Precision, tk.Recall, tk.F1, m.TokenF1.Low, m.TokenF1.High,
+				ch.Precision, ch.Recall, ch.F1, sh.Precision, sh.Recall, sh.F1, m.PagesPerSecond(r.Pages))
 		}
 		fmt.Fprintln(stdout)
 	}
