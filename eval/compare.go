@@ -33,6 +33,19 @@ type MethodResult struct {
 	// Seconds is the time spent in Select over all pages (parsing, shared
 	// by all methods, is not counted), on one goroutine.
 	Seconds float64
+	// Pages holds every page's outcome, in split order.
+	Pages []PageResult
+}
+
+// PageResult is one method's outcome on one page.
+type PageResult struct {
+	ID string
+	// HasGold is false when the gold has no token (Tokens and Chars are
+	// then zero and left out of the means).
+	HasGold       bool
+	Tokens, Chars PRF
+	Shingles      Shingles
+	Blocks        Counts
 }
 
 // PagesPerSecond is the method's classification throughput.
@@ -97,10 +110,13 @@ type accumulator struct {
 	blocks        Counts
 	tokens, chars []PRF // pages with gold tokens
 	shingles      []Shingles
+	pages         []PageResult
 }
 
 func (a *accumulator) add(d *data.Document, sel []bool) {
 	a.blocks.AddAll(sel, d.Labels)
+	page := PageResult{ID: d.ID}
+	page.Blocks.AddAll(sel, d.Labels)
 	var kept []tokenize.Block
 	for i, b := range d.Page.Blocks {
 		if sel[i] {
@@ -109,11 +125,14 @@ func (a *accumulator) add(d *data.Document, sel []bool) {
 	}
 	text, gold := tokenize.Text(kept), d.Gold.Text()
 	if s, ok := TokenScores(text, gold); ok {
-		a.tokens = append(a.tokens, s)
 		c, _ := CharScores(text, gold)
+		a.tokens = append(a.tokens, s)
 		a.chars = append(a.chars, c)
+		page.HasGold, page.Tokens, page.Chars = true, s, c
 	}
-	a.shingles = append(a.shingles, ShingleOutcome(text, gold))
+	page.Shingles = ShingleOutcome(text, gold)
+	a.shingles = append(a.shingles, page.Shingles)
+	a.pages = append(a.pages, page)
 }
 
 func (a *accumulator) result(name string, seconds float64) MethodResult {
@@ -124,7 +143,7 @@ func (a *accumulator) result(name string, seconds float64) MethodResult {
 	return MethodResult{
 		Method: name, Blocks: a.blocks.Scores(), Seconds: seconds,
 		Tokens: meanPRF(a.tokens), TokenF1: Bootstrap(f1s), TokenPages: len(a.tokens),
-		Chars: meanPRF(a.chars), Shingles: ShingleScores(a.shingles),
+		Chars: meanPRF(a.chars), Shingles: ShingleScores(a.shingles), Pages: a.pages,
 	}
 }
 

@@ -3,6 +3,7 @@ package eval
 import (
 	"math"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/boilernet/boilernet/data"
@@ -48,5 +49,31 @@ func TestCompare(t *testing.T) {
 	}
 	if _, err := Compare(ds, "nope", nil, data.Options{}, nil); err == nil {
 		t.Error("missing split accepted")
+	}
+}
+
+func TestReports(t *testing.T) {
+	ds, err := data.Open(filepath.Join("..", "testdata", "synth"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	oracle := Method{"oracle", func(d *data.Document) ([]bool, error) { return d.Labels, nil }}
+	r, err := Compare(ds, "dev", []Method{oracle}, data.Options{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var csvOut, md strings.Builder
+	if err := WriteCSV(&csvOut, []*Report{r}); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(csvOut.String()), "\n")
+	if len(lines) != 11 || !strings.HasPrefix(lines[1], "synth,dev,oracle,p30,") || !strings.Contains(lines[1], ",1.0000,1.0000,1.0000,") {
+		t.Errorf("CSV:\n%s", csvOut.String())
+	}
+	if err := WriteMarkdown(&md, []*Report{r}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(md.String(), "## synth, dev split (10 pages)") || !strings.Contains(md.String(), "| oracle | 1.000 | 1.000 | 1.000 | 1.000 |") {
+		t.Errorf("Markdown:\n%s", md.String())
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/boilernet/boilernet/data"
@@ -27,6 +29,7 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 	threshold := fs.Float64("threshold", infer.DefaultThreshold, "P(content) from which a block is content")
 	depth := fs.Int("filter-depth", 2, "ancestor depth of the ancestor filter")
 	comments := fs.Bool("comments", false, "count user comments (Dragnet) as content")
+	out := fs.String("out", "", "folder for pages.csv (every page's scores) and report.md (the tables)")
 	quiet := fs.Bool("q", false, "no progress bar")
 	if err := fs.Parse(args); err != nil {
 		return errUsage
@@ -48,6 +51,7 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 			return sel(d.Page, infer.Title(d.Page.Root))
 		}})
 	}
+	var reports []*eval.Report
 	for _, dir := range strings.Split(*dataDirs, ",") {
 		ds, err := data.Open(dir)
 		if err != nil {
@@ -59,6 +63,7 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return err
 		}
+		reports = append(reports, r)
 		fmt.Fprintf(stdout, "%s, %s split, %d pages: blocks (all blocks), tokens and characters (mean over %d pages with gold text; token F1 with a bootstrap 95%% interval), 4-token shingles (all pages)\n",
 			r.Dataset, r.Split, r.Pages, r.Methods[0].TokenPages)
 		fmt.Fprintf(stdout, "%-30s %6s %6s %6s %7s | %6s %6s %19s | %6s %6s %6s | %6s %6s %6s | %8s\n", "method",
@@ -70,6 +75,32 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 				ch.Precision, ch.Recall, ch.F1, sh.Precision, sh.Recall, sh.F1, m.PagesPerSecond(r.Pages))
 		}
 		fmt.Fprintln(stdout)
+	}
+	if *out != "" {
+		return writeReports(*out, reports)
+	}
+	return nil
+}
+
+// writeReports writes pages.csv and report.md into dir.
+func writeReports(dir string, reports []*eval.Report) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	for name, write := range map[string]func(io.Writer, []*eval.Report) error{
+		"pages.csv": eval.WriteCSV, "report.md": eval.WriteMarkdown,
+	} {
+		f, err := os.Create(filepath.Join(dir, name))
+		if err != nil {
+			return err
+		}
+		err = write(f, reports)
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			return err
+		}
 	}
 	return nil
 }

@@ -181,6 +181,19 @@ func checkRun(t *testing.T, args []string, status int, stdout, stderr []string) 
 	}
 }
 
+func TestEvalReports(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "report")
+	checkRun(t, []string{"eval", "-q", "-data", "../../testdata/synth", "-methods", "keep-all,newsfeed", "-out", out}, 0, []string{"keep-all "}, nil)
+	csv, err := os.ReadFile(filepath.Join(out, "pages.csv"))
+	if err != nil || strings.Count(string(csv), "\n") != 21 {
+		t.Errorf("pages.csv: %v\n%s", err, csv)
+	}
+	md, err := os.ReadFile(filepath.Join(out, "report.md"))
+	if err != nil || !strings.Contains(string(md), "| newsfeed |") {
+		t.Errorf("report.md: %v\n%s", err, md)
+	}
+}
+
 func TestTreeCommands(t *testing.T) {
 	tree := filepath.Join(t.TempDir(), "t.tree")
 	checkRun(t, []string{"train", "-method", "tree", "-data", "../../testdata/synth", "-out", tree, "-min-leaf", "2,10"}, 0,
