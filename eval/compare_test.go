@@ -3,6 +3,7 @@ package eval
 import (
 	"math"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -75,5 +76,17 @@ func TestReports(t *testing.T) {
 	}
 	if !strings.Contains(md.String(), "## synth, dev split (10 pages)") || !strings.Contains(md.String(), "| oracle | 1.000 | 1.000 | 1.000 | 1.000 |") {
 		t.Errorf("Markdown:\n%s", md.String())
+	}
+}
+
+func TestPRCurve(t *testing.T) {
+	probs := [][]float32{{0.9, 0.6, 0.2}, {0.4}}
+	labels := [][]bool{{true, false, true}, {false}}
+	got := PRCurve(probs, labels, []float64{0.5, 0.1})
+	// At 0.5: predicted 0.9 (TP), 0.6 (FP); gold content 0.9, 0.2 → P 1/2, R 1/2.
+	// At 0.1: all predicted: TP 2, FP 2 → P 1/2, R 1.
+	want := []PRPoint{{0.5, 0.5, 0.5}, {0.1, 0.5, 1}}
+	if !slices.Equal(got, want) {
+		t.Errorf("PRCurve = %v, want %v", got, want)
 	}
 }

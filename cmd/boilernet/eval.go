@@ -11,6 +11,7 @@ import (
 	"github.com/boilernet/boilernet/data"
 	"github.com/boilernet/boilernet/eval"
 	"github.com/boilernet/boilernet/infer"
+	"github.com/boilernet/boilernet/tokenize"
 )
 
 // defaultEvalMethods are the methods boilernet eval runs by default.
@@ -29,7 +30,7 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 	threshold := fs.Float64("threshold", infer.DefaultThreshold, "P(content) from which a block is content")
 	depth := fs.Int("filter-depth", 2, "ancestor depth of the ancestor filter")
 	comments := fs.Bool("comments", false, "count user comments (Dragnet) as content")
-	out := fs.String("out", "", "folder for pages.csv (every page's scores) and report.md (the tables)")
+	out := fs.String("out", "", "folder for pages.csv (every page's scores), report.md (the tables) and SVG plots")
 	quiet := fs.Bool("q", false, "no progress bar")
 	if err := fs.Parse(args); err != nil {
 		return errUsage
@@ -41,13 +42,27 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 	}
 	cfg := &methodConfig{model: *modelPath, tree: *treePath, threshold: *threshold, depth: *depth}
 	var chosen []eval.Method
+	// With -out, the bilstm method also records its probabilities, for the
+	// precision–recall curve over the threshold.
+	var probs [][]float32
+	var labels [][]bool
 	for _, name := range strings.Split(*methods, ",") {
 		method, filt, _ := strings.Cut(name, "+")
 		sel, err := cfg.selector(method, filt)
 		if err != nil {
 			return err
 		}
+		if name == "bilstm" && *out != "" {
+			base := sel
+			sel = func(p *tokenize.Page, title string) ([]bool, error) {
+				probs = append(probs, cfg.ex.Probabilities(p.Blocks))
+				return base(p, title)
+			}
+		}
 		chosen = append(chosen, eval.Method{Name: name, Select: func(d *data.Document) ([]bool, error) {
+			if name == "bilstm" && *out != "" {
+				labels = append(labels, d.Labels)
+			}
 			return sel(d.Page, infer.Title(d.Page.Root))
 		}})
 	}
@@ -64,6 +79,25 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 		reports = append(reports, r)
+		if *out != "" {
+			if err := os.MkdirAll(*out, 0o755); err != nil {
+				return err
+			}
+			if err := eval.PlotSortedF1(r, filepath.Join(*out, "sorted-f1-"+r.Dataset+".svg")); err != nil {
+				return err
+			}
+			if probs != nil {
+				var thresholds []float64
+				for t := 0.05; t < 0.96; t += 0.05 {
+					thresholds = append(thresholds, t)
+				}
+				curve := eval.PRCurve(probs, labels, thresholds)
+				if err := eval.PlotPR(curve, r.Dataset+": bilstm over the threshold", filepath.Join(*out, "pr-bilstm-"+r.Dataset+".svg")); err != nil {
+					return err
+				}
+				probs, labels = nil, nil
+			}
+		}
 		fmt.Fprintf(stdout, "%s, %s split, %d pages: blocks (all blocks), tokens and characters (mean over %d pages with gold text; token F1 with a bootstrap 95%% interval), 4-token shingles (all pages)\n",
 			r.Dataset, r.Split, r.Pages, r.Methods[0].TokenPages)
 		fmt.Fprintf(stdout, "%-30s %6s %6s %6s %7s | %6s %6s %19s | %6s %6s %6s | %6s %6s %6s | %8s\n", "method",

@@ -184,6 +184,17 @@ func checkRun(t *testing.T, args []string, status int, stdout, stderr []string) 
 func TestEvalReports(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "report")
 	checkRun(t, []string{"eval", "-q", "-data", "../../testdata/synth", "-methods", "keep-all,newsfeed", "-out", out}, 0, []string{"keep-all "}, nil)
+	for _, f := range []string{"sorted-f1-synth.svg"} {
+		if svg, err := os.ReadFile(filepath.Join(out, f)); err != nil || !strings.Contains(string(svg), "<svg") {
+			t.Errorf("%s: %v", f, err)
+		}
+	}
+	model := tinyModel(t)
+	out2 := filepath.Join(t.TempDir(), "report")
+	checkRun(t, []string{"eval", "-q", "-data", "../../testdata/synth", "-methods", "bilstm", "-model", model, "-out", out2}, 0, nil, nil)
+	if svg, err := os.ReadFile(filepath.Join(out2, "pr-bilstm-synth.svg")); err != nil || !strings.Contains(string(svg), "0.50") {
+		t.Errorf("PR curve: %v", err)
+	}
 	csv, err := os.ReadFile(filepath.Join(out, "pages.csv"))
 	if err != nil || strings.Count(string(csv), "\n") != 21 {
 		t.Errorf("pages.csv: %v\n%s", err, csv)
