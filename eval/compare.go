@@ -26,8 +26,10 @@ type MethodResult struct {
 	Tokens     PRF
 	TokenF1    Interval
 	TokenPages int
-	// Chars is the character-level metric averaged over the same pages.
-	Chars PRF
+	// Chars is the character-level metric averaged over the same pages,
+	// CharF1 its F1 with a bootstrap 95% interval.
+	Chars  PRF
+	CharF1 Interval
 	// Shingles is the shingle metric over all pages.
 	Shingles PRF
 	// Seconds is the time spent in Select over all pages (parsing, shared
@@ -136,14 +138,14 @@ func (a *accumulator) add(d *data.Document, sel []bool) {
 }
 
 func (a *accumulator) result(name string, seconds float64) MethodResult {
-	f1s := make([]float64, len(a.tokens))
-	for i, s := range a.tokens {
-		f1s[i] = s.F1
+	f1s, charF1s := make([]float64, len(a.tokens)), make([]float64, len(a.chars))
+	for i := range a.tokens {
+		f1s[i], charF1s[i] = a.tokens[i].F1, a.chars[i].F1
 	}
 	return MethodResult{
 		Method: name, Blocks: a.blocks.Scores(), Seconds: seconds,
 		Tokens: meanPRF(a.tokens), TokenF1: Bootstrap(f1s), TokenPages: len(a.tokens),
-		Chars: meanPRF(a.chars), Shingles: ShingleScores(a.shingles), Pages: a.pages,
+		Chars: meanPRF(a.chars), CharF1: Bootstrap(charF1s), Shingles: ShingleScores(a.shingles), Pages: a.pages,
 	}
 }
 

@@ -38,13 +38,13 @@ func WriteCSV(w io.Writer, reports []*Report) error {
 func WriteMarkdown(w io.Writer, reports []*Report) error {
 	for _, r := range reports {
 		fmt.Fprintf(w, "## %s, %s split (%d pages)\n\n", r.Dataset, r.Split, r.Pages)
-		fmt.Fprintln(w, "| method | content P | content R | content F1 | block mean F1 | token P | token R | token F1 [95% CI] | char F1 | shingle P | shingle R | shingle F1 | pages/s |")
+		fmt.Fprintln(w, "| method | content P | content R | content F1 | block mean F1 | token P | token R | token F1 [95% CI] | char F1 [95% CI] | shingle P | shingle R | shingle F1 | pages/s |")
 		fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|---|---|---|---|")
 		for _, m := range r.Methods {
 			b := m.Blocks
-			fmt.Fprintf(w, "| %s | %.3f | %.3f | %.3f | %.3f | %.3f | %.3f | %.3f [%.3f, %.3f] | %.3f | %.3f | %.3f | %.3f | %.1f |\n",
+			fmt.Fprintf(w, "| %s | %.3f | %.3f | %.3f | %.3f | %.3f | %.3f | %.3f [%.3f, %.3f] | %.3f [%.3f, %.3f] | %.3f | %.3f | %.3f | %.1f |\n",
 				m.Method, b.Content.Precision, b.Content.Recall, b.Content.F1, b.MeanF1,
-				m.Tokens.Precision, m.Tokens.Recall, m.Tokens.F1, m.TokenF1.Low, m.TokenF1.High, m.Chars.F1,
+				m.Tokens.Precision, m.Tokens.Recall, m.Tokens.F1, m.TokenF1.Low, m.TokenF1.High, m.Chars.F1, m.CharF1.Low, m.CharF1.High,
 				m.Shingles.Precision, m.Shingles.Recall, m.Shingles.F1, m.PagesPerSecond(r.Pages))
 		}
 		if _, err := fmt.Fprintln(w); err != nil {
