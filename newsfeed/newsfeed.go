@@ -55,24 +55,30 @@ var Suspicious = []string{"nav", "menu", "sidebar", "footer", "comment", "social
 //  5. Otherwise nothing is content: the method's answer for pages without a
 //     convincing article (paywalls, video pages).
 func Select(page *tokenize.Page) []bool {
-	out := make([]bool, len(page.Blocks))
 	if len(page.Blocks) == 0 {
-		return out
+		return nil
 	}
 	c := &cleaner{dropped: map[*html.Node]bool{}}
 	root := page.Root
-	inside := func(el *html.Node, keep func(b tokenize.Block) bool) {
+	// contentUnder labels content the blocks below any of els that
+	// pre-cleaning keeps, in one pass over the blocks.
+	contentUnder := func(els ...*html.Node) []bool {
+		chosen := map[*html.Node]bool{}
+		for _, e := range els {
+			chosen[e] = true
+		}
+		out := make([]bool, len(page.Blocks))
 		for i, b := range page.Blocks {
-			if isInside(b.Node, el) && !c.isDropped(b.Node) && (keep == nil || keep(b)) {
-				out[i] = true
+			for p := b.Node.Parent; p != nil && !out[i]; p = p.Parent {
+				out[i] = chosen[p] && !c.isDropped(b.Node)
 			}
 		}
+		return out
 	}
 	// 2. itemprop="articleBody".
 	for n := range root.Descendants() {
 		if n.Type == html.ElementNode && attr(n, "itemprop") == "articleBody" && !c.isDropped(n) {
-			inside(n, nil)
-			return out
+			return contentUnder(n)
 		}
 	}
 	// 3. Algorithm 2.1.
@@ -115,12 +121,13 @@ func Select(page *tokenize.Page) []bool {
 		}
 	}
 	if best != nil {
+		var chosen []*html.Node
 		for ch := best.FirstChild; ch != nil; ch = ch.NextSibling {
 			if bearing[ch] {
-				inside(ch, nil)
+				chosen = append(chosen, ch)
 			}
 		}
-		return out
+		return contentUnder(chosen...)
 	}
 	// 4. Fallback over div and td.
 	var fallback *html.Node
@@ -144,9 +151,9 @@ func Select(page *tokenize.Page) []bool {
 		}
 	}
 	if fallback != nil {
-		inside(fallback, nil)
+		return contentUnder(fallback)
 	}
-	return out
+	return make([]bool, len(page.Blocks))
 }
 
 // cleaner remembers which elements pre-cleaning drops.
@@ -233,15 +240,6 @@ func step(n *html.Node, dir int) *html.Node {
 		return n.PrevSibling
 	}
 	return n.NextSibling
-}
-
-func isInside(n, el *html.Node) bool {
-	for p := n; p != nil; p = p.Parent {
-		if p == el {
-			return true
-		}
-	}
-	return false
 }
 
 func attr(n *html.Node, key string) string {

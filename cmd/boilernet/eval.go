@@ -11,7 +11,6 @@ import (
 	"github.com/boilernet/boilernet/data"
 	"github.com/boilernet/boilernet/eval"
 	"github.com/boilernet/boilernet/infer"
-	"github.com/boilernet/boilernet/tokenize"
 )
 
 // defaultEvalMethods are the methods boilernet eval runs by default.
@@ -41,29 +40,34 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 		return errUsage
 	}
 	cfg := &methodConfig{model: *modelPath, tree: *treePath, threshold: *threshold, depth: *depth}
-	var chosen []eval.Method
 	// With -out, the bilstm method also records its probabilities, for the
 	// precision–recall curve over the threshold.
 	var probs [][]float32
 	var labels [][]bool
+	// Compare runs the methods one after the other on each page: the
+	// title, which the main filter needs, is computed once per page.
+	var titled *data.Document
+	var title string
+	titleOf := func(d *data.Document) string {
+		if d != titled {
+			titled, title = d, infer.Title(d.Page.Root)
+		}
+		return title
+	}
+	var chosen []eval.Method
 	for _, name := range strings.Split(*methods, ",") {
 		method, filt, _ := strings.Cut(name, "+")
 		sel, err := cfg.selector(method, filt)
 		if err != nil {
 			return err
 		}
-		if name == "bilstm" && *out != "" {
-			base := sel
-			sel = func(p *tokenize.Page, title string) ([]bool, error) {
-				probs = append(probs, cfg.ex.Probabilities(p.Blocks))
-				return base(p, title)
-			}
-		}
+		record := name == "bilstm" && *out != ""
 		chosen = append(chosen, eval.Method{Name: name, Select: func(d *data.Document) ([]bool, error) {
-			if name == "bilstm" && *out != "" {
+			if record {
+				probs = append(probs, cfg.ex.Probabilities(d.Page.Blocks))
 				labels = append(labels, d.Labels)
 			}
-			return sel(d.Page, infer.Title(d.Page.Root))
+			return sel(d.Page, titleOf(d))
 		}})
 	}
 	var reports []*eval.Report
