@@ -384,3 +384,47 @@ func TestCoverageOnSharedData(t *testing.T) {
 		t.Errorf("median coverage %.3f on cleaneval dev, want ≥ 0.95", st.CoverageMedian)
 	}
 }
+
+func TestLoadCompressedPagesAndMeta(t *testing.T) {
+	ds, err := Open(filepath.Join("testdata", "gz"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct{ id, content, group, title string }{
+		{"a", "Compressed pages are read as well as plain ones.", "article", "Title A"},
+		{"b", "Plain page of the same dataset.", "forum", "Title B"},
+	}
+	for _, tt := range tests {
+		doc, err := ds.Load(tt.id, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for i, b := range doc.Page.Blocks {
+			if doc.Labels[i] {
+				got = append(got, b.Text)
+			}
+		}
+		if !slices.Equal(got, []string{tt.content}) {
+			t.Errorf("%s: content %q, want %q", tt.id, got, tt.content)
+		}
+		if g := ds.Group(tt.id); g != tt.group {
+			t.Errorf("%s: group %q, want %q", tt.id, g, tt.group)
+		}
+		if title := ds.Meta[tt.id]["title"]; title != tt.title {
+			t.Errorf("%s: meta title %q, want %q", tt.id, title, tt.title)
+		}
+	}
+	if _, err := ds.Load("missing", Options{}); err == nil || !strings.Contains(err.Error(), "missing.html.gz") {
+		t.Errorf("missing page: error %v, want one naming missing.html.gz", err)
+	}
+}
+
+func TestReadMetaErrors(t *testing.T) {
+	tmp := t.TempDir()
+	path := filepath.Join(tmp, "meta.tsv")
+	os.WriteFile(path, []byte("id\tlanguage\nx\tGreek\textra\n"), 0o644)
+	if _, err := readMeta(path); err == nil || !strings.Contains(err.Error(), "meta.tsv:2") {
+		t.Errorf("ragged row: error %v, want one naming meta.tsv:2", err)
+	}
+}

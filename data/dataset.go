@@ -4,17 +4,21 @@
 //
 // A dataset is a folder laid out like the ones in ../shared/data:
 //
-//	html/<id>.html        the pages
+//	html/<id>.html        the pages (or html/<id>.html.gz, gzip-compressed)
 //	gold/<id>.txt         gold text (CleanEval or plain format), or
 //	annotated/<id>.html   the page annotated in the L3S-GN1 format
 //	train.txt dev.txt test.txt   split files, one id per line
+//	meta.tsv              optional: one row per id, tab-separated, header line
 package data
 
 import (
 	"bufio"
 	"bytes"
+	"compress/gzip"
+	"encoding/csv"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -44,6 +48,25 @@ type Dataset struct {
 	Gold GoldKind
 	// IDs maps each split name present to its ids, in file order.
 	IDs map[string][]string
+	// Meta maps an id to its row of meta.tsv, column name to value (nil
+	// when the dataset has no meta.tsv).
+	Meta map[string]map[string]string
+}
+
+// groupColumns are the meta.tsv columns that group a dataset's pages for
+// reporting, in order of preference: WCXB's page type, DAnIEL's language.
+var groupColumns = []string{"page_type", "language"}
+
+// Group returns the reporting group of a page (its page type or language
+// from meta.tsv), or "" when the dataset does not group its pages.
+func (d *Dataset) Group(id string) string {
+	row := d.Meta[id]
+	for _, c := range groupColumns {
+		if v := row[c]; v != "" {
+			return v
+		}
+	}
+	return ""
 }
 
 // Options control how documents are loaded. The zero value gives the
@@ -84,7 +107,49 @@ func Open(dir string) (*Dataset, error) {
 	if len(d.IDs) == 0 {
 		return nil, fmt.Errorf("dataset %s: no split files (train.txt, dev.txt, test.txt)", dir)
 	}
+	meta, err := readMeta(filepath.Join(dir, "meta.tsv"))
+	if err != nil && !errors.Is(err, os.ErrNotExist) {
+		return nil, fmt.Errorf("dataset %s: %w", dir, err)
+	}
+	d.Meta = meta
 	return d, nil
+}
+
+// readMeta reads a tab-separated file whose header names the columns and
+// whose first column is the id.
+func readMeta(path string) (map[string]map[string]string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	r := csv.NewReader(f)
+	r.Comma = '\t'
+	r.LazyQuotes = true
+	r.FieldsPerRecord = -1
+	header, err := r.Read()
+	if err != nil {
+		return nil, fmt.Errorf("%s: header: %w", path, err)
+	}
+	meta := map[string]map[string]string{}
+	for {
+		rec, err := r.Read()
+		if err == io.EOF {
+			return meta, nil
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+		if len(rec) != len(header) {
+			line, _ := r.FieldPos(0)
+			return nil, fmt.Errorf("%s:%d: %d fields, the header has %d", path, line, len(rec), len(header))
+		}
+		row := make(map[string]string, len(header)-1)
+		for i := 1; i < len(header); i++ {
+			row[header[i]] = rec[i]
+		}
+		meta[rec[0]] = row
+	}
 }
 
 func isDir(path string) bool {
@@ -122,10 +187,40 @@ type Document struct {
 	Labeling
 }
 
+// maxPageSize bounds the decompressed size of a dataset page.
+const maxPageSize = 64 << 20
+
+// ReadPage returns the raw bytes of a page: html/<id>.html, or else
+// html/<id>.html.gz decompressed, and the path it read.
+func (d *Dataset) ReadPage(id string) ([]byte, string, error) {
+	path := filepath.Join(d.Dir, "html", id+".html")
+	raw, err := os.ReadFile(path)
+	if !errors.Is(err, os.ErrNotExist) {
+		return raw, path, err
+	}
+	path += ".gz"
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, path, err
+	}
+	defer f.Close()
+	z, err := gzip.NewReader(f)
+	if err != nil {
+		return nil, path, fmt.Errorf("%s: %w", path, err)
+	}
+	raw, err = io.ReadAll(io.LimitReader(z, maxPageSize+1))
+	if err != nil {
+		return nil, path, fmt.Errorf("%s: %w", path, err)
+	}
+	if len(raw) > maxPageSize {
+		return nil, path, fmt.Errorf("%s: larger than %d MiB decompressed", path, maxPageSize>>20)
+	}
+	return raw, path, nil
+}
+
 // Load reads, parses and labels the document with the given id.
 func (d *Dataset) Load(id string, opts Options) (*Document, error) {
-	htmlPath := filepath.Join(d.Dir, "html", id+".html")
-	raw, err := os.ReadFile(htmlPath)
+	raw, htmlPath, err := d.ReadPage(id)
 	if err != nil {
 		return nil, err
 	}
