@@ -82,9 +82,8 @@ func (e *Extractor) WithTitle(f func(root *html.Node) string) *Extractor {
 
 // workspace holds one extraction's reusable buffers.
 type workspace struct {
-	net  bilstm.Workspace
-	rows []vocab.Entry
-	x    bilstm.Sparse
+	net bilstm.Workspace
+	x   bilstm.Sparse
 }
 
 // New returns an Extractor for a model.
@@ -210,14 +209,13 @@ func (e *Extractor) Probabilities(blocks []tokenize.Block) []float32 {
 	x := &ws.x
 	x.Start = append(x.Start[:0], 0)
 	x.Cols, x.Vals = x.Cols[:0], x.Vals[:0]
-	for _, b := range blocks {
-		ws.rows = m.Vocab.Encode(ws.rows[:0], b)
-		for _, en := range ws.rows {
+	m.Vocab.EncodePage(blocks, func(_ int, row []vocab.Entry) {
+		for _, en := range row {
 			x.Cols = append(x.Cols, en.Col)
 			x.Vals = append(x.Vals, en.Count)
 		}
 		x.Start = append(x.Start, len(x.Cols))
-	}
+	})
 	lay := bilstm.Layout{T: len(blocks), Lens: []int{len(blocks)}}
 	probs := m.Params.Predict(m.Config, lay, x, &ws.net)
 	return slices.Clone(probs)

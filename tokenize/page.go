@@ -14,8 +14,15 @@ import (
 )
 
 // DefaultSkipTags are the elements whose whole subtree is ignored: the list
-// used by the BoilerNet authors (Leonhardt et al., 2020).
-var DefaultSkipTags = []string{"head", "iframe", "script", "meta", "link", "style", "input", "checkbox", "button", "noscript"}
+// of the BoilerNet authors (PaperSkipTags) without noscript, whose content
+// is what a reader sees without scripts (Discourse forums put the whole
+// thread there), plus template and svg, whose text is never shown as text.
+// Pages are parsed with scripting disabled, so noscript content is markup.
+var DefaultSkipTags = []string{"head", "iframe", "script", "meta", "link", "style", "input", "checkbox", "button", "template", "svg"}
+
+// PaperSkipTags is the list used by the BoilerNet authors (Leonhardt et al.,
+// 2020).
+var PaperSkipTags = []string{"head", "iframe", "script", "meta", "link", "style", "input", "checkbox", "button", "noscript"}
 
 // Errors returned by Parse for input that is not an HTML page.
 var (
@@ -65,6 +72,23 @@ type Block struct {
 	// SpaceBefore reports whether whitespace separates this block from the
 	// previous block in the source ("a <b>b</b>" but not "a<b>b</b>").
 	SpaceBefore bool
+	// Ancestors are the ancestor elements, from html down to the parent,
+	// as Path; blocks share them.
+	Ancestors []*Element
+	// Hidden reports whether an ancestor is hidden from readers (see
+	// Element.Hidden).
+	Hidden bool
+}
+
+// Element is what segmentation records of an ancestor element.
+type Element struct {
+	Name string // lowercase
+	// Attrs are the element's attribute tokens (AttrTokens).
+	Attrs []string
+	// Hidden reports whether the element is hidden from readers: the
+	// hidden attribute, aria-hidden="true", or an inline style with
+	// display:none or visibility:hidden.
+	Hidden bool
 }
 
 // maxNesting is the depth beyond which Parse flattens a page before parsing
@@ -89,11 +113,12 @@ func Parse(raw []byte, opts Options) (*Page, error) {
 	}
 	dec := Decode(raw, opts.Charset)
 	text := closeTitle(dec.Text)
-	root, err := html.Parse(strings.NewReader(text))
+	noScripts := html.ParseOptionEnableScripting(false)
+	root, err := html.ParseWithOptions(strings.NewReader(text), noScripts)
 	if err != nil {
 		// Only nesting deeper than the parser allows fails here: flatten
 		// the deepest elements and parse again.
-		root, err = html.Parse(strings.NewReader(flatten(text, maxNesting)))
+		root, err = html.ParseWithOptions(strings.NewReader(flatten(text, maxNesting)), noScripts)
 		if err != nil {
 			return nil, fmt.Errorf("parsing HTML: %w", err)
 		}
@@ -270,9 +295,11 @@ func Blocks(root *html.Node, skip []string) []Block {
 type walker struct {
 	skip   map[string]bool
 	blocks []Block
-	path   []string // names of the open elements
-	links  int      // open <a> elements
-	pres   int      // open <pre> elements
+	path   []string   // names of the open elements
+	elems  []*Element // the open elements
+	links  int        // open <a> elements
+	pres   int        // open <pre> elements
+	hidden int        // open hidden elements
 
 	para, line                        int
 	pendingPara, pendingLine, pending bool // boundaries seen since the last block
@@ -320,6 +347,11 @@ func (w *walker) enter(n *html.Node) bool {
 			w.pendingPara = true
 		}
 		w.path = append(w.path, name)
+		el := newElement(name, n)
+		w.elems = append(w.elems, el)
+		if el.Hidden {
+			w.hidden++
+		}
 		if name == "a" {
 			w.links++
 		}
@@ -339,6 +371,10 @@ func (w *walker) leave(n *html.Node) {
 	}
 	name := w.path[len(w.path)-1]
 	w.path = w.path[:len(w.path)-1]
+	if w.elems[len(w.elems)-1].Hidden {
+		w.hidden--
+	}
+	w.elems = w.elems[:len(w.elems)-1]
 	switch name {
 	case "a":
 		w.links--
@@ -374,6 +410,8 @@ func (w *walker) text(n *html.Node) {
 		Para:        w.para,
 		Line:        w.line,
 		SpaceBefore: len(w.blocks) > 0 && (w.pending || lead),
+		Ancestors:   append([]*Element(nil), w.elems...),
+		Hidden:      w.hidden > 0,
 	})
 	w.pendingPara, w.pendingLine = false, false
 	w.pending = trail

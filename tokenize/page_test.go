@@ -16,6 +16,52 @@ func blockTexts(p *Page) []string {
 	return out
 }
 
+func TestPaperSkipTags(t *testing.T) {
+	p, err := Parse([]byte(`<body><noscript><p>n</p></noscript><p>x</p>`), Options{SkipTags: PaperSkipTags})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := blockTexts(p); !slices.Equal(got, []string{"x"}) {
+		t.Errorf("blocks %q, want [x]", got)
+	}
+}
+
+func TestHiddenAndAttrs(t *testing.T) {
+	page := `<body class="single postPage"><div hidden><p>a</p></div><div aria-hidden="true">b</div>
+<div style="color: red; DISPLAY : none !important">c</div><div style="visibility:hidden">d</div>
+<div aria-hidden="false" style="display:block" id="main-content2"><article role="main" itemprop="articleBody" itemtype="https://schema.org/NewsArticle">e</article></div></body>`
+	p, err := Parse([]byte(page), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []struct {
+		text   string
+		hidden bool
+	}{{"a", true}, {"b", true}, {"c", true}, {"d", true}, {"e", false}}
+	if len(p.Blocks) != len(want) {
+		t.Fatalf("blocks %q", blockTexts(p))
+	}
+	for i, w := range want {
+		if b := p.Blocks[i]; b.Text != w.text || b.Hidden != w.hidden {
+			t.Errorf("block %d: %q hidden %v, want %q hidden %v", i, b.Text, b.Hidden, w.text, w.hidden)
+		}
+	}
+	last := p.Blocks[4]
+	var names []string
+	var attrs [][]string
+	for _, el := range last.Ancestors {
+		names = append(names, el.Name)
+		attrs = append(attrs, el.Attrs)
+	}
+	if !slices.Equal(names, last.Path) {
+		t.Errorf("ancestor names %v, want the path %v", names, last.Path)
+	}
+	wantAttrs := [][]string{nil, {"single", "post", "page"}, {"main", "content"}, {"role=main", "itemprop=articlebody", "itemtype=newsarticle"}}
+	if !slices.EqualFunc(attrs, wantAttrs, func(a, b []string) bool { return slices.Equal(a, b) }) {
+		t.Errorf("attribute tokens %q, want %q", attrs, wantAttrs)
+	}
+}
+
 func TestParseBlocks(t *testing.T) {
 	tests := []struct {
 		name   string
@@ -34,7 +80,8 @@ func TestParseBlocks(t *testing.T) {
 		{"table cells", `<table><tr><td>a</td><td>b</td></tr><tr><th>c</th></tr></table>`, []string{"a", "b", "c"}, "a\n\nb\n\nc"},
 		{"list items", `<ul><li>one</li><li>two <a href="#">link</a></li></ul>`, []string{"one", "two", "link"}, "one\n\ntwo link"},
 		{"scripts, styles and comments are skipped", `<p>a<script>var x="<p>no</p>";</script><style>p{}</style><!-- hidden -->b</p>`, []string{"a", "b"}, "ab"},
-		{"head, noscript, button, input, iframe skipped", `<head><title>T</title></head><body><noscript>n</noscript><button>b</button><input value=v><iframe>i</iframe><p>x</p></body>`, []string{"x"}, "x"},
+		{"head, button, input, iframe, template, svg skipped", `<head><title>T</title></head><body><button>b</button><input value=v><iframe>i</iframe><template><p>t</p></template><svg><title>icon</title><text>s</text></svg><p>x</p></body>`, []string{"x"}, "x"},
+		{"noscript content is recovered as markup", `<body><noscript><div class="post"><p>thread <b>text</b></p></div></noscript></body>`, []string{"thread", "text"}, "thread text"},
 		{"pre keeps lines", "<pre>line 1\n   line 2\n\nline 3</pre>", []string{"line 1\nline 2\nline 3"}, "line 1\nline 2\nline 3"},
 		{"malformed: unclosed tags", `<div><p>a<b>b<p>c</div>d`, []string{"a", "b", "c", "d"}, "ab\n\nc\n\nd"},
 		{"malformed: stray end tags", `</b></p><p>a</i></span>b`, []string{"ab"}, "ab"},

@@ -118,3 +118,9 @@ func appendWord(dst []string, w string) []string {
 	}
 	return append(dst, w)
 }
+
+// IsWord reports whether a token holds a letter or a digit (a word, as
+// opposed to punctuation).
+func IsWord(token string) bool {
+	return strings.IndexFunc(token, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) >= 0
+}

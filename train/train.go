@@ -28,14 +28,17 @@ import (
 
 // Options configure Run. Zero values give the defaults noted.
 type Options struct {
-	Data         []string // dataset folders; their train and dev splits are used
-	Epochs       int      // default 50
-	Batch        int      // sequences per batch, default 16
-	Network      bilstm.Config
-	Words, Tags  int     // vocabulary sizes, defaults 1000 and 50
-	LearnRate    float64 // Adam's, default 1e-3
-	Seed         uint64
-	WithComments bool // count Dragnet user comments as content
+	Data    []string // dataset folders; their train and dev splits are used
+	Epochs  int      // default 50
+	Batch   int      // sequences per batch, default 16
+	Network bilstm.Config
+	// Features is the feature set (the zero value is the paper's; the
+	// command line defaults to vocab.Rich).
+	Features           vocab.Features
+	Words, Tags, Attrs int     // vocabulary sizes, defaults 1000, 50 and 1000
+	LearnRate          float64 // Adam's, default 1e-3
+	Seed               uint64
+	WithComments       bool // count Dragnet user comments as content
 	// Half asks for the dev scores of the kept weights rounded to float16
 	// too (Result.Half), for a model written with WriteHalfTo.
 	Half bool
@@ -60,6 +63,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.Tags == 0 {
 		o.Tags = vocab.DefaultTags
+	}
+	if o.Attrs == 0 {
+		o.Attrs = vocab.DefaultAttrs
 	}
 	if o.LearnRate == 0 {
 		o.LearnRate = 1e-3
@@ -138,7 +144,7 @@ func Run(opts Options) (*Result, error) {
 	for _, d := range trainDocs {
 		vb.Add(d.Page.Blocks)
 	}
-	voc := vb.Build(opts.Words, opts.Tags)
+	voc := vb.Build(vocab.Sizes{Features: opts.Features, Words: opts.Words, Tags: opts.Tags, Attrs: opts.Attrs})
 	cfg := opts.Network
 	cfg.Input = voc.Dim()
 	if err := cfg.Check(); err != nil {
@@ -257,6 +263,7 @@ func Run(opts Options) (*Result, error) {
 		"batch":          strconv.Itoa(opts.Batch),
 		"learn_rate":     strconv.FormatFloat(opts.LearnRate, 'g', -1, 64),
 		"comments":       strconv.FormatBool(opts.WithComments),
+		"features":       opts.Features.String(),
 	}}
 	if res.Half != nil {
 		res.Model.Meta["dev_selection_float16"] = strconv.FormatFloat(res.Half.Selection, 'f', 4, 64)
@@ -342,10 +349,8 @@ func withBlocks(docs []*data.Document) (kept []*data.Document, skipped int) {
 func encode(v *vocab.Vocab, docs []*data.Document) []*bilstm.Sequence {
 	seqs := make([]*bilstm.Sequence, len(docs))
 	for i, d := range docs {
-		s := &bilstm.Sequence{Labels: d.Labels}
-		for _, b := range d.Page.Blocks {
-			s.Rows = append(s.Rows, v.Encode(nil, b))
-		}
+		s := &bilstm.Sequence{Labels: d.Labels, Rows: make([][]vocab.Entry, len(d.Page.Blocks))}
+		v.EncodePage(d.Page.Blocks, func(j int, row []vocab.Entry) { s.Rows[j] = slices.Clone(row) })
 		seqs[i] = s
 	}
 	return seqs

@@ -11,7 +11,7 @@ import (
 // magic starts a serialized vocabulary; version follows it.
 const (
 	magic   = "BNVOCAB"
-	version = 1
+	version = 2
 	// maxEntries and maxEntryLen bound what UnmarshalBinary accepts.
 	maxEntries  = 1 << 20
 	maxEntryLen = 1 << 12
@@ -24,14 +24,30 @@ func (e *Error) Error() string { return "vocab: " + e.msg }
 
 func quote(s string) string { return strconv.Quote(s) }
 
+// Feature flags in the serialized form.
+const (
+	flagAttrs = 1 << iota
+	flagStats
+)
+
 // MarshalBinary serializes the vocabulary: the magic "BNVOCAB", a version
-// byte, then the words and the tags, each list as a uvarint count followed by
-// uvarint-length-prefixed UTF-8 strings.
+// byte (2), a byte of feature flags (1 attribute tokens, 2 statistics),
+// then the words, the tags and the attribute tokens, each list as a uvarint
+// count followed by uvarint-length-prefixed UTF-8 strings. Version 1 (read
+// too) had no flags and no attribute tokens: the paper's feature set.
 func (v *Vocab) MarshalBinary() ([]byte, error) {
 	var buf bytes.Buffer
 	buf.WriteString(magic)
 	buf.WriteByte(version)
-	for _, list := range [][]string{v.Words, v.Tags} {
+	var flags byte
+	if v.Features.Attrs {
+		flags |= flagAttrs
+	}
+	if v.Features.Stats {
+		flags |= flagStats
+	}
+	buf.WriteByte(flags)
+	for _, list := range [][]string{v.Words, v.Tags, v.Attrs} {
 		buf.Write(binary.AppendUvarint(nil, uint64(len(list))))
 		for _, s := range list {
 			buf.Write(binary.AppendUvarint(nil, uint64(len(s))))
@@ -51,12 +67,26 @@ func (v *Vocab) UnmarshalBinary(data []byte) error {
 	if len(data) == 0 {
 		return &Error{"truncated"}
 	}
-	if data[0] != version {
-		return &Error{fmt.Sprintf("unsupported version %d", data[0])}
+	ver := data[0]
+	if ver != 1 && ver != version {
+		return &Error{fmt.Sprintf("unsupported version %d", ver)}
 	}
 	data = data[1:]
-	var lists [2][]string
-	for i := range lists {
+	var f Features
+	nlists := 2
+	if ver == 2 {
+		if len(data) == 0 {
+			return &Error{"truncated"}
+		}
+		if data[0]&^(flagAttrs|flagStats) != 0 {
+			return &Error{fmt.Sprintf("unknown feature flags %#x", data[0])}
+		}
+		f = Features{Attrs: data[0]&flagAttrs != 0, Stats: data[0]&flagStats != 0}
+		data = data[1:]
+		nlists = 3
+	}
+	var lists [3][]string
+	for i := range nlists {
 		n, k := binary.Uvarint(data)
 		if k <= 0 {
 			return &Error{"truncated"}
@@ -84,7 +114,7 @@ func (v *Vocab) UnmarshalBinary(data []byte) error {
 	if len(data) != 0 {
 		return &Error{fmt.Sprintf("%d trailing bytes", len(data))}
 	}
-	nv, err := New(lists[0], lists[1])
+	nv, err := NewFeatures(f, lists[0], lists[1], lists[2])
 	if err != nil {
 		return err
 	}

@@ -1,41 +1,118 @@
-// Package vocab holds the word and tag vocabularies of the BoilerNet
-// features and encodes a text block as a sparse row of counts.
+// Package vocab holds the vocabularies of the BoilerNet features and encodes
+// the text blocks of a page as sparse rows.
 //
-// A row has Dim() columns: column 0 counts out-of-vocabulary words, columns
-// 1..len(Words) count the vocabulary words, the next column counts
-// out-of-vocabulary ancestor tags and the last len(Tags) columns count the
-// vocabulary tags on the block's ancestor path.
+// A row has Dim() columns. The paper's feature set (Leonhardt et al., 2020)
+// has a bag of words and a bag of ancestor tags: column 0 counts
+// out-of-vocabulary words, columns 1..len(Words) count the vocabulary words,
+// the next column counts out-of-vocabulary ancestor tags and the next
+// len(Tags) columns count the vocabulary tags on the block's ancestor path.
+// Richer feature sets add, after those, a bag of the ancestors' attribute
+// tokens (class and id words, ARIA roles, microdata; an out-of-vocabulary
+// column then len(Attrs) columns) and NumStats columns of block statistics
+// (lengths, link density, punctuation, depth, position, visibility).
 package vocab
 
 import (
 	"cmp"
+	"fmt"
+	"math"
 	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/boilernet/boilernet/tokenize"
 )
 
-// Default vocabulary sizes (Leonhardt et al., 2020).
+// Default vocabulary sizes: words and tags as in Leonhardt et al. (2020).
 const (
 	DefaultWords = 1000
 	DefaultTags  = 50
+	DefaultAttrs = 1000
 )
 
-// Vocab maps words and tags to columns.
-type Vocab struct {
-	Words []string // the vocabulary words, most frequent first
-	Tags  []string // the vocabulary tags, most frequent first
-
-	wordCol map[string]int32
-	tagCol  map[string]int32
+// Features selects the parts of a row beyond the paper's words and tags.
+type Features struct {
+	Attrs bool // the bag of ancestor attribute tokens
+	Stats bool // the block statistics columns
 }
 
-// New returns a vocabulary of the given words and tags, in order. It fails
+// Named feature sets.
+var (
+	Paper = Features{}                         // the paper's words and tags
+	Rich  = Features{Attrs: true, Stats: true} // everything: the default
+)
+
+// ParseFeatures reads a feature set name: "paper", "rich", or "paper+"
+// followed by "+"-joined parts ("paper+attrs", "paper+stats").
+func ParseFeatures(s string) (Features, error) {
+	switch s {
+	case "paper":
+		return Paper, nil
+	case "rich":
+		return Rich, nil
+	}
+	rest, ok := strings.CutPrefix(s, "paper+")
+	if !ok {
+		return Features{}, fmt.Errorf("unknown feature set %q (paper, rich, paper+attrs, paper+stats)", s)
+	}
+	var f Features
+	for part := range strings.SplitSeq(rest, "+") {
+		switch part {
+		case "attrs":
+			f.Attrs = true
+		case "stats":
+			f.Stats = true
+		default:
+			return Features{}, fmt.Errorf("unknown feature %q in %q (attrs, stats)", part, s)
+		}
+	}
+	return f, nil
+}
+
+// String is the name ParseFeatures reads.
+func (f Features) String() string {
+	switch f {
+	case Paper:
+		return "paper"
+	case Rich:
+		return "rich"
+	}
+	s := "paper"
+	if f.Attrs {
+		s += "+attrs"
+	}
+	if f.Stats {
+		s += "+stats"
+	}
+	return s
+}
+
+// Vocab maps words, tags and attribute tokens to columns.
+type Vocab struct {
+	Features Features
+	Words    []string // the vocabulary words, most frequent first
+	Tags     []string // the vocabulary tags, most frequent first
+	Attrs    []string // the vocabulary attribute tokens (Features.Attrs)
+
+	wordCol, tagCol, attrCol map[string]int32
+}
+
+// New returns a vocabulary of the paper's feature set with the given words
+// and tags, in order. It fails on duplicates.
+func New(words, tags []string) (*Vocab, error) { return NewFeatures(Paper, words, tags, nil) }
+
+// NewFeatures returns a vocabulary of feature set f with the given words,
+// tags and attribute tokens (which must be empty unless f.Attrs). It fails
 // on duplicates.
-func New(words, tags []string) (*Vocab, error) {
+func NewFeatures(f Features, words, tags, attrs []string) (*Vocab, error) {
+	if !f.Attrs && len(attrs) > 0 {
+		return nil, &Error{fmt.Sprintf("feature set %v has no attribute tokens", f)}
+	}
 	for _, list := range []struct {
 		what  string
 		items []string
-	}{{"word", words}, {"tag", tags}} {
+	}{{"word", words}, {"tag", tags}, {"attribute token", attrs}} {
 		seen := make(map[string]bool, len(list.items))
 		for _, s := range list.items {
 			if seen[s] {
@@ -44,23 +121,28 @@ func New(words, tags []string) (*Vocab, error) {
 			seen[s] = true
 		}
 	}
-	return newVocab(words, tags), nil
+	return newVocab(f, words, tags, attrs), nil
 }
 
 // newVocab builds the column maps of lists without duplicates.
-func newVocab(words, tags []string) *Vocab {
-	v := &Vocab{Words: words, Tags: tags, wordCol: make(map[string]int32, len(words)), tagCol: make(map[string]int32, len(tags))}
-	for i, w := range words {
-		v.wordCol[w] = int32(1 + i)
-	}
-	for i, t := range tags {
-		v.tagCol[t] = int32(len(words) + 2 + i)
-	}
+func newVocab(f Features, words, tags, attrs []string) *Vocab {
+	v := &Vocab{Features: f, Words: words, Tags: tags, Attrs: attrs}
+	v.wordCol = columns(words, 1)
+	v.tagCol = columns(tags, int32(v.TagOOV()+1))
+	v.attrCol = columns(attrs, int32(v.AttrOOV()+1))
 	return v
 }
 
+func columns(items []string, first int32) map[string]int32 {
+	m := make(map[string]int32, len(items))
+	for i, s := range items {
+		m[s] = first + int32(i)
+	}
+	return m
+}
+
 // Dim is the number of columns of an encoded row.
-func (v *Vocab) Dim() int { return len(v.Words) + len(v.Tags) + 2 }
+func (v *Vocab) Dim() int { return v.StatsStart() + v.numStats() }
 
 // WordOOV is the column counting words outside the vocabulary.
 func (v *Vocab) WordOOV() int { return 0 }
@@ -68,35 +150,71 @@ func (v *Vocab) WordOOV() int { return 0 }
 // TagOOV is the column counting ancestor tags outside the vocabulary.
 func (v *Vocab) TagOOV() int { return len(v.Words) + 1 }
 
+// AttrOOV is the column counting attribute tokens outside the vocabulary
+// (meaningful only with Features.Attrs).
+func (v *Vocab) AttrOOV() int { return v.TagOOV() + 1 + len(v.Tags) }
+
+// StatsStart is the first block statistics column (Features.Stats).
+func (v *Vocab) StatsStart() int {
+	if !v.Features.Attrs {
+		return v.AttrOOV()
+	}
+	return v.AttrOOV() + 1 + len(v.Attrs)
+}
+
+func (v *Vocab) numStats() int {
+	if v.Features.Stats {
+		return NumStats
+	}
+	return 0
+}
+
 // Entry is one non-zero column of a sparse row.
 type Entry struct {
 	Col   int32
 	Count float32
 }
 
-// Encode appends to dst the sparse row of a block — its word counts
-// (tokenize.Words of its text) and the counts of the tags on its ancestor
-// path — sorted by column, and returns it.
+// Encode appends to dst the bag columns of a block — its word counts
+// (tokenize.Words of its text), the counts of the tags on its ancestor path
+// and, with Features.Attrs, of its ancestors' attribute tokens — sorted by
+// column, and returns it. For the paper's feature set this is the whole
+// row; EncodePage gives whole rows of any feature set.
 func (v *Vocab) Encode(dst []Entry, b tokenize.Block) []Entry {
+	return v.encode(dst, b, tokenize.Words(b.Text))
+}
+
+func (v *Vocab) encode(dst []Entry, b tokenize.Block, words []string) []Entry {
 	start := len(dst)
-	for _, w := range tokenize.Words(b.Text) {
-		col, ok := v.wordCol[w]
-		if !ok {
-			col = 0
-		}
-		dst = append(dst, Entry{col, 1})
+	for _, w := range words {
+		dst = append(dst, Entry{v.wordCol[w], 1}) // 0, the OOV column, when missing
 	}
-	oov := int32(v.TagOOV())
-	for _, t := range b.Path {
-		col, ok := v.tagCol[t]
+	dst = appendBag(dst, v.tagCol, int32(v.TagOOV()), b.Path)
+	if v.Features.Attrs {
+		oov := int32(v.AttrOOV())
+		for _, el := range b.Ancestors {
+			dst = appendBag(dst, v.attrCol, oov, el.Attrs)
+		}
+	}
+	return mergeColumns(dst, start)
+}
+
+func appendBag(dst []Entry, cols map[string]int32, oov int32, items []string) []Entry {
+	for _, s := range items {
+		col, ok := cols[s]
 		if !ok {
 			col = oov
 		}
 		dst = append(dst, Entry{col, 1})
 	}
+	return dst
+}
+
+// mergeColumns sorts dst[start:] by column and merges equal columns into
+// counts.
+func mergeColumns(dst []Entry, start int) []Entry {
 	row := dst[start:]
 	slices.SortFunc(row, func(a, b Entry) int { return cmp.Compare(a.Col, b.Col) })
-	// Merge equal columns into counts.
 	out := start
 	for _, e := range row {
 		if out > start && dst[out-1].Col == e.Col {
@@ -109,17 +227,138 @@ func (v *Vocab) Encode(dst []Entry, b tokenize.Block) []Entry {
 	return dst[:out]
 }
 
-// Builder counts words and tags over training pages.
+// The block statistics, in column order from StatsStart.
+const (
+	StatWords        = iota // log(1 + words of the block) / 4
+	StatParaWords           // log(1 + words of its paragraph) / 6
+	StatInLink              // 1 inside a link
+	StatParaLinkDens        // share of its paragraph's words inside links
+	StatPunct               // share of its tokens that are punctuation
+	StatSentenceEnd         // 1 when its text ends a sentence (. ! ? …)
+	StatDepth               // ancestors / 32
+	StatPosition            // share of the page's words before it
+	StatHidden              // 1 when hidden from readers
+	StatDigits              // share of its letters and digits that are digits
+	StatParaBlocks          // log(1 + blocks of its paragraph) / 3
+	NumStats
+)
+
+// EncodePage encodes every block of one page in order and calls emit with
+// each whole row (the bag columns of Encode, then the block statistics when
+// the feature set has them). The row is only valid during the call.
+func (v *Vocab) EncodePage(blocks []tokenize.Block, emit func(i int, row []Entry)) {
+	var row []Entry
+	words := make([][]string, len(blocks))
+	for i, b := range blocks {
+		words[i] = tokenize.Words(b.Text)
+	}
+	var ps pageStats
+	if v.Features.Stats {
+		ps = newPageStats(blocks, words)
+	}
+	for i, b := range blocks {
+		row = v.encode(row[:0], b, words[i])
+		if v.Features.Stats {
+			row = ps.append(row, int32(v.StatsStart()), blocks, words, i)
+		}
+		emit(i, row)
+	}
+}
+
+// pageStats holds the per-paragraph and per-page counts the statistics
+// need.
+type pageStats struct {
+	wordCount  []int // words (tokens with a letter or digit) of each block
+	before     []int // words of the page before each block
+	total      int
+	paraWords  map[int]int
+	paraLinked map[int]int
+	paraBlocks map[int]int
+}
+
+func newPageStats(blocks []tokenize.Block, words [][]string) pageStats {
+	ps := pageStats{
+		wordCount: make([]int, len(blocks)), before: make([]int, len(blocks)),
+		paraWords: map[int]int{}, paraLinked: map[int]int{}, paraBlocks: map[int]int{},
+	}
+	for i, b := range blocks {
+		n := 0
+		for _, w := range words[i] {
+			if tokenize.IsWord(w) {
+				n++
+			}
+		}
+		ps.wordCount[i] = n
+		ps.before[i] = ps.total
+		ps.total += n
+		ps.paraWords[b.Para] += n
+		ps.paraBlocks[b.Para]++
+		if b.InLink {
+			ps.paraLinked[b.Para] += n
+		}
+	}
+	return ps
+}
+
+func (ps *pageStats) append(row []Entry, first int32, blocks []tokenize.Block, words [][]string, i int) []Entry {
+	b := blocks[i]
+	var st [NumStats]float64
+	n := ps.wordCount[i]
+	st[StatWords] = math.Log1p(float64(n)) / 4
+	pw := ps.paraWords[b.Para]
+	st[StatParaWords] = math.Log1p(float64(pw)) / 6
+	if b.InLink {
+		st[StatInLink] = 1
+	}
+	if pw > 0 {
+		st[StatParaLinkDens] = float64(ps.paraLinked[b.Para]) / float64(pw)
+	}
+	if len(words[i]) > 0 {
+		st[StatPunct] = float64(len(words[i])-n) / float64(len(words[i]))
+	}
+	if r, _ := utf8.DecodeLastRuneInString(strings.TrimRight(b.Text, `"'”’»)] `)); strings.ContainsRune(".!?…。！？", r) {
+		st[StatSentenceEnd] = 1
+	}
+	st[StatDepth] = float64(len(b.Path)) / 32
+	if ps.total > 0 {
+		st[StatPosition] = float64(ps.before[i]) / float64(ps.total)
+	}
+	if b.Hidden {
+		st[StatHidden] = 1
+	}
+	letters, digits := 0, 0
+	for _, r := range b.Text {
+		switch {
+		case unicode.IsDigit(r):
+			digits++
+		case unicode.IsLetter(r):
+			letters++
+		}
+	}
+	if letters+digits > 0 {
+		st[StatDigits] = float64(digits) / float64(letters+digits)
+	}
+	st[StatParaBlocks] = math.Log1p(float64(ps.paraBlocks[b.Para])) / 3
+	for k, x := range st {
+		if x != 0 {
+			row = append(row, Entry{first + int32(k), float32(x)})
+		}
+	}
+	return row
+}
+
+// Builder counts words, tags and attribute tokens over training pages.
 type Builder struct {
-	words, tags map[string]int
+	words, tags, attrs map[string]int
 }
 
 // NewBuilder returns an empty Builder.
 func NewBuilder() *Builder {
-	return &Builder{words: map[string]int{}, tags: map[string]int{}}
+	return &Builder{words: map[string]int{}, tags: map[string]int{}, attrs: map[string]int{}}
 }
 
-// Add counts the words and ancestor tags of blocks, as Encode sees them.
+// Add counts the words, ancestor tags and ancestor attribute tokens of
+// blocks, as Encode sees them.
 func (b *Builder) Add(blocks []tokenize.Block) {
 	var words []string
 	for _, blk := range blocks {
@@ -130,14 +369,29 @@ func (b *Builder) Add(blocks []tokenize.Block) {
 		for _, t := range blk.Path {
 			b.tags[t]++
 		}
+		for _, el := range blk.Ancestors {
+			for _, a := range el.Attrs {
+				b.attrs[a]++
+			}
+		}
 	}
 }
 
-// Build returns the vocabulary of the maxWords most frequent words and the
-// maxTags most frequent tags; ties are broken by the string, so the result
-// depends only on the counts.
-func (b *Builder) Build(maxWords, maxTags int) *Vocab {
-	return newVocab(top(b.words, maxWords), top(b.tags, maxTags))
+// Sizes are the vocabulary sizes and feature set of Build.
+type Sizes struct {
+	Features           Features
+	Words, Tags, Attrs int // Attrs is used with Features.Attrs only
+}
+
+// Build returns the vocabulary of the most frequent words, tags and (with
+// s.Features.Attrs) attribute tokens; ties are broken by the string, so the
+// result depends only on the counts.
+func (b *Builder) Build(s Sizes) *Vocab {
+	var attrs []string
+	if s.Features.Attrs {
+		attrs = top(b.attrs, s.Attrs)
+	}
+	return newVocab(s.Features, top(b.words, s.Words), top(b.tags, s.Tags), attrs)
 }
 
 func top(counts map[string]int, k int) []string {

@@ -19,7 +19,7 @@ func TestBuildTopKWithTies(t *testing.T) {
 		block("a dog", "html", "body", "div", "a"),
 		block("zebra", "html", "body", "div"),
 	})
-	v := b.Build(3, 2)
+	v := b.Build(Sizes{Words: 3, Tags: 2})
 	// the:2, dog:2 (tie → alphabetical), then a, cat, zebra:1 → "a".
 	if want := []string{"dog", "the", "a"}; !slices.Equal(v.Words, want) {
 		t.Errorf("words %q, want %q", v.Words, want)
@@ -68,24 +68,129 @@ func TestNewRejectsDuplicates(t *testing.T) {
 }
 
 func TestBinaryRoundTrip(t *testing.T) {
-	v, err := New([]string{"the", "naïve", "東"}, []string{"p", "div"})
+	for _, f := range []Features{Paper, Rich, {Attrs: true}, {Stats: true}} {
+		var attrs []string
+		if f.Attrs {
+			attrs = []string{"nav", "role=main"}
+		}
+		v, err := NewFeatures(f, []string{"the", "naïve", "東"}, []string{"p", "div"}, attrs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		data, err := v.MarshalBinary()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got Vocab
+		if err := got.UnmarshalBinary(data); err != nil {
+			t.Fatal(err)
+		}
+		if got.Features != f || !slices.Equal(got.Words, v.Words) || !slices.Equal(got.Tags, v.Tags) || !slices.Equal(got.Attrs, v.Attrs) || got.Dim() != v.Dim() {
+			t.Fatalf("%v: round trip: %+v", f, got)
+		}
+		b := block("the naïve 東 x", "div", "span")
+		b.Ancestors = []*tokenize.Element{{Name: "div", Attrs: []string{"nav", "menu"}}, {Name: "span"}}
+		if e1, e2 := v.Encode(nil, b), got.Encode(nil, b); !slices.Equal(e1, e2) {
+			t.Errorf("%v: encodings differ after round trip: %v vs %v", f, e1, e2)
+		}
+	}
+}
+
+func TestReadVersion1(t *testing.T) {
+	// Version 1 files (the paper's feature set, no flags, two lists).
+	data := []byte(magic + "\x01\x01\x03the\x01\x01p")
+	var v Vocab
+	if err := v.UnmarshalBinary(data); err != nil {
+		t.Fatal(err)
+	}
+	if v.Features != Paper || !slices.Equal(v.Words, []string{"the"}) || !slices.Equal(v.Tags, []string{"p"}) {
+		t.Errorf("version 1 read as %+v", v)
+	}
+}
+
+func TestParseFeatures(t *testing.T) {
+	tests := []struct {
+		in   string
+		want Features
+		ok   bool
+	}{
+		{"paper", Paper, true},
+		{"rich", Rich, true},
+		{"paper+attrs", Features{Attrs: true}, true},
+		{"paper+stats", Features{Stats: true}, true},
+		{"paper+attrs+stats", Rich, true},
+		{"", Features{}, false},
+		{"paper+colour", Features{}, false},
+		{"fancy", Features{}, false},
+	}
+	for _, tt := range tests {
+		got, err := ParseFeatures(tt.in)
+		if (err == nil) != tt.ok || got != tt.want {
+			t.Errorf("ParseFeatures(%q) = %v, %v", tt.in, got, err)
+		}
+		if tt.ok {
+			if again, _ := ParseFeatures(got.String()); again != got {
+				t.Errorf("%v does not round-trip through String %q", got, got.String())
+			}
+		}
+	}
+}
+
+func TestEncodePageRich(t *testing.T) {
+	page, err := tokenize.Parse([]byte(`<body><nav class="main-nav"><a href="/">Home</a></nav>
+<article><p>One two three. <a href="/x">four</a></p><p style="display:none">2024</p></article></body>`), tokenize.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	data, err := v.MarshalBinary()
-	if err != nil {
-		t.Fatal(err)
+	b := NewBuilder()
+	b.Add(page.Blocks)
+	v := b.Build(Sizes{Features: Rich, Words: 100, Tags: 100, Attrs: 100})
+	if !slices.Equal(v.Attrs, []string{"main", "nav"}) {
+		t.Fatalf("attrs %q", v.Attrs)
 	}
-	var got Vocab
-	if err := got.UnmarshalBinary(data); err != nil {
-		t.Fatal(err)
+	var rows [][]Entry
+	v.EncodePage(page.Blocks, func(i int, row []Entry) {
+		if !slices.IsSortedFunc(row, func(a, b Entry) int { return int(a.Col - b.Col) }) {
+			t.Errorf("row %d not sorted: %v", i, row)
+		}
+		if want := v.Encode(nil, page.Blocks[i]); !slices.Equal(row[:len(want)], want) {
+			t.Errorf("row %d does not start with Encode's bag: %v vs %v", i, row, want)
+		}
+		rows = append(rows, slices.Clone(row))
+	})
+	stat := func(i, k int) float32 {
+		for _, e := range rows[i] {
+			if int(e.Col) == v.StatsStart()+k {
+				return e.Count
+			}
+		}
+		return 0
 	}
-	if !slices.Equal(got.Words, v.Words) || !slices.Equal(got.Tags, v.Tags) {
-		t.Fatalf("round trip: %+v", got)
+	// Blocks: Home (link, nav), "One two three." , four (link), 2024 (hidden).
+	tests := []struct {
+		block, stat int
+		want        float32
+	}{
+		{0, StatInLink, 1},
+		{0, StatParaLinkDens, 1},
+		{1, StatInLink, 0},
+		{1, StatParaLinkDens, 0.25},
+		{1, StatSentenceEnd, 1},
+		{1, StatPunct, 0.25},
+		{1, StatPosition, float32(1.0 / 6)},
+		{3, StatHidden, 1},
+		{3, StatDigits, 1},
+		{2, StatHidden, 0},
 	}
-	b := block("the naïve 東 x", "div", "span")
-	if e1, e2 := v.Encode(nil, b), got.Encode(nil, b); !slices.Equal(e1, e2) {
-		t.Errorf("encodings differ after round trip: %v vs %v", e1, e2)
+	for _, tt := range tests {
+		if got := stat(tt.block, tt.stat); got != tt.want {
+			t.Errorf("block %d stat %d = %v, want %v", tt.block, tt.stat, got, tt.want)
+		}
+	}
+	for _, e := range rows[0] {
+		if int(e.Col) >= v.Dim() {
+			t.Errorf("column %d outside Dim %d", e.Col, v.Dim())
+		}
 	}
 }
 
@@ -100,6 +205,8 @@ func TestUnmarshalRejects(t *testing.T) {
 		{"truncated", good[:len(good)-1]},
 		{"trailing bytes", append(slices.Clone(good), 0)},
 		{"bad version", append([]byte(magic), 99)},
+		{"unknown flags", []byte(magic + "\x02\x04\x00\x00\x00")},
+		{"attrs without the flag", []byte(magic + "\x02\x00\x00\x00\x01\x01a")},
 		{"huge count", append([]byte(magic+"\x01"), 0xff, 0xff, 0xff, 0xff, 0x0f)},
 		{"duplicate", []byte(magic + "\x01\x02\x01a\x01a\x00")},
 		{"not utf8", []byte(magic + "\x01\x01\x01\xff\x00")},

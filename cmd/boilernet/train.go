@@ -10,6 +10,7 @@ import (
 
 	"github.com/boilernet/boilernet/bilstm"
 	"github.com/boilernet/boilernet/train"
+	"github.com/boilernet/boilernet/vocab"
 )
 
 func runTrain(args []string, stdout, stderr io.Writer) error {
@@ -24,8 +25,10 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	layers := fs.Int("layers", bilstm.DefaultLayers, "stacked bidirectional LSTM layers")
 	dense := fs.Int("dense", bilstm.DefaultDense, "units of the dense input projection")
 	dropout := fs.Float64("dropout", bilstm.DefaultDropout, "dropout rate after the last LSTM layer")
-	words := fs.Int("words", 1000, "word vocabulary size")
-	tags := fs.Int("tags", 50, "tag vocabulary size")
+	features := fs.String("features", "rich", "feature set: rich (words, tags, class/id/role tokens, block statistics), paper (words and tags, as Leonhardt et al.), paper+attrs, paper+stats")
+	words := fs.Int("words", vocab.DefaultWords, "word vocabulary size")
+	tags := fs.Int("tags", vocab.DefaultTags, "tag vocabulary size")
+	attrs := fs.Int("attrs", vocab.DefaultAttrs, "attribute token vocabulary size (feature sets with attrs)")
 	lr := fs.Float64("lr", 1e-3, "Adam learning rate")
 	seed := fs.Uint64("seed", 1, "random seed")
 	comments := fs.Bool("comments", false, "count user comments (Dragnet) as content")
@@ -49,6 +52,10 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	default:
 		return fmt.Errorf("unknown method %q (bilstm or tree)", *method)
 	}
+	feats, err := vocab.ParseFeatures(*features)
+	if err != nil {
+		return err
+	}
 	if *logPath == "" {
 		*logPath = *out + ".csv"
 	}
@@ -62,8 +69,10 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 		Epochs:       *epochs,
 		Batch:        *batch,
 		Network:      bilstm.Config{Dense: *dense, Hidden: *hidden, Layers: *layers, Dropout: *dropout},
+		Features:     feats,
 		Words:        *words,
 		Tags:         *tags,
+		Attrs:        *attrs,
 		LearnRate:    *lr,
 		Seed:         *seed,
 		WithComments: *comments,
