@@ -2,6 +2,7 @@ package data
 
 import (
 	"fmt"
+	"maps"
 	"math"
 	"runtime"
 	"slices"
@@ -13,6 +14,7 @@ import (
 type DocStats struct {
 	Split         string
 	ID            string
+	Group         string // the page's reporting group (Dataset.Group)
 	Blocks        int
 	ContentBlocks int
 	GoldTokens    int
@@ -74,7 +76,7 @@ func (d *Dataset) Stats(split string, opts Options, done func()) (SplitStats, er
 		if err != nil {
 			return err
 		}
-		per[i] = DocStats{Split: split, ID: ids[i], Blocks: len(doc.Labels), GoldTokens: doc.GoldTokens, Coverage: doc.Coverage()}
+		per[i] = DocStats{Split: split, ID: ids[i], Group: d.Group(ids[i]), Blocks: len(doc.Labels), GoldTokens: doc.GoldTokens, Coverage: doc.Coverage()}
 		for _, c := range doc.Labels {
 			if c {
 				per[i].ContentBlocks++
@@ -88,7 +90,12 @@ func (d *Dataset) Stats(split string, opts Options, done func()) (SplitStats, er
 	if err != nil {
 		return SplitStats{}, err
 	}
-	s := SplitStats{Split: split, Docs: len(ids), PerDoc: per}
+	return summarize(split, per), nil
+}
+
+// summarize computes the statistics of the documents per of a split.
+func summarize(split string, per []DocStats) SplitStats {
+	s := SplitStats{Split: split, Docs: len(per), PerDoc: per}
 	var cov []float64
 	for _, p := range per {
 		s.Blocks += p.Blocks
@@ -100,7 +107,48 @@ func (d *Dataset) Stats(split string, opts Options, done func()) (SplitStats, er
 		cov = append(cov, p.Coverage)
 	}
 	s.CoverageMean, s.CoverageMedian = meanMedian(cov)
-	return s, nil
+	return s
+}
+
+// GroupStats summarizes the documents of one reporting group of a split.
+type GroupStats struct {
+	Group string
+	SplitStats
+}
+
+// Groups splits the statistics by the documents' reporting group (page
+// type, language; see Dataset.Group): one entry per group, in
+// alphabetical order, documents without a group under "". It returns nil
+// when no document has a group.
+func (s SplitStats) Groups() []GroupStats {
+	byGroup := map[string][]DocStats{}
+	grouped := false
+	for _, d := range s.PerDoc {
+		byGroup[d.Group] = append(byGroup[d.Group], d)
+		grouped = grouped || d.Group != ""
+	}
+	if !grouped {
+		return nil
+	}
+	names := slices.Sorted(maps.Keys(byGroup))
+	out := make([]GroupStats, len(names))
+	for i, g := range names {
+		out[i] = GroupStats{Group: g, SplitStats: summarize(s.Split, byGroup[g])}
+	}
+	return out
+}
+
+// GroupColumn returns the meta.tsv column that Group reads (page_type,
+// language), or "" when the dataset does not group its pages.
+func (d *Dataset) GroupColumn() string {
+	for _, c := range groupColumns {
+		for _, row := range d.Meta {
+			if row[c] != "" {
+				return c
+			}
+		}
+	}
+	return ""
 }
 
 func meanMedian(xs []float64) (mean, median float64) {
