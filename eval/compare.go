@@ -2,24 +2,37 @@ package eval
 
 import (
 	"fmt"
+	"maps"
 	"runtime"
+	"slices"
 	"time"
 
 	"github.com/boilernet/boilernet/data"
 	"github.com/boilernet/boilernet/tokenize"
 )
 
-// Method is a block classifier under evaluation: Select labels the blocks
-// of a loaded document (true: content).
+// Method is an extraction method under evaluation. A block classifier sets
+// Select, which labels the blocks of a loaded document (true: content); it
+// is scored at block level and on the text of the selected blocks. A
+// method known only by its output text (another tool, see External) sets
+// Text instead and is scored on that text only.
 type Method struct {
 	Name   string
 	Select func(doc *data.Document) ([]bool, error)
+	// Text, used when Select is nil, returns the method's text for a page;
+	// ok is false when the method has no output for it (the page is then
+	// scored as an empty extraction and counted in MethodResult.NoOutput).
+	Text func(doc *data.Document) (text string, ok bool)
 }
 
-// MethodResult is what one method scored on one dataset split.
+// MethodResult is what one method scored on one dataset split (or on one
+// group of its pages).
 type MethodResult struct {
 	Method string
-	Blocks BlockScores
+	// TextOnly is true for a method scored on its text alone (Method.Text):
+	// Blocks and Seconds are then zero and mean nothing.
+	TextOnly bool
+	Blocks   BlockScores
 	// Tokens is the token-level metric averaged over pages (pages whose
 	// gold has no token are left out; TokenPages counts the others), and
 	// TokenF1 its F1 with a bootstrap 95% interval.
@@ -35,6 +48,8 @@ type MethodResult struct {
 	// Seconds is the time spent in Select over all pages (parsing, shared
 	// by all methods, is not counted), on one goroutine.
 	Seconds float64
+	// NoOutput counts the pages for which a TextOnly method had no output.
+	NoOutput int
 	// Pages holds every page's outcome, in split order.
 	Pages []PageResult
 }
@@ -42,15 +57,24 @@ type MethodResult struct {
 // PageResult is one method's outcome on one page.
 type PageResult struct {
 	ID string
+	// Group is the page's reporting group (data.Dataset.Group; "" when
+	// the dataset has none).
+	Group string
 	// HasGold is false when the gold has no token (Tokens and Chars are
 	// then zero and left out of the means).
 	HasGold       bool
 	Tokens, Chars PRF
 	Shingles      Shingles
-	Blocks        Counts
+	// Blocks counts the block labels (zero for a TextOnly method).
+	Blocks Counts
+	// NoOutput is true when a TextOnly method had no output for the page.
+	NoOutput bool
+	// Seconds is the time spent in Select on the page.
+	Seconds float64
 }
 
-// PagesPerSecond is the method's classification throughput.
+// PagesPerSecond is the method's classification throughput (0 for a
+// TextOnly method).
 func (m MethodResult) PagesPerSecond(pages int) float64 {
 	if m.Seconds == 0 {
 		return 0
@@ -63,15 +87,37 @@ type Report struct {
 	Dataset, Split string
 	Pages          int
 	Methods        []MethodResult
+	// GroupBy names what groups the pages (the meta.tsv column, e.g.
+	// page_type or language); "" when the dataset has no groups.
+	GroupBy string
+	// Groups holds the same results per group of pages, groups in
+	// alphabetical order (nil when the dataset has no groups).
+	Groups []GroupReport
+}
+
+// GroupReport is the results of all methods on the pages of one group.
+type GroupReport struct {
+	Group string
+	Pages int
+	// Methods are in the order of Report.Methods, scored on the group's
+	// pages only.
+	Methods []MethodResult
 }
 
 // Compare loads every page of a split (on all cores), runs each method on
-// each page and scores the block labels against the aligned gold labels.
-// done, if not nil, is called once per page.
+// each page and scores the block labels against the aligned gold labels
+// and the extracted text against the gold text, over all pages and per
+// group of pages (see data.Dataset.Group). done, if not nil, is called
+// once per page.
 func Compare(ds *data.Dataset, split string, methods []Method, opts data.Options, done func()) (*Report, error) {
 	ids, ok := ds.IDs[split]
 	if !ok {
 		return nil, fmt.Errorf("dataset %s has no %s split", ds.Dir, split)
+	}
+	for _, m := range methods {
+		if (m.Select == nil) == (m.Text == nil) {
+			return nil, fmt.Errorf("method %s: exactly one of Select and Text must be set", m.Name)
+		}
 	}
 	docs := make([]*data.Document, len(ids))
 	if err := data.ForEach(len(ids), runtime.GOMAXPROCS(0), func(i int) error {
@@ -81,20 +127,16 @@ func Compare(ds *data.Dataset, split string, methods []Method, opts data.Options
 	}); err != nil {
 		return nil, err
 	}
-	acc := make([]accumulator, len(methods))
-	elapsed := make([]time.Duration, len(methods))
+	pages := make([][]PageResult, len(methods))
 	for _, d := range docs {
+		group := ds.Group(d.ID)
 		for k, m := range methods {
-			start := time.Now()
-			sel, err := m.Select(d)
-			elapsed[k] += time.Since(start)
+			p, err := score(ds, d, m)
 			if err != nil {
-				return nil, fmt.Errorf("%s on %s/%s: %w", m.Name, ds.Name, d.ID, err)
+				return nil, err
 			}
-			if len(sel) != len(d.Labels) {
-				return nil, fmt.Errorf("%s on %s/%s: %d labels for %d blocks", m.Name, ds.Name, d.ID, len(sel), len(d.Labels))
-			}
-			acc[k].add(d, sel)
+			p.Group = group
+			pages[k] = append(pages[k], p)
 		}
 		if done != nil {
 			done()
@@ -102,51 +144,108 @@ func Compare(ds *data.Dataset, split string, methods []Method, opts data.Options
 	}
 	r := &Report{Dataset: ds.Name, Split: split, Pages: len(docs)}
 	for k, m := range methods {
-		r.Methods = append(r.Methods, acc[k].result(m.Name, elapsed[k].Seconds()))
+		r.Methods = append(r.Methods, summarize(m, pages[k]))
+	}
+	r.Groups = groupResults(methods, pages)
+	if r.Groups != nil {
+		r.GroupBy = ds.GroupColumn()
 	}
 	return r, nil
 }
 
-// accumulator gathers one method's outcomes over pages.
-type accumulator struct {
-	blocks        Counts
-	tokens, chars []PRF // pages with gold tokens
-	shingles      []Shingles
-	pages         []PageResult
-}
-
-func (a *accumulator) add(d *data.Document, sel []bool) {
-	a.blocks.AddAll(sel, d.Labels)
+// score runs a method on one page and scores it.
+func score(ds *data.Dataset, d *data.Document, m Method) (PageResult, error) {
 	page := PageResult{ID: d.ID}
-	page.Blocks.AddAll(sel, d.Labels)
-	var kept []tokenize.Block
-	for i, b := range d.Page.Blocks {
-		if sel[i] {
-			kept = append(kept, b)
+	var text string
+	if m.Select == nil {
+		var ok bool
+		text, ok = m.Text(d)
+		page.NoOutput = !ok
+	} else {
+		start := time.Now()
+		sel, err := m.Select(d)
+		page.Seconds = time.Since(start).Seconds()
+		if err != nil {
+			return page, fmt.Errorf("%s on %s/%s: %w", m.Name, ds.Name, d.ID, err)
 		}
+		if len(sel) != len(d.Labels) {
+			return page, fmt.Errorf("%s on %s/%s: %d labels for %d blocks", m.Name, ds.Name, d.ID, len(sel), len(d.Labels))
+		}
+		page.Blocks.AddAll(sel, d.Labels)
+		var kept []tokenize.Block
+		for i, b := range d.Page.Blocks {
+			if sel[i] {
+				kept = append(kept, b)
+			}
+		}
+		text = tokenize.Text(kept)
 	}
-	text, gold := tokenize.Text(kept), d.Gold.Text()
+	gold := d.Gold.Text()
 	if s, ok := TokenScores(text, gold); ok {
 		c, _ := CharScores(text, gold)
-		a.tokens = append(a.tokens, s)
-		a.chars = append(a.chars, c)
 		page.HasGold, page.Tokens, page.Chars = true, s, c
 	}
 	page.Shingles = ShingleOutcome(text, gold)
-	a.shingles = append(a.shingles, page.Shingles)
-	a.pages = append(a.pages, page)
+	return page, nil
 }
 
-func (a *accumulator) result(name string, seconds float64) MethodResult {
-	f1s, charF1s := make([]float64, len(a.tokens)), make([]float64, len(a.chars))
-	for i := range a.tokens {
-		f1s[i], charF1s[i] = a.tokens[i].F1, a.chars[i].F1
+// groupResults summarizes each method's pages per group; nil when no page
+// has a group.
+func groupResults(methods []Method, pages [][]PageResult) []GroupReport {
+	if len(methods) == 0 {
+		return nil
 	}
-	return MethodResult{
-		Method: name, Blocks: a.blocks.Scores(), Seconds: seconds,
-		Tokens: meanPRF(a.tokens), TokenF1: Bootstrap(f1s), TokenPages: len(a.tokens),
-		Chars: meanPRF(a.chars), CharF1: Bootstrap(charF1s), Shingles: ShingleScores(a.shingles), Pages: a.pages,
+	byGroup := map[string][]int{} // group → indices of its pages
+	grouped := false
+	for i, p := range pages[0] {
+		byGroup[p.Group] = append(byGroup[p.Group], i)
+		grouped = grouped || p.Group != ""
 	}
+	if !grouped {
+		return nil
+	}
+	var out []GroupReport
+	for _, g := range slices.Sorted(maps.Keys(byGroup)) {
+		idx := byGroup[g]
+		gr := GroupReport{Group: g, Pages: len(idx)}
+		for k, m := range methods {
+			sub := make([]PageResult, len(idx))
+			for j, i := range idx {
+				sub[j] = pages[k][i]
+			}
+			gr.Methods = append(gr.Methods, summarize(m, sub))
+		}
+		out = append(out, gr)
+	}
+	return out
+}
+
+// summarize computes a method's scores over pages.
+func summarize(m Method, pages []PageResult) MethodResult {
+	r := MethodResult{Method: m.Name, TextOnly: m.Select == nil, Pages: pages}
+	var blocks Counts
+	var tokens, chars []PRF
+	var f1s, charF1s []float64
+	shingles := make([]Shingles, len(pages))
+	for i, p := range pages {
+		blocks.Merge(p.Blocks)
+		r.Seconds += p.Seconds
+		if p.NoOutput {
+			r.NoOutput++
+		}
+		if p.HasGold {
+			tokens, chars = append(tokens, p.Tokens), append(chars, p.Chars)
+			f1s, charF1s = append(f1s, p.Tokens.F1), append(charF1s, p.Chars.F1)
+		}
+		shingles[i] = p.Shingles
+	}
+	if !r.TextOnly {
+		r.Blocks = blocks.Scores()
+	}
+	r.Tokens, r.TokenF1, r.TokenPages = meanPRF(tokens), Bootstrap(f1s), len(tokens)
+	r.Chars, r.CharF1 = meanPRF(chars), Bootstrap(charF1s)
+	r.Shingles = ShingleScores(shingles)
+	return r
 }
 
 func meanPRF(xs []PRF) PRF {

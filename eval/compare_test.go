@@ -15,8 +15,8 @@ func TestCompare(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	oracle := Method{"oracle", func(d *data.Document) ([]bool, error) { return d.Labels, nil }}
-	keepAll := Method{"keep-all", func(d *data.Document) ([]bool, error) {
+	oracle := Method{Name: "oracle", Select: func(d *data.Document) ([]bool, error) { return d.Labels, nil }}
+	keepAll := Method{Name: "keep-all", Select: func(d *data.Document) ([]bool, error) {
 		s := make([]bool, len(d.Labels))
 		for i := range s {
 			s[i] = true
@@ -44,7 +44,7 @@ func TestCompare(t *testing.T) {
 	if all.Content.Recall != 1 || all.Boilerplate.F1 != 0 || math.Abs(all.MeanF1-all.Content.F1/2) > 1e-12 {
 		t.Errorf("keep-all scores %+v", all)
 	}
-	short := Method{"short", func(d *data.Document) ([]bool, error) { return nil, nil }}
+	short := Method{Name: "short", Select: func(d *data.Document) ([]bool, error) { return nil, nil }}
 	if _, err := Compare(ds, "test", []Method{short}, data.Options{}, nil); err == nil {
 		t.Error("a method returning too few labels was accepted")
 	}
@@ -58,7 +58,7 @@ func TestReports(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	oracle := Method{"oracle", func(d *data.Document) ([]bool, error) { return d.Labels, nil }}
+	oracle := Method{Name: "oracle", Select: func(d *data.Document) ([]bool, error) { return d.Labels, nil }}
 	r, err := Compare(ds, "dev", []Method{oracle}, data.Options{}, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -88,5 +88,135 @@ func TestPRCurve(t *testing.T) {
 	want := []PRPoint{{0.5, 0.5, 0.5}, {0.1, 0.5, 1}}
 	if !slices.Equal(got, want) {
 		t.Errorf("PRCurve = %v, want %v", got, want)
+	}
+}
+
+// oracleMethod selects the gold-labeled blocks; keepAllMethod every block.
+var (
+	oracleMethod  = Method{Name: "oracle", Select: func(d *data.Document) ([]bool, error) { return d.Labels, nil }}
+	keepAllMethod = Method{Name: "keep-all", Select: func(d *data.Document) ([]bool, error) {
+		return slices.Repeat([]bool{true}, len(d.Labels)), nil
+	}}
+)
+
+func TestCompareGroups(t *testing.T) {
+	tests := []struct {
+		dataset, split string
+		groupBy        string
+		groups         []string
+		pages          []int
+	}{
+		{"groups", "test", "page_type", []string{"article", "forum"}, []int{2, 2}},
+		{"groups", "dev", "page_type", []string{"article"}, []int{1}},
+		{"synth", "test", "", nil, nil},
+	}
+	for _, tt := range tests {
+		dir := filepath.Join("testdata", tt.dataset)
+		if tt.dataset == "synth" {
+			dir = filepath.Join("..", "testdata", "synth")
+		}
+		ds, err := data.Open(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := Compare(ds, tt.split, []Method{oracleMethod, keepAllMethod}, data.Options{}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.GroupBy != tt.groupBy || len(r.Groups) != len(tt.groups) {
+			t.Fatalf("%s %s: grouped by %q into %d groups, want %q, %d", tt.dataset, tt.split, r.GroupBy, len(r.Groups), tt.groupBy, len(tt.groups))
+		}
+		var blocks [2]Counts
+		tokenPages := 0
+		for i, g := range r.Groups {
+			if g.Group != tt.groups[i] || g.Pages != tt.pages[i] || len(g.Methods) != 2 {
+				t.Errorf("%s %s: group %d: %q, %d pages, %d methods", tt.dataset, tt.split, i, g.Group, g.Pages, len(g.Methods))
+			}
+			for k, m := range g.Methods {
+				if m.Method != r.Methods[k].Method || len(m.Pages) != g.Pages {
+					t.Errorf("group %s: method %d is %s on %d pages", g.Group, k, m.Method, len(m.Pages))
+				}
+				for _, p := range m.Pages {
+					if p.Group != g.Group {
+						t.Errorf("group %s holds page %s of group %s", g.Group, p.ID, p.Group)
+					}
+					blocks[k].Merge(p.Blocks)
+				}
+			}
+			if o := g.Methods[0]; o.Blocks.MeanF1 != 1 || o.Tokens.F1 < 0.99 {
+				t.Errorf("group %s: oracle scores %+v", g.Group, o)
+			}
+			tokenPages += g.Methods[0].TokenPages
+		}
+		if r.Groups != nil {
+			for k := range 2 {
+				if got := blocks[k].Scores(); got != r.Methods[k].Blocks {
+					t.Errorf("%s: block scores of the groups' pages %+v, overall %+v", r.Methods[k].Method, got, r.Methods[k].Blocks)
+				}
+			}
+			if tokenPages != r.Methods[0].TokenPages {
+				t.Errorf("groups have %d pages with gold, the split %d", tokenPages, r.Methods[0].TokenPages)
+			}
+		}
+	}
+}
+
+func TestGroupReports(t *testing.T) {
+	ds, err := data.Open(filepath.Join("testdata", "groups"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ext, err := ReadExternal("tool", "test", []*data.Dataset{ds}, filepath.Join("testdata", "external", "tool.jsonl"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := Compare(ds, "test", []Method{oracleMethod, ext.Method(ds)}, data.Options{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var table, md, csvOut strings.Builder
+	if err := WriteTable(&table, r); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteMarkdown(&md, []*Report{r}); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteCSV(&csvOut, []*Report{r}); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		output, text string
+		want         []string
+	}{
+		{"table", table.String(), []string{
+			"groups, test split, 4 pages",
+			"\noracle                          1.000  1.000  1.000   1.000 |  1.000  1.000 1.000 [1.000,1.000]",
+			"\ntool                              n/a    n/a    n/a     n/a |",
+			"\npage_type article: 2 pages (2 with gold text)\n  oracle   ",
+			"\npage_type forum: 2 pages (2 with gold text)\n  oracle ",
+			"\n  tool                            n/a    n/a    n/a     n/a |  0.000  0.000 0.000 [0.000,0.000] |",
+			"note: tool: no output for 2 of 4 pages (scored as empty)\n",
+		}},
+		{"markdown", md.String(), []string{
+			"## groups, test split (4 pages)",
+			"| tool | n/a | n/a | n/a | n/a | ",
+			"### groups by page_type\n\n| page_type | pages | method | content P |",
+			"| article | 2 | oracle | 1.000 | 1.000 | 1.000 | 1.000 |",
+			"| forum | 2 | tool | n/a | n/a | n/a | n/a | 0.000 | 0.000 | 0.000 [0.000, 0.000] |",
+			"- tool: no output for 2 of 4 pages (scored as empty)",
+		}},
+		{"csv", csvOut.String(), []string{
+			"dataset,split,method,page,group,tp_blocks,",
+			"\ngroups,test,oracle,a1,article,",
+			"\ngroups,test,tool,a1,article,,,,,1.0000,1.0000,1.0000,",
+			"\ngroups,test,tool,f2,forum,,,,,0.0000,0.0000,0.0000,0.0000,0.0000,0.0000,0.0000,0.0000,1.0000\n",
+		}},
+	}
+	for _, tt := range tests {
+		for _, w := range tt.want {
+			if !strings.Contains(tt.text, w) {
+				t.Errorf("%s lacks %q:\n%s", tt.output, w, tt.text)
+			}
+		}
 	}
 }
