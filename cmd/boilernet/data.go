@@ -49,8 +49,6 @@ func dataStats(dir, split string, comments bool, worst int, quiet bool, stdout, 
 	if split != "" {
 		splits = []string{split}
 	}
-	fmt.Fprintf(stdout, "dataset %s\n", ds.Name)
-	fmt.Fprintf(stdout, "%-6s %6s %8s %8s %9s %9s %6s\n", "split", "docs", "blocks", "content", "cov.mean", "cov.med", "empty")
 	var all []data.SplitStats
 	for _, s := range splits {
 		ids, ok := ds.IDs[s]
@@ -66,8 +64,28 @@ func dataStats(dir, split string, comments bool, worst int, quiet bool, stdout, 
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(stdout, "%-6s %6d %8d %8.3f %9.3f %9.3f %6d\n", s, st.Docs, st.Blocks, st.ContentShare(), st.CoverageMean, st.CoverageMedian, st.EmptyGold)
 		all = append(all, st)
+	}
+	// A dataset with groups gets a row per group under each split's row.
+	width := 6
+	for _, st := range all {
+		for _, g := range st.Groups() {
+			width = max(width, 2+len(groupName(g.Group)))
+		}
+	}
+	row := func(label string, st data.SplitStats) {
+		fmt.Fprintf(stdout, "%-*s %6d %8d %8.3f %9.3f %9.3f %6d\n", width, label, st.Docs, st.Blocks, st.ContentShare(), st.CoverageMean, st.CoverageMedian, st.EmptyGold)
+	}
+	fmt.Fprintf(stdout, "dataset %s\n", ds.Name)
+	if by := ds.GroupColumn(); by != "" {
+		fmt.Fprintf(stdout, "(each split, then its pages by %s)\n", by)
+	}
+	fmt.Fprintf(stdout, "%-*s %6s %8s %8s %9s %9s %6s\n", width, "split", "docs", "blocks", "content", "cov.mean", "cov.med", "empty")
+	for _, st := range all {
+		row(st.Split, st)
+		for _, g := range st.Groups() {
+			row("  "+groupName(g.Group), g.SplitStats)
+		}
 	}
 	if worst > 0 {
 		fmt.Fprintf(stdout, "lowest coverage:\n")
@@ -76,11 +94,23 @@ func dataStats(dir, split string, comments bool, worst int, quiet bool, stdout, 
 			docs = append(docs, st.PerDoc...)
 		}
 		for _, d := range data.Worst(docs, worst) {
-			fmt.Fprintf(stdout, "  %-5s %-40s coverage %.3f  gold tokens %6d  blocks %5d (%d content)\n", d.Split, d.ID, d.Coverage, d.GoldTokens, d.Blocks, d.ContentBlocks)
+			group := ""
+			if d.Group != "" {
+				group = "  " + d.Group
+			}
+			fmt.Fprintf(stdout, "  %-5s %-40s coverage %.3f  gold tokens %6d  blocks %5d (%d content)%s\n", d.Split, d.ID, d.Coverage, d.GoldTokens, d.Blocks, d.ContentBlocks, group)
 		}
 	}
 	fmt.Fprintln(stdout, strings.Repeat("-", 60))
 	return nil
+}
+
+// groupName shows a group's name ("(none)" for pages without a group).
+func groupName(g string) string {
+	if g == "" {
+		return "(none)"
+	}
+	return g
 }
 
 // newBar returns a progress bar on w, or a silent one when quiet.

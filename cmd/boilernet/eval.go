@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/boilernet/boilernet/data"
@@ -29,13 +30,14 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 	threshold := fs.Float64("threshold", infer.DefaultThreshold, "P(content) from which a block is content")
 	depth := fs.Int("filter-depth", 2, "ancestor depth of the ancestor filter")
 	comments := fs.Bool("comments", false, "count user comments (Dragnet) as content")
+	external := fs.String("external", "", "other tools' outputs to score too: NAME=FILE.jsonl[,NAME=FILE.jsonl...], one JSON object per line: {\"dataset\": \"wcxb\", \"id\": \"0001\", \"text\": \"...\"} (dataset optional); a name may repeat, e.g. with one file per dataset")
 	out := fs.String("out", "", "folder for pages.csv (every page's scores), report.md (the tables) and SVG plots")
 	quiet := fs.Bool("q", false, "no progress bar")
 	if err := fs.Parse(args); err != nil {
 		return errUsage
 	}
 	if *dataDirs == "" || fs.NArg() > 0 {
-		fmt.Fprintln(stderr, "usage: boilernet eval -data DIR[,DIR...] [-split test] [-methods M,...] [-model FILE]")
+		fmt.Fprintln(stderr, "usage: boilernet eval -data DIR[,DIR...] [-split test] [-methods M,...] [-model FILE] [-external NAME=FILE.jsonl,...]")
 		fs.PrintDefaults()
 		return errUsage
 	}
@@ -55,7 +57,12 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 		return title
 	}
 	var chosen []eval.Method
+	names := map[string]bool{}
 	for _, name := range strings.Split(*methods, ",") {
+		if name == "" && *methods == "" {
+			break // -methods "": external outputs only
+		}
+		names[name] = true
 		method, filt, _ := strings.Cut(name, "+")
 		sel, err := cfg.selector(method, filt)
 		if err != nil {
@@ -70,14 +77,45 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 			return sel(d.Page, titleOf(d))
 		}})
 	}
-	var reports []*eval.Report
+	var datasets []*data.Dataset
 	for _, dir := range strings.Split(*dataDirs, ",") {
 		ds, err := data.Open(dir)
 		if err != nil {
 			return err
 		}
+		if _, ok := ds.IDs[*split]; !ok {
+			return fmt.Errorf("dataset %s has no %s split", dir, *split)
+		}
+		datasets = append(datasets, ds)
+	}
+	var externals []*eval.External
+	if *external != "" {
+		files, err := eval.ParseExternalFlag(*external)
+		if err != nil {
+			return err
+		}
+		if externals, err = eval.ReadExternals(files, *split, datasets); err != nil {
+			return err
+		}
+		for _, e := range externals {
+			if names[e.Name] {
+				return fmt.Errorf("external output %s has the name of a method in -methods", e.Name)
+			}
+		}
+	}
+	if len(chosen)+len(externals) == 0 {
+		return fmt.Errorf("no method to score: give -methods or -external")
+	}
+	var reports []*eval.Report
+	for _, ds := range datasets {
+		dsMethods := slices.Clone(chosen)
+		for _, e := range externals {
+			dsMethods = append(dsMethods, e.Method(ds))
+			warnGaps(stderr, e.Name, "missing from its output", e.Missing(ds), ds, *split)
+			warnGaps(stderr, e.Name, "failed (an \"error\" line)", e.Failed(ds), ds, *split)
+		}
 		bar := newBar(len(ds.IDs[*split]), ds.Name+" "+*split, *quiet, stderr)
-		r, err := eval.Compare(ds, *split, chosen, data.Options{WithComments: *comments}, func() { bar.Add(1) })
+		r, err := eval.Compare(ds, *split, dsMethods, data.Options{WithComments: *comments}, func() { bar.Add(1) })
 		bar.Finish()
 		if err != nil {
 			return err
@@ -102,22 +140,29 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 				probs, labels = nil, nil
 			}
 		}
-		fmt.Fprintf(stdout, "%s, %s split, %d pages: blocks (all blocks), tokens and characters (mean over %d pages with gold text; token F1 with a bootstrap 95%% interval), 4-token shingles (all pages)\n",
-			r.Dataset, r.Split, r.Pages, r.Methods[0].TokenPages)
-		fmt.Fprintf(stdout, "%-30s %6s %6s %6s %7s | %6s %6s %19s | %6s %6s %6s | %6s %6s %6s | %8s\n", "method",
-			"cont.P", "cont.R", "cont.F", "mean.F", "tok.P", "tok.R", "tok.F1 [95% CI]", "chr.P", "chr.R", "chr.F", "shg.P", "shg.R", "shg.F", "pages/s")
-		for _, m := range r.Methods {
-			b, tk, ch, sh := m.Blocks, m.Tokens, m.Chars, m.Shingles
-			fmt.Fprintf(stdout, "%-30s %6.3f %6.3f %6.3f %7.3f | %6.3f %6.3f %5.3f [%5.3f,%5.3f] | %6.3f %6.3f %6.3f | %6.3f %6.3f %6.3f | %8.1f\n", m.Method,
-				b.Content.Precision, b.Content.Recall, b.Content.F1, b.MeanF1, tk.Precision, tk.Recall, tk.F1, m.TokenF1.Low, m.TokenF1.High,
-				ch.Precision, ch.Recall, ch.F1, sh.Precision, sh.Recall, sh.F1, m.PagesPerSecond(r.Pages))
+		if err := eval.WriteTable(stdout, r); err != nil {
+			return err
 		}
-		fmt.Fprintln(stdout)
 	}
 	if *out != "" {
 		return writeReports(*out, reports)
 	}
 	return nil
+}
+
+// warnGaps warns on w about the pages of ds that an external output lacks
+// (what says how), naming the first few.
+func warnGaps(w io.Writer, name, what string, ids []string, ds *data.Dataset, split string) {
+	if len(ids) == 0 {
+		return
+	}
+	shown := ids[:min(5, len(ids))]
+	more := ""
+	if len(ids) > len(shown) {
+		more = ", ..."
+	}
+	fmt.Fprintf(w, "boilernet eval: warning: %s: %d of %d %s %s pages %s, scored as empty output: %s%s\n",
+		name, len(ids), len(ds.IDs[split]), ds.Name, split, what, strings.Join(shown, ", "), more)
 }
 
 // writeReports writes pages.csv and report.md into dir.

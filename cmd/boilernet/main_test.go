@@ -29,6 +29,9 @@ func TestRun(t *testing.T) {
 		{"data stats one split", []string{"data", "stats", "-q", "-split", "test", "-worst", "0", "../../data/testdata/tiny"}, 0,
 			[]string{"test        1"}, nil},
 		{"data stats missing split", []string{"data", "stats", "-q", "-split", "dev", "../../data/testdata/tiny"}, 1, nil, []string{"has no dev split"}},
+		{"data stats per group", []string{"data", "stats", "-q", "../../eval/testdata/groups"}, 0,
+			[]string{"dataset groups\n(each split, then its pages by page_type)\nsplit       docs", "\ntest           4       28 ", "\n  article      2       14 ", "\n  forum        2       14 ",
+				"\n  test  f1                                       coverage 1.000  gold tokens     37  blocks     7 (3 content)  forum\n"}, nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { checkRun(t, tt.args, tt.status, tt.stdout, tt.stderr) })
@@ -202,6 +205,65 @@ func TestEvalReports(t *testing.T) {
 	md, err := os.ReadFile(filepath.Join(out, "report.md"))
 	if err != nil || !strings.Contains(string(md), "| newsfeed |") {
 		t.Errorf("report.md: %v\n%s", err, md)
+	}
+}
+
+func TestEvalExternal(t *testing.T) {
+	const groups, tool = "../../eval/testdata/groups", "../../eval/testdata/external/tool.jsonl"
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.jsonl")
+	os.WriteFile(bad, []byte(`{"id":"a1","text":"x"}`+"\n"+`{"id":"a2" "text":"x"}`+"\n"), 0o644)
+	unknown := filepath.Join(dir, "unknown.jsonl")
+	os.WriteFile(unknown, []byte(`{"id":"a1","text":"x"}`+"\n"+`{"id":"p45","text":"x"}`+"\n"), 0o644)
+	rest := filepath.Join(dir, "rest.jsonl")
+	os.WriteFile(rest, []byte(`{"id":"f2","text":"Reply: that smell means it is hungry"}`+"\n"), 0o644)
+	tests := []struct {
+		name   string
+		args   []string
+		status int
+		stdout []string
+		stderr []string
+	}{
+		{"with methods and groups", []string{"eval", "-q", "-data", groups, "-methods", "keep-all", "-external", "tool=" + tool}, 0,
+			[]string{"groups, test split, 4 pages", "\nkeep-all ", "\ntool                              n/a    n/a    n/a     n/a | ",
+				"\npage_type article: 2 pages (2 with gold text)\n  keep-all ", "\npage_type forum: 2 pages (2 with gold text)\n  keep-all ", "\n  tool  ",
+				"note: tool: no output for 2 of 4 pages (scored as empty)"},
+			[]string{"warning: tool: 1 of 4 groups test pages missing from its output, scored as empty output: f2\n",
+				`warning: tool: 1 of 4 groups test pages failed (an "error" line), scored as empty output: f1`}},
+		{"external only, two files of one name", []string{"eval", "-q", "-data", groups, "-methods", "", "-external", "tool=" + tool + ",tool=" + rest}, 0,
+			[]string{"\ntool ", "note: tool: no output for 1 of 4 pages"}, []string{"1 of 4 groups test pages failed"}},
+		{"no method at all", []string{"eval", "-q", "-data", groups, "-methods", ""}, 1, nil, []string{"no method to score"}},
+		{"malformed line", []string{"eval", "-q", "-data", groups, "-methods", "keep-all", "-external", "tool=" + tool + ",bad=" + bad}, 1,
+			nil, []string{bad + ":2: not a JSON object"}},
+		{"unknown id", []string{"eval", "-q", "-data", groups, "-methods", "keep-all", "-external", "x=" + unknown}, 1,
+			nil, []string{unknown + `:2: unknown id "p45": not a page of the test split of groups`}},
+		{"duplicate id across files", []string{"eval", "-q", "-data", groups, "-methods", "keep-all", "-external", "t=" + tool + ",t=" + tool}, 1,
+			nil, []string{tool + `:1: duplicate id "a1" of groups (first at ` + tool + ":1)"}},
+		{"missing file", []string{"eval", "-q", "-data", groups, "-external", "t=" + filepath.Join(dir, "nope.jsonl")}, 1, nil, []string{"nope.jsonl"}},
+		{"bad flag", []string{"eval", "-q", "-data", groups, "-external", "tool"}, 1, nil, []string{`bad external output "tool": want NAME=FILE`}},
+		{"name of a method", []string{"eval", "-q", "-data", groups, "-methods", "keep-all", "-external", "keep-all=" + tool}, 1, nil, []string{"has the name of a method"}},
+		{"split without pages in the file", []string{"eval", "-q", "-data", groups, "-split", "dev", "-methods", "keep-all", "-external", "tool=" + tool}, 1,
+			nil, []string{tool + `:1: unknown id "a1": not a page of the dev split of groups`}},
+		{"missing split", []string{"eval", "-q", "-data", groups, "-split", "train", "-methods", "keep-all"}, 1, nil, []string{"has no train split"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) { checkRun(t, tt.args, tt.status, tt.stdout, tt.stderr) })
+	}
+	out := filepath.Join(t.TempDir(), "report")
+	checkRun(t, []string{"eval", "-q", "-data", groups, "-methods", "keep-all", "-external", "tool=" + tool, "-out", out}, 0, nil, nil)
+	for file, want := range map[string][]string{
+		"pages.csv": {"dataset,split,method,page,group,", "\ngroups,test,keep-all,f1,forum,", "\ngroups,test,tool,a2,article,,,,,"},
+		"report.md": {"### groups by page_type", "| forum | 2 | tool | n/a |", "- tool: no output for 2 of 4 pages"},
+	} {
+		got, err := os.ReadFile(filepath.Join(out, file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, w := range want {
+			if !strings.Contains(string(got), w) {
+				t.Errorf("%s lacks %q:\n%s", file, w, got)
+			}
+		}
 	}
 }
 
