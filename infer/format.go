@@ -11,11 +11,12 @@ import (
 )
 
 // highlightStyle marks the content blocks in WriteHighlighted's output.
-const highlightStyle = `mark.boilernet-content{background:#fff59d;color:inherit}`
+const highlightStyle = `mark.boilernet-content{background:#fff59d;color:inherit}mark.boilernet-headline{background:#b3e5fc;color:inherit}`
 
 // WriteHighlighted writes the original page with every content block
-// wrapped in <mark class="boilernet-content">, as BoilerNet's browser demo
-// shows them. The page's DOM is restored afterwards.
+// wrapped in <mark class="boilernet-content"> (the headline in <mark
+// class="boilernet-headline">), as BoilerNet's browser demo shows them. The
+// page's DOM is restored afterwards.
 func (r *Result) WriteHighlighted(w io.Writer) error {
 	if r.page == nil {
 		return fmt.Errorf("infer: no page to highlight")
@@ -27,12 +28,16 @@ func (r *Result) WriteHighlighted(w io.Writer) error {
 		}
 	}()
 	for i, b := range r.page.Blocks {
-		if !r.Blocks[i].Content {
+		class := "boilernet-content"
+		switch {
+		case r.Blocks[i].Headline:
+			class = "boilernet-headline"
+		case !r.Blocks[i].Content:
 			continue
 		}
 		text, parent := b.Node, b.Node.Parent
 		mark := &html.Node{Type: html.ElementNode, Data: "mark", DataAtom: atom.Mark,
-			Attr: []html.Attribute{{Key: "class", Val: "boilernet-content"}}}
+			Attr: []html.Attribute{{Key: "class", Val: class}}}
 		parent.InsertBefore(mark, text)
 		parent.RemoveChild(text)
 		mark.AppendChild(text)

@@ -32,6 +32,12 @@ type Options struct {
 	// means filter.DefaultDepth, the grandparent).
 	Filter      bool
 	FilterDepth int
+	// Decode says how the model's probabilities become content blocks
+	// (DecodeBlocks when zero).
+	Decode Decoding
+	// KeepHeadline keeps the headline in the text. By default the
+	// headline (see Headline) is the result's title, not part of its text.
+	KeepHeadline bool
 }
 
 // Block is one leaf text block of a page with the model's verdict.
@@ -41,6 +47,9 @@ type Block struct {
 	// Content reports whether the block is in the extracted text: Prob ≥
 	// threshold, and kept by the precision filter when it runs.
 	Content bool `json:"content"`
+	// Headline reports a selected block left out of the text because it
+	// is the page's headline (Options.KeepHeadline keeps it in).
+	Headline bool `json:"headline,omitempty"`
 	// Locator is an XPath-like path to the text node, e.g.
 	// /html[1]/body[1]/div[2]/p[1]/text()[1].
 	Locator string `json:"locator"`
@@ -150,10 +159,24 @@ func (e *Extractor) ExtractBytes(raw []byte, opts Options) (*Result, error) {
 		selected = selectBlocks(page.Blocks, probs, threshold, opts)
 	}
 	res := &Result{Title: title, Encoding: page.Encoding, Blocks: make([]Block, len(page.Blocks)), page: page}
+	if !opts.KeepHeadline {
+		head := Headline(page.Blocks, selected, title)
+		if res.Title == "" && len(head) > 0 {
+			var hb []tokenize.Block
+			for _, i := range head {
+				hb = append(hb, page.Blocks[i])
+			}
+			res.Title = tokenize.Text(hb)
+		}
+		for _, i := range head {
+			selected[i] = false
+			res.Blocks[i].Headline = true
+		}
+	}
 	var content []tokenize.Block
 	loc := newLocators()
 	for i, b := range page.Blocks {
-		res.Blocks[i] = Block{Text: b.Text, Prob: float64(probs[i]), Content: selected[i], Locator: loc.of(b.Node)}
+		res.Blocks[i] = Block{Text: b.Text, Prob: float64(probs[i]), Content: selected[i], Headline: res.Blocks[i].Headline, Locator: loc.of(b.Node)}
 		if selected[i] {
 			content = append(content, b)
 		}
@@ -187,10 +210,7 @@ func (e *Extractor) Select(blocks []tokenize.Block, opts Options) ([]bool, error
 }
 
 func selectBlocks(blocks []tokenize.Block, probs []float32, threshold float64, opts Options) []bool {
-	selected := make([]bool, len(blocks))
-	for i, p := range probs {
-		selected[i] = float64(p) >= threshold
-	}
+	selected := opts.Decode.decode(blocks, probs, threshold)
 	if opts.Filter {
 		selected = filter.Ancestor(blocks, selected, opts.FilterDepth)
 	}

@@ -45,16 +45,24 @@ func TestExtractSyntheticPage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, want := strings.Fields(res.Text), strings.Fields(string(gold)); strings.Join(got, " ") != strings.Join(want, " ") {
-		t.Errorf("text:\n%s\nwant:\n%s", res.Text, gold)
+	headline, body, _ := strings.Cut(string(gold), "\n")
+	if got, want := strings.Fields(res.Text), strings.Fields(body); strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("text:\n%s\nwant:\n%s", res.Text, body)
 	}
-	if !strings.HasPrefix(string(gold), res.Title) || res.Title == "" {
-		t.Errorf("title %q", res.Title)
+	if res.Title != headline {
+		t.Errorf("title %q, want the headline %q", res.Title, headline)
 	}
 	for _, b := range res.Blocks {
-		if b.Content != (b.Prob >= DefaultThreshold) || !strings.HasPrefix(b.Locator, "/html[1]/body[1]/") {
+		if b.Content != (b.Prob >= DefaultThreshold && !b.Headline) || b.Headline != (b.Text == headline) || !strings.HasPrefix(b.Locator, "/html[1]/body[1]/") {
 			t.Errorf("block %+v", b)
 		}
+	}
+	kept, err := e.ExtractBytes(raw, Options{KeepHeadline: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := strings.Fields(kept.Text), strings.Fields(string(gold)); strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("text with the headline:\n%s\nwant:\n%s", kept.Text, gold)
 	}
 	// The article is one ancestor group, so the filter keeps all of it.
 	filtered, err := e.ExtractBytes(raw, Options{Filter: true})

@@ -32,6 +32,8 @@ func runExtract(args []string, stdout, stderr io.Writer) error {
 	fs.Var(&filt, "filter", "precision filter: -filter alone is the ancestor-group filter; -filter=largest or -filter=main after a boilerpipe method")
 	depth := fs.Int("filter-depth", 2, "ancestor depth of the ancestor filter (2: grandparent)")
 	threshold := fs.Float64("threshold", infer.DefaultThreshold, "P(content) from which a block is content")
+	decode := fs.String("decode", "blocks", "how probabilities become content: blocks (threshold), structure, or blocks+paragraphs|hidden|isolated")
+	keepHeadline := fs.Bool("keep-headline", false, "keep the headline in the text (by default it is the title only)")
 	workers := fs.Int("workers", 0, "pages extracted in parallel (0: all cores)")
 	out := fs.String("o", "", "output file, or an existing directory for one file per page (default: stdout)")
 	quiet := fs.Bool("q", false, "no progress bar")
@@ -44,8 +46,11 @@ func runExtract(args []string, stdout, stderr io.Writer) error {
 		return errUsage
 	}
 	var ex *infer.Extractor
-	var err error
-	opts := infer.Options{Threshold: *threshold, FilterDepth: *depth}
+	dec, err := infer.ParseDecoding(*decode)
+	if err != nil {
+		return err
+	}
+	opts := infer.Options{Threshold: *threshold, FilterDepth: *depth, Decode: dec, KeepHeadline: *keepHeadline}
 	if *method == "bilstm" && (filt.name == "" || filt.name == "ancestor") {
 		// The model's own extractor: probabilities in the output.
 		if ex, err = loadExtractor(*modelPath); err != nil {
@@ -53,7 +58,7 @@ func runExtract(args []string, stdout, stderr io.Writer) error {
 		}
 		opts.Filter = filt.name == "ancestor"
 	} else {
-		cfg := &methodConfig{model: *modelPath, tree: *treePath, threshold: *threshold, depth: *depth}
+		cfg := &methodConfig{model: *modelPath, tree: *treePath, threshold: *threshold, depth: *depth, decode: dec}
 		sel, err := cfg.selector(*method, filt.name)
 		if err != nil {
 			return err

@@ -91,7 +91,8 @@ func TestExtractCommand(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	firstLine := strings.SplitN(string(gold), "\n", 2)[0]
+	lines := strings.Split(string(gold), "\n")
+	headline, firstLine := lines[0], lines[1]
 	dir := t.TempDir()
 	os.WriteFile(filepath.Join(dir, "bad.html"), []byte{0, 1, 2, 3, 0, 0, 0, 0, 0, 0, 0, 0}, 0o644)
 	os.WriteFile(filepath.Join(dir, "good.html"), gold, 0o644)
@@ -103,9 +104,12 @@ func TestExtractCommand(t *testing.T) {
 		stderr []string
 	}{
 		{"text", []string{"extract", "-model", model, page}, 0, []string{firstLine}, nil},
-		{"json", []string{"extract", "-model", model, "-format", "json", page}, 0, []string{`"title": "` + firstLine, `"locator": "/html[1]/body[1]/`, `"prob": `}, nil},
+		{"text with the headline", []string{"extract", "-model", model, "-keep-headline", page}, 0, []string{headline + "\n\n" + firstLine}, nil},
+		{"structure decoding", []string{"extract", "-model", model, "-decode", "structure", page}, 0, []string{firstLine}, nil},
+		{"bad decoding", []string{"extract", "-model", model, "-decode", "magic", page}, 1, nil, []string{`unknown decoding "magic"`}},
+		{"json", []string{"extract", "-model", model, "-format", "json", page}, 0, []string{`"title": "` + headline, `"headline": true`, `"locator": "/html[1]/body[1]/`, `"prob": `}, nil},
 		{"jsonl in order", []string{"extract", "-q", "-model", model, "-format", "jsonl", page, dir}, 0,
-			[]string{`{"file":"` + page + `","title":"` + firstLine, `"error":"` + filepath.Join(dir, "bad.html") + `: binary content`}, []string{"1 of 3 pages failed"}},
+			[]string{`{"file":"` + page + `","title":"` + headline + `","text":"` + firstLine, `"error":"` + filepath.Join(dir, "bad.html") + `: binary content`}, []string{"1 of 3 pages failed"}},
 		{"boilerpipe with the main content filter", []string{"extract", "-method", "boilerpipe-numwords", "-filter=main", page}, 0, []string{firstLine}, nil},
 		{"boilerpipe with the ancestor filter", []string{"extract", "-method", "boilerpipe-densitometric", "-filter", "-format", "json", page}, 0, []string{`"prob": 1`}, nil},
 		{"main filter after bilstm", []string{"extract", "-filter=main", page}, 1, nil, []string{"boilerpipe methods and tree only"}},
@@ -115,7 +119,7 @@ func TestExtractCommand(t *testing.T) {
 		{"newsfeed title", []string{"extract", "-method", "newsfeed", "-format", "jsonl", "../../testdata/sample.html"}, 0, []string{`"title":"Night trains return to the Alps"`}, nil},
 		{"newsfeed with main", []string{"extract", "-method", "newsfeed", "-filter=main", page}, 1, nil, []string{"boilerpipe methods and tree only"}},
 		{"markdown", []string{"extract", "-model", model, "-format", "markdown", page}, 0, []string{firstLine + "\n\n"}, nil},
-		{"html", []string{"extract", "-model", model, "-format", "html", page}, 0, []string{`<mark class="boilernet-content">` + firstLine}, nil},
+		{"html", []string{"extract", "-model", model, "-format", "html", page}, 0, []string{`<mark class="boilernet-headline">` + headline, `<mark class="boilernet-content">` + firstLine}, nil},
 		{"several pages in text", []string{"extract", "-q", "-model", model, page, page}, 0, []string{"==> " + page + " <=="}, nil},
 		{"only bad pages", []string{"extract", "-q", "-model", model, filepath.Join(dir, "bad.html")}, 1, nil, []string{"no page could be extracted"}},
 		{"embedded model", []string{"extract", "../../testdata/sample.html"}, 0, []string{"overnight passenger trains are running again"}, nil},

@@ -28,12 +28,23 @@ type methodConfig struct {
 	tree      string // tree file for tree
 	threshold float64
 	depth     int // ancestor filter depth
+	decode    infer.Decoding
 
 	ex *infer.Extractor // loaded on first use
 }
 
 // selector returns the block classifier for method with an optional filter.
+// The neural method may name its decoding after a colon
+// ("bilstm:structure", see infer.ParseDecoding).
 func (c *methodConfig) selector(method, filt string) (infer.Selector, error) {
+	decode := c.decode
+	if m, d, ok := strings.Cut(method, ":"); ok && m == "bilstm" {
+		var err error
+		if decode, err = infer.ParseDecoding(d); err != nil {
+			return nil, err
+		}
+		method = m
+	}
 	if !slices.Contains(methodNames, method) {
 		return nil, fmt.Errorf("unknown method %q (known: %s)", method, strings.Join(methodNames, ", "))
 	}
@@ -53,7 +64,7 @@ func (c *methodConfig) selector(method, filt string) (infer.Selector, error) {
 			}
 			c.ex = ex
 		}
-		ex, opts := c.ex, infer.Options{Threshold: c.threshold}
+		ex, opts := c.ex, infer.Options{Threshold: c.threshold, Decode: decode}
 		base = func(p *tokenize.Page, _ string) ([]bool, error) { return ex.Select(p.Blocks, opts) }
 	case method == "newsfeed":
 		base = func(p *tokenize.Page, _ string) ([]bool, error) { return newsfeed.Select(p), nil }

@@ -1,0 +1,186 @@
+package infer
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/boilernet/boilernet/tokenize"
+)
+
+// Decoding says how block probabilities become content blocks. The zero
+// value is the plain per-block threshold.
+type Decoding struct {
+	// Paragraphs keeps or drops each paragraph (blocks with no block-level
+	// boundary between them, e.g. a sentence split by a link) whole, by
+	// the word-weighted mean probability of its blocks.
+	Paragraphs bool
+	// Hidden drops blocks hidden from readers (tokenize.Block.Hidden).
+	Hidden bool
+	// Isolated drops short selected paragraphs (fewer than isolatedWords
+	// words) that lie more than isolatedGap blocks away from any selected
+	// paragraph of at least isolatedWords words.
+	Isolated bool
+}
+
+// Named decodings.
+var (
+	DecodeBlocks    = Decoding{}
+	DecodeStructure = Decoding{Paragraphs: true, Hidden: true, Isolated: true}
+)
+
+const (
+	isolatedWords = 10
+	isolatedGap   = 20
+)
+
+// ParseDecoding reads a decoding name: "blocks", "structure", or "blocks+"
+// followed by "+"-joined steps (paragraphs, hidden, isolated).
+func ParseDecoding(s string) (Decoding, error) {
+	switch s {
+	case "blocks":
+		return DecodeBlocks, nil
+	case "structure":
+		return DecodeStructure, nil
+	}
+	rest, ok := strings.CutPrefix(s, "blocks+")
+	if !ok {
+		return Decoding{}, fmt.Errorf("unknown decoding %q (blocks, structure, blocks+paragraphs, blocks+hidden, blocks+isolated)", s)
+	}
+	var d Decoding
+	for step := range strings.SplitSeq(rest, "+") {
+		switch step {
+		case "paragraphs":
+			d.Paragraphs = true
+		case "hidden":
+			d.Hidden = true
+		case "isolated":
+			d.Isolated = true
+		default:
+			return Decoding{}, fmt.Errorf("unknown decoding step %q in %q (paragraphs, hidden, isolated)", step, s)
+		}
+	}
+	return d, nil
+}
+
+// String is the name ParseDecoding reads.
+func (d Decoding) String() string {
+	switch d {
+	case DecodeBlocks:
+		return "blocks"
+	case DecodeStructure:
+		return "structure"
+	}
+	s := "blocks"
+	if d.Paragraphs {
+		s += "+paragraphs"
+	}
+	if d.Hidden {
+		s += "+hidden"
+	}
+	if d.Isolated {
+		s += "+isolated"
+	}
+	return s
+}
+
+// decode labels blocks content from their probabilities.
+func (d Decoding) decode(blocks []tokenize.Block, probs []float32, threshold float64) []bool {
+	selected := make([]bool, len(blocks))
+	words := make([]int, len(blocks))
+	for i, b := range blocks {
+		words[i] = wordCount(b.Text)
+	}
+	if d.Paragraphs {
+		for start := 0; start < len(blocks); {
+			end := start + 1
+			for end < len(blocks) && blocks[end].Para == blocks[start].Para {
+				end++
+			}
+			var sum, weight float64
+			for i := start; i < end; i++ {
+				w := float64(max(words[i], 1))
+				sum += w * float64(probs[i])
+				weight += w
+			}
+			keep := sum/weight >= threshold
+			for i := start; i < end; i++ {
+				selected[i] = keep
+			}
+			start = end
+		}
+	} else {
+		for i, p := range probs {
+			selected[i] = float64(p) >= threshold
+		}
+	}
+	if d.Hidden {
+		for i, b := range blocks {
+			if b.Hidden {
+				selected[i] = false
+			}
+		}
+	}
+	if d.Isolated {
+		dropIsolated(blocks, words, selected)
+	}
+	return selected
+}
+
+// dropIsolated unselects short selected paragraphs far from any long
+// selected paragraph.
+func dropIsolated(blocks []tokenize.Block, words []int, selected []bool) {
+	type para struct{ start, end, words int }
+	var paras []para
+	for i := range blocks {
+		if !selected[i] {
+			continue
+		}
+		if n := len(paras); n > 0 && blocks[paras[n-1].end-1].Para == blocks[i].Para {
+			paras[n-1].end = i + 1
+			paras[n-1].words += words[i]
+			continue
+		}
+		paras = append(paras, para{i, i + 1, words[i]})
+	}
+	var anchors []para
+	for _, p := range paras {
+		if p.words >= isolatedWords {
+			anchors = append(anchors, p)
+		}
+	}
+	if len(anchors) == 0 {
+		return
+	}
+	k := 0 // first anchor ending after the paragraph's start
+	for _, p := range paras {
+		if p.words >= isolatedWords {
+			continue
+		}
+		for k < len(anchors) && anchors[k].end <= p.start {
+			k++
+		}
+		near := false
+		if k > 0 && p.start-anchors[k-1].end < isolatedGap {
+			near = true
+		}
+		if k < len(anchors) && anchors[k].start-p.end < isolatedGap {
+			near = true
+		}
+		if !near {
+			for i := p.start; i < p.end; i++ {
+				selected[i] = false
+			}
+		}
+	}
+}
+
+// wordCount counts the tokens of text with a letter or digit.
+func wordCount(text string) int {
+	n := 0
+	for _, w := range tokenize.Words(text) {
+		if tokenize.IsWord(w) {
+			n++
+		}
+	}
+	return n
+}

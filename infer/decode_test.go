@@ -1,0 +1,88 @@
+package infer
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/boilernet/boilernet/tokenize"
+)
+
+func TestDecode(t *testing.T) {
+	long := "one two three four five six seven eight nine ten eleven"
+	page := `<body><p>` + long + ` <a href="x">link</a> end</p><p hidden>` + long + `</p>` +
+		`<p>short</p>` + strings20(`<div>filler</div>`) + `<p>far away</p></body>`
+	p, err := tokenize.Parse([]byte(page), tokenize.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := len(p.Blocks) // long, link, end, hidden, short, 20 fillers, far away
+	probs := make([]float32, n)
+	probs[0], probs[1], probs[2] = 0.9, 0.2, 0.4 // a paragraph with a doubtful link
+	probs[3] = 0.9                               // hidden
+	probs[4] = 0.8                               // short, near the long paragraph
+	probs[n-1] = 0.8                             // short, far from it
+	tests := []struct {
+		d    Decoding
+		want []int
+	}{
+		{DecodeBlocks, []int{0, 3, 4, n - 1}},
+		{Decoding{Paragraphs: true}, []int{0, 1, 2, 3, 4, n - 1}},
+		{Decoding{Hidden: true}, []int{0, 4, n - 1}},
+		{Decoding{Isolated: true}, []int{0, 3, 4}},
+		{DecodeStructure, []int{0, 1, 2, 4}},
+	}
+	for _, tt := range tests {
+		var got []int
+		for i, s := range tt.d.decode(p.Blocks, probs, 0.5) {
+			if s {
+				got = append(got, i)
+			}
+		}
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("%v: selected %v, want %v", tt.d, got, tt.want)
+		}
+		if d, err := ParseDecoding(tt.d.String()); err != nil || d != tt.d {
+			t.Errorf("%v does not round-trip through %q: %v %v", tt.d, tt.d.String(), d, err)
+		}
+	}
+	if _, err := ParseDecoding("blocks+magic"); err == nil {
+		t.Error("unknown step accepted")
+	}
+}
+
+func strings20(s string) string {
+	out := ""
+	for range 20 {
+		out += s
+	}
+	return out
+}
+
+func TestHeadline(t *testing.T) {
+	body := "<p>" + strings20("word ") + "and more words follow here.</p>"
+	tests := []struct {
+		name, page, title string
+		selected          []int // indices of selected blocks; nil: all
+		want              []int
+	}{
+		{"h1 first", `<h1>Storm hits coast</h1>` + body, "", nil, []int{0}},
+		{"after a kicker and a date", `<p>World</p><p>May 3</p><h1>Storm <i>hits</i> coast</h1>` + body, "", nil, []int{2, 3, 4}},
+		{"title match without h1", `<h2>Storm hits coast!</h2>` + body, "storm hits  coast", nil, []int{0}},
+		{"after the body: none", body + `<h1>Storm</h1>`, "", nil, nil},
+		{"unselected h1: none", `<h1>Storm</h1>` + body, "", []int{1}, nil},
+		{"no match", `<h2>Other</h2>` + body, "Storm", nil, nil},
+	}
+	for _, tt := range tests {
+		p, err := tokenize.Parse([]byte(tt.page), tokenize.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		sel := make([]bool, len(p.Blocks))
+		for i := range sel {
+			sel[i] = tt.selected == nil || slices.Contains(tt.selected, i)
+		}
+		if got := Headline(p.Blocks, sel, tt.title); !slices.Equal(got, tt.want) {
+			t.Errorf("%s: headline %v, want %v", tt.name, got, tt.want)
+		}
+	}
+}
