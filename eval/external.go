@@ -185,7 +185,7 @@ func (e *External) addLine(raw []byte, source string, n int) error {
 		Error   *string `json:"error"`
 	}
 	if err := json.Unmarshal(raw, &l); err != nil {
-		return fmt.Errorf("%s:%d: not a JSON object: %v", source, n, err)
+		return fmt.Errorf("%s:%d: malformed JSON line: %v", source, n, err)
 	}
 	if l.ID == nil || *l.ID == "" {
 		return fmt.Errorf("%s:%d: no \"id\"", source, n)

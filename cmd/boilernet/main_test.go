@@ -238,7 +238,7 @@ func TestEvalExternal(t *testing.T) {
 			[]string{"\ntool ", "note: tool: no output for 1 of 4 pages"}, []string{"1 of 4 groups test pages failed"}},
 		{"no method at all", []string{"eval", "-q", "-data", groups, "-methods", ""}, 1, nil, []string{"no method to score"}},
 		{"malformed line", []string{"eval", "-q", "-data", groups, "-methods", "keep-all", "-external", "tool=" + tool + ",bad=" + bad}, 1,
-			nil, []string{bad + ":2: not a JSON object"}},
+			nil, []string{bad + ":2: malformed JSON line"}},
 		{"unknown id", []string{"eval", "-q", "-data", groups, "-methods", "keep-all", "-external", "x=" + unknown}, 1,
 			nil, []string{unknown + `:2: unknown id "p45": not a page of the test split of groups`}},
 		{"duplicate id across files", []string{"eval", "-q", "-data", groups, "-methods", "keep-all", "-external", "t=" + tool + ",t=" + tool}, 1,
