@@ -144,4 +144,16 @@ func TestNewBatch(t *testing.T) {
 	if w := ClassWeights(skewed); w != [2]float32{4.0 / 6, 2} {
 		t.Errorf("ClassWeights(skewed) = %v, want [0.667 2]", w)
 	}
+	// Block weights: the content block weighs as much as the three others.
+	weighted := []*Sequence{{Rows: make([][]vocab.Entry, 4), Labels: []bool{true, false, false, false}, Weights: []float32{3, 1, 1, 1}}}
+	if w := ClassWeights(weighted); w != [2]float32{1, 1} {
+		t.Errorf("ClassWeights(weighted) = %v, want [1 1]", w)
+	}
+	wb, err := NewBatch(weighted, [2]float32{1, 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(wb.W, []float32{1.5, 0.25, 0.25, 0.25}) {
+		t.Errorf("weighted W %v", wb.W)
+	}
 }

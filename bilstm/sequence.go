@@ -11,21 +11,33 @@ import (
 type Sequence struct {
 	Rows   [][]vocab.Entry
 	Labels []bool // nil when unlabeled
+	// Weights, when not nil, scale each block's loss weight (e.g. by its
+	// length, so that long paragraphs count more than one-word links).
+	Weights []float32
+}
+
+// weight is the loss weight of block t before class weighting.
+func (s *Sequence) weight(t int) float32 {
+	if s.Weights == nil {
+		return 1
+	}
+	return s.Weights[t]
 }
 
 // Len is the number of blocks.
 func (s *Sequence) Len() int { return len(s.Rows) }
 
 // ClassWeights returns the "balanced" loss weights n/(2·n_class) for the
-// boilerplate (index 0) and content (index 1) classes of the labels of seqs.
+// boilerplate (index 0) and content (index 1) classes of the labels of seqs,
+// where n counts blocks, or sums their Weights when sequences have them.
 func ClassWeights(seqs []*Sequence) [2]float32 {
-	var counts [2]int
+	var counts [2]float64
 	for _, s := range seqs {
-		for _, l := range s.Labels {
+		for t, l := range s.Labels {
 			if l {
-				counts[1]++
+				counts[1] += float64(s.weight(t))
 			} else {
-				counts[0]++
+				counts[0] += float64(s.weight(t))
 			}
 		}
 	}
@@ -68,9 +80,9 @@ func NewBatch(seqs []*Sequence, classWeights [2]float32) (*Batch, error) {
 					r := bi*lay.T + t
 					if s.Labels[t] {
 						b.Y[r] = 1
-						b.W[r] = classWeights[1] / valid
+						b.W[r] = s.weight(t) * classWeights[1] / valid
 					} else {
-						b.W[r] = classWeights[0] / valid
+						b.W[r] = s.weight(t) * classWeights[0] / valid
 					}
 				}
 			}

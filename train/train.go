@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"math/rand/v2"
 	"runtime"
 	"slices"
@@ -21,6 +22,7 @@ import (
 	"github.com/boilernet/boilernet/bilstm"
 	"github.com/boilernet/boilernet/data"
 	"github.com/boilernet/boilernet/eval"
+	"github.com/boilernet/boilernet/tokenize"
 	"github.com/boilernet/boilernet/vocab"
 	"github.com/schollz/progressbar/v3"
 	"gorgonia.org/gorgonia"
@@ -39,6 +41,10 @@ type Options struct {
 	LearnRate          float64 // Adam's, default 1e-3
 	Seed               uint64
 	WithComments       bool // count Dragnet user comments as content
+	// WordWeights scales each block's loss weight by log2(2 + its words),
+	// so that long paragraphs count more than one-word links, as they do
+	// in token-level scores.
+	WordWeights bool
 	// Half asks for the dev scores of the kept weights rounded to float16
 	// too (Result.Half), for a model written with WriteHalfTo.
 	Half bool
@@ -85,7 +91,7 @@ type Epoch struct {
 	// of each dataset's dev split, in the order given.
 	Dev     eval.BlockScores
 	DevSets []SetScores
-	// Selection is the mean over datasets of their dev mean F1: the epoch
+	// Selection is the mean over datasets of their dev word F1: the epoch
 	// with the highest is kept, so that a large dataset does not outvote
 	// the others.
 	Selection    float64
@@ -93,10 +99,14 @@ type Epoch struct {
 	BlocksPerSec float64 // training blocks per second
 }
 
-// SetScores are the dev block scores of one dataset.
+// SetScores are the dev scores of one dataset.
 type SetScores struct {
 	Name   string
 	Scores eval.BlockScores
+	// WordF1 is the mean over pages with content of the F1 of the content
+	// blocks' words (each block weighted by its words): the block labels'
+	// counterpart of token F1.
+	WordF1 float64
 }
 
 // Result is a trained model and its history.
@@ -150,15 +160,15 @@ func Run(opts Options) (*Result, error) {
 	if err := cfg.Check(); err != nil {
 		return nil, err
 	}
-	trainSeqs := encode(voc, trainDocs)
-	weights := bilstm.ClassWeights(trainSeqs)
+	trainSeqs := encode(voc, trainDocs, opts.WordWeights)
+	weights := bilstm.ClassWeights(networkSeqs(trainSeqs))
 	trainBatches, err := makeBatches(trainSeqs, opts.Batch, opts.MaxRows, weights)
 	if err != nil {
 		return nil, err
 	}
-	devBatches := make([][]*bilstm.Batch, len(devSets))
+	devBatches := make([][]batch, len(devSets))
 	for i, set := range devSets {
-		if devBatches[i], err = makeBatches(encode(voc, set.docs), opts.Batch, opts.MaxRows, weights); err != nil {
+		if devBatches[i], err = makeBatches(encode(voc, set.docs, false), opts.Batch, opts.MaxRows, weights); err != nil {
 			return nil, err
 		}
 	}
@@ -179,6 +189,9 @@ func Run(opts Options) (*Result, error) {
 		for _, set := range devSets {
 			header = append(header, set.name+"_mean_f1")
 		}
+		for _, set := range devSets {
+			header = append(header, set.name+"_word_f1")
+		}
 		log.Write(append(header, "selection", "seconds", "blocks_per_s", "best"))
 	}
 	totalBlocks := 0
@@ -197,7 +210,7 @@ func Run(opts Options) (*Result, error) {
 			if err != nil {
 				return nil, err
 			}
-			loss, err := g.Run(b, g.DropoutMask(rng))
+			loss, err := g.Run(b.Batch, g.DropoutMask(rng))
 			if err != nil {
 				return nil, fmt.Errorf("train: epoch %d: %w", epoch, err)
 			}
@@ -235,11 +248,9 @@ func Run(opts Options) (*Result, error) {
 			}
 		}
 		if opts.Progress != nil {
-			fmt.Fprintf(opts.Progress, "epoch %d: loss %.4f, dev mean F1 %.4f (content %v)", epoch, ep.Loss, ep.Dev.MeanF1, ep.Dev.Content)
-			if len(ep.DevSets) > 1 {
-				for _, d := range ep.DevSets {
-					fmt.Fprintf(opts.Progress, ", %s %.4f", d.Name, d.Scores.MeanF1)
-				}
+			fmt.Fprintf(opts.Progress, "epoch %d: loss %.4f, dev mean F1 %.4f (content %v), word F1", epoch, ep.Loss, ep.Dev.MeanF1, ep.Dev.Content)
+			for _, d := range ep.DevSets {
+				fmt.Fprintf(opts.Progress, " %s %.4f", d.Name, d.WordF1)
 			}
 			if improved {
 				fmt.Fprint(opts.Progress, " *")
@@ -263,6 +274,7 @@ func Run(opts Options) (*Result, error) {
 		"batch":          strconv.Itoa(opts.Batch),
 		"learn_rate":     strconv.FormatFloat(opts.LearnRate, 'g', -1, 64),
 		"comments":       strconv.FormatBool(opts.WithComments),
+		"word_weights":   strconv.FormatBool(opts.WordWeights),
 		"features":       opts.Features.String(),
 	}}
 	if res.Half != nil {
@@ -345,31 +357,72 @@ func withBlocks(docs []*data.Document) (kept []*data.Document, skipped int) {
 	return kept, skipped
 }
 
-// Encode turns labeled documents into sequences.
-func encode(v *vocab.Vocab, docs []*data.Document) []*bilstm.Sequence {
-	seqs := make([]*bilstm.Sequence, len(docs))
+// sequence is a page as the network sees it, with the words of each block
+// for word-weighted scores.
+type sequence struct {
+	*bilstm.Sequence
+	words []int
+}
+
+// encode turns labeled documents into sequences; with wordWeights, each
+// block's loss weight is log2(2 + its words).
+func encode(v *vocab.Vocab, docs []*data.Document, wordWeights bool) []sequence {
+	seqs := make([]sequence, len(docs))
 	for i, d := range docs {
-		s := &bilstm.Sequence{Labels: d.Labels, Rows: make([][]vocab.Entry, len(d.Page.Blocks))}
+		s := sequence{&bilstm.Sequence{Labels: d.Labels, Rows: make([][]vocab.Entry, len(d.Page.Blocks))}, make([]int, len(d.Page.Blocks))}
 		v.EncodePage(d.Page.Blocks, func(j int, row []vocab.Entry) { s.Rows[j] = slices.Clone(row) })
+		for j, b := range d.Page.Blocks {
+			s.words[j] = wordCount(b.Text)
+		}
+		if wordWeights {
+			s.Weights = make([]float32, len(s.words))
+			for j, n := range s.words {
+				s.Weights[j] = float32(math.Log2(2 + float64(n)))
+			}
+		}
 		seqs[i] = s
 	}
 	return seqs
 }
 
+func wordCount(text string) int {
+	n := 0
+	for _, w := range tokenize.Words(text) {
+		if tokenize.IsWord(w) {
+			n++
+		}
+	}
+	return n
+}
+
+func networkSeqs(seqs []sequence) []*bilstm.Sequence {
+	out := make([]*bilstm.Sequence, len(seqs))
+	for i, s := range seqs {
+		out[i] = s.Sequence
+	}
+	return out
+}
+
+// batch is a padded batch and its sequences, in batch order.
+type batch struct {
+	*bilstm.Batch
+	seqs []sequence
+}
+
 // makeBatches sorts the sequences longest first and cuts them into batches
 // of up to size sequences and maxRows padded rows, so that the sequences of
 // a batch have similar lengths (bucketing) and padding stays small.
-func makeBatches(seqs []*bilstm.Sequence, size, maxRows int, weights [2]float32) ([]*bilstm.Batch, error) {
+func makeBatches(seqs []sequence, size, maxRows int, weights [2]float32) ([]batch, error) {
 	sorted := slices.Clone(seqs)
-	slices.SortStableFunc(sorted, func(a, b *bilstm.Sequence) int { return cmp.Compare(b.Len(), a.Len()) })
-	var batches []*bilstm.Batch
+	slices.SortStableFunc(sorted, func(a, b sequence) int { return cmp.Compare(b.Len(), a.Len()) })
+	var batches []batch
 	for len(sorted) > 0 {
 		n := max(1, min(size, maxRows/sorted[0].Len(), len(sorted)))
-		b, err := bilstm.NewBatch(sorted[:n], weights)
+		b, err := bilstm.NewBatch(networkSeqs(sorted[:n]), weights)
 		if err != nil {
 			return nil, err
 		}
-		batches = append(batches, b)
+		batches = append(batches, batch{b, sorted[:n]})
 		sorted = sorted[n:]
 	}
 	return batches, nil
@@ -394,35 +447,67 @@ func graphFor(graphs map[int]*bilstm.Graph, cfg bilstm.Config, p *bilstm.Params,
 }
 
 // scoreDev fills the dev scores of ep for weights p.
-func scoreDev(ep *Epoch, cfg bilstm.Config, p *bilstm.Params, sets []devSet, batches [][]*bilstm.Batch) {
-	scoreSets(ep, sets, func(k int) eval.Counts { return count(cfg, p, batches[k]) })
+func scoreDev(ep *Epoch, cfg bilstm.Config, p *bilstm.Params, sets []devSet, batches [][]batch) {
+	scoreSets(ep, sets, func(k int) devCounts { return count(cfg, p, batches[k]) })
+}
+
+// devCounts are the outcomes on one dev set: block counts and the word F1
+// of each page with content.
+type devCounts struct {
+	blocks eval.Counts
+	pageF1 []float64
+}
+
+// add counts one page's predicted labels against its gold labels.
+func (c *devCounts) add(pred, gold []bool, words []int) {
+	var tp, fp, fn int
+	for i, p := range pred {
+		c.blocks.Add(p, gold[i])
+		switch {
+		case p && gold[i]:
+			tp += words[i]
+		case p:
+			fp += words[i]
+		case gold[i]:
+			fn += words[i]
+		}
+	}
+	if tp+fn > 0 {
+		c.pageF1 = append(c.pageF1, 2*float64(tp)/float64(2*tp+fp+fn))
+	}
 }
 
 // scoreSets fills the dev scores of ep from the counts of each dev set:
-// per set, pooled, and their mean (the selection score).
-func scoreSets(ep *Epoch, sets []devSet, count func(set int) eval.Counts) {
+// per set, pooled, and the mean of the sets' word F1 (the selection
+// score).
+func scoreSets(ep *Epoch, sets []devSet, count func(set int) devCounts) {
 	var pooled eval.Counts
 	ep.DevSets, ep.Selection = nil, 0
 	for k, set := range sets {
 		c := count(k)
-		pooled.Merge(c)
-		ep.DevSets = append(ep.DevSets, SetScores{set.name, c.Scores()})
-		ep.Selection += c.Scores().MeanF1 / float64(len(sets))
+		pooled.Merge(c.blocks)
+		var wordF1 float64
+		for _, f := range c.pageF1 {
+			wordF1 += f / float64(len(c.pageF1))
+		}
+		ep.DevSets = append(ep.DevSets, SetScores{set.name, c.blocks.Scores(), wordF1})
+		ep.Selection += wordF1 / float64(len(sets))
 	}
 	ep.Dev = pooled.Scores()
 }
 
 // count labels the dev batches at threshold 0.5 and counts the outcomes.
-func count(cfg bilstm.Config, p *bilstm.Params, batches []*bilstm.Batch) eval.Counts {
+func count(cfg bilstm.Config, p *bilstm.Params, batches []batch) devCounts {
 	var ws bilstm.Workspace
-	var c eval.Counts
+	var c devCounts
 	for _, b := range batches {
 		probs := p.Predict(cfg, b.Layout, b.X, &ws)
-		for bi, n := range b.Lens {
-			for t := range n {
-				r := bi*b.T + t
-				c.Add(probs[r] >= 0.5, b.Y[r] == 1)
+		for bi, s := range b.seqs {
+			pred := make([]bool, s.Len())
+			for t := range pred {
+				pred[t] = probs[bi*b.T+t] >= 0.5
 			}
+			c.add(pred, s.Labels, s.words)
 		}
 	}
 	return c
@@ -438,6 +523,9 @@ func csvRow(e Epoch, best bool) []string {
 	}
 	for _, d := range e.DevSets {
 		row = append(row, f(d.Scores.MeanF1))
+	}
+	for _, d := range e.DevSets {
+		row = append(row, f(d.WordF1))
 	}
 	return append(row, f(e.Selection), strconv.FormatFloat(e.Seconds, 'f', 2, 64), strconv.FormatFloat(e.BlocksPerSec, 'f', 0, 64),
 		strconv.FormatBool(best))

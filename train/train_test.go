@@ -2,6 +2,7 @@ package train
 
 import (
 	"bytes"
+	"math"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -68,7 +69,7 @@ func TestRunScoresEachDevSet(t *testing.T) {
 	if len(e.DevSets) != 2 || e.DevSets[0].Name != "synth" || res.DevDocs != 20 {
 		t.Fatalf("dev sets %+v, %d dev docs", e.DevSets, res.DevDocs)
 	}
-	if want := (e.DevSets[0].Scores.MeanF1 + e.DevSets[1].Scores.MeanF1) / 2; e.Selection != want {
+	if want := (e.DevSets[0].WordF1 + e.DevSets[1].WordF1) / 2; e.Selection != want || want == 0 {
 		t.Errorf("selection %v, want the mean %v", e.Selection, want)
 	}
 }
@@ -119,9 +120,9 @@ func TestRunErrors(t *testing.T) {
 }
 
 func TestMakeBatches(t *testing.T) {
-	var seqs []*bilstm.Sequence
+	var seqs []sequence
 	for _, n := range []int{3, 50, 7, 7, 1, 20} {
-		seqs = append(seqs, &bilstm.Sequence{Rows: make([][]vocab.Entry, n), Labels: make([]bool, n)})
+		seqs = append(seqs, sequence{&bilstm.Sequence{Rows: make([][]vocab.Entry, n), Labels: make([]bool, n)}, make([]int, n)})
 	}
 	batches, err := makeBatches(seqs, 2, 60, [2]float32{1, 1})
 	if err != nil {
@@ -135,5 +136,26 @@ func TestMakeBatches(t *testing.T) {
 	want := [][]int{{50}, {20, 7}, {7, 3}, {1}}
 	if !slices.EqualFunc(got, want, slices.Equal) {
 		t.Errorf("batches %v, want %v", got, want)
+	}
+	for _, b := range batches {
+		for i, s := range b.seqs {
+			if s.Len() != b.Lens[i] {
+				t.Errorf("batch %v: sequence %d has %d blocks", b.Lens, i, s.Len())
+			}
+		}
+	}
+}
+
+func TestDevCounts(t *testing.T) {
+	var c devCounts
+	// Words 10, 1, 5, 4: predicted content 0 and 1, gold content 0 and 2.
+	c.add([]bool{true, true, false, false}, []bool{true, false, true, false}, []int{10, 1, 5, 4})
+	// A page without gold content is left out of the word F1.
+	c.add([]bool{true}, []bool{false}, []int{3})
+	if len(c.pageF1) != 1 || math.Abs(c.pageF1[0]-20.0/26) > 1e-12 {
+		t.Errorf("page word F1 %v, want [%v]", c.pageF1, 20.0/26)
+	}
+	if s := c.blocks.Scores(); s.Content.Precision != 1.0/3 || s.Content.Recall != 0.5 {
+		t.Errorf("block scores %+v", s)
 	}
 }

@@ -5,7 +5,6 @@ import (
 	"fmt"
 
 	"github.com/boilernet/boilernet/data"
-	"github.com/boilernet/boilernet/eval"
 	"github.com/boilernet/boilernet/shallow"
 )
 
@@ -79,11 +78,15 @@ func RunTree(opts TreeOptions) (*TreeResult, error) {
 			return nil, err
 		}
 		var ep Epoch
-		scoreSets(&ep, devSets, func(k int) eval.Counts {
-			var c eval.Counts
+		scoreSets(&ep, devSets, func(k int) devCounts {
+			var c devCounts
 			for _, d := range devSets[k].docs {
 				blocks := shallow.Segment(d.Page.Blocks)
-				c.AddAll(shallow.Labels(blocks, t.Classify(blocks), len(d.Page.Blocks)), d.Labels)
+				words := make([]int, len(d.Page.Blocks))
+				for i, b := range d.Page.Blocks {
+					words[i] = wordCount(b.Text)
+				}
+				c.add(shallow.Labels(blocks, t.Classify(blocks), len(d.Page.Blocks)), d.Labels, words)
 			}
 			return c
 		})

@@ -32,6 +32,7 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	lr := fs.Float64("lr", 1e-3, "Adam learning rate")
 	seed := fs.Uint64("seed", 1, "random seed")
 	comments := fs.Bool("comments", false, "count user comments (Dragnet) as content")
+	wordWeights := fs.Bool("word-weights", false, "weight each block's loss by log2(2 + its words)")
 	half := fs.Bool("half", false, "store the weights as float16 (half the file; dev scores of both are reported)")
 	quiet := fs.Bool("q", false, "no progress output")
 	method := fs.String("method", "bilstm", "what to train: bilstm (the neural model) or tree (a decision tree on the shallow features)")
@@ -76,6 +77,7 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 		LearnRate:    *lr,
 		Seed:         *seed,
 		WithComments: *comments,
+		WordWeights:  *wordWeights,
 		Half:         *half,
 		Log:          logFile,
 	}
@@ -110,9 +112,9 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	report := func(what string, e train.Epoch) {
 		fmt.Fprintf(stdout, "%s: dev mean F1 %.4f; content %v; boilerplate %v\n", what, e.Dev.MeanF1, e.Dev.Content, e.Dev.Boilerplate)
 		for _, d := range e.DevSets {
-			fmt.Fprintf(stdout, "  %-10s mean F1 %.4f; content %v\n", d.Name, d.Scores.MeanF1, d.Scores.Content)
+			fmt.Fprintf(stdout, "  %-10s mean F1 %.4f; content %v; word F1 %.4f\n", d.Name, d.Scores.MeanF1, d.Scores.Content, d.WordF1)
 		}
-		fmt.Fprintf(stdout, "  selection (mean over datasets) %.4f\n", e.Selection)
+		fmt.Fprintf(stdout, "  selection (mean word F1 over datasets) %.4f\n", e.Selection)
 	}
 	report(fmt.Sprintf("best epoch %d", res.Best.Epoch), res.Best)
 	if res.Half != nil {
