@@ -349,7 +349,10 @@ func (ps *pageStats) append(row []Entry, first int32, blocks []tokenize.Block, w
 
 // Builder counts words, tags and attribute tokens over training pages.
 type Builder struct {
-	words, tags, attrs map[string]int
+	words, tags map[string]int
+	// attrs counts the pages an attribute token is on: class and id
+	// words that one site repeats on every element count once per page.
+	attrs map[string]int
 }
 
 // NewBuilder returns an empty Builder.
@@ -357,10 +360,13 @@ func NewBuilder() *Builder {
 	return &Builder{words: map[string]int{}, tags: map[string]int{}, attrs: map[string]int{}}
 }
 
-// Add counts the words, ancestor tags and ancestor attribute tokens of
-// blocks, as Encode sees them.
+// Add counts the words and ancestor tags of the blocks of one page, as
+// Encode sees them, and the page for each attribute token of their
+// ancestors.
 func (b *Builder) Add(blocks []tokenize.Block) {
 	var words []string
+	onPage := map[string]bool{}
+	seen := map[*tokenize.Element]bool{}
 	for _, blk := range blocks {
 		words = tokenize.AppendWords(words[:0], blk.Text)
 		for _, w := range words {
@@ -370,10 +376,17 @@ func (b *Builder) Add(blocks []tokenize.Block) {
 			b.tags[t]++
 		}
 		for _, el := range blk.Ancestors {
+			if seen[el] {
+				continue
+			}
+			seen[el] = true
 			for _, a := range el.Attrs {
-				b.attrs[a]++
+				onPage[a] = true
 			}
 		}
+	}
+	for a := range onPage {
+		b.attrs[a]++
 	}
 }
 
@@ -383,9 +396,9 @@ type Sizes struct {
 	Words, Tags, Attrs int // Attrs is used with Features.Attrs only
 }
 
-// Build returns the vocabulary of the most frequent words, tags and (with
-// s.Features.Attrs) attribute tokens; ties are broken by the string, so the
-// result depends only on the counts.
+// Build returns the vocabulary of the most frequent words and tags and
+// (with s.Features.Attrs) the attribute tokens on the most pages; ties are
+// broken by the string, so the result depends only on the counts.
 func (b *Builder) Build(s Sizes) *Vocab {
 	var attrs []string
 	if s.Features.Attrs {
