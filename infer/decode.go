@@ -33,8 +33,8 @@ const (
 	isolatedGap   = 20
 )
 
-// ParseDecoding reads a decoding name: "blocks", "structure", or "blocks+"
-// followed by "+"-joined steps (paragraphs, hidden, isolated).
+// ParseDecoding reads a decoding name: "blocks", "structure", or steps
+// joined by "/" ("paragraphs", "hidden", "isolated", "paragraphs/hidden").
 func ParseDecoding(s string) (Decoding, error) {
 	switch s {
 	case "blocks":
@@ -42,12 +42,8 @@ func ParseDecoding(s string) (Decoding, error) {
 	case "structure":
 		return DecodeStructure, nil
 	}
-	rest, ok := strings.CutPrefix(s, "blocks+")
-	if !ok {
-		return Decoding{}, fmt.Errorf("unknown decoding %q (blocks, structure, blocks+paragraphs, blocks+hidden, blocks+isolated)", s)
-	}
 	var d Decoding
-	for step := range strings.SplitSeq(rest, "+") {
+	for step := range strings.SplitSeq(s, "/") {
 		switch step {
 		case "paragraphs":
 			d.Paragraphs = true
@@ -56,7 +52,7 @@ func ParseDecoding(s string) (Decoding, error) {
 		case "isolated":
 			d.Isolated = true
 		default:
-			return Decoding{}, fmt.Errorf("unknown decoding step %q in %q (paragraphs, hidden, isolated)", step, s)
+			return Decoding{}, fmt.Errorf("unknown decoding %q (blocks, structure, or steps joined by /: paragraphs, hidden, isolated)", s)
 		}
 	}
 	return d, nil
@@ -70,17 +66,17 @@ func (d Decoding) String() string {
 	case DecodeStructure:
 		return "structure"
 	}
-	s := "blocks"
+	var steps []string
 	if d.Paragraphs {
-		s += "+paragraphs"
+		steps = append(steps, "paragraphs")
 	}
 	if d.Hidden {
-		s += "+hidden"
+		steps = append(steps, "hidden")
 	}
 	if d.Isolated {
-		s += "+isolated"
+		steps = append(steps, "isolated")
 	}
-	return s
+	return strings.Join(steps, "/")
 }
 
 // decode labels blocks content from their probabilities.

@@ -45,7 +45,7 @@ func TestDecode(t *testing.T) {
 			t.Errorf("%v does not round-trip through %q: %v %v", tt.d, tt.d.String(), d, err)
 		}
 	}
-	if _, err := ParseDecoding("blocks+magic"); err == nil {
+	if _, err := ParseDecoding("paragraphs/magic"); err == nil {
 		t.Error("unknown step accepted")
 	}
 }
