@@ -1,0 +1,282 @@
+// Package fetch downloads web pages for extraction over HTTP(S), with the
+// limits a batch job or a server needs: a timeout per page, a body limit,
+// a bounded number of redirects, at most a few requests per host at a
+// time, and, on request, a guard that refuses to connect to loopback,
+// private, link-local and cloud-metadata addresses.
+//
+// The guard checks the IP address that is actually dialed (after DNS
+// resolution, in net.Dialer.Control), for the first request and for every
+// redirect, so a public name that resolves to 127.0.0.1, or a redirect to
+// http://169.254.169.254/, is refused as well as a literal private URL.
+package fetch
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"net"
+	"net/http"
+	"net/netip"
+	"net/url"
+	"strings"
+	"syscall"
+	"time"
+)
+
+// Defaults of Options.
+const (
+	DefaultTimeout      = 30 * time.Second
+	DefaultMaxBytes     = 64 << 20 // the same limit as for files
+	DefaultMaxRedirects = 10
+	DefaultPerHost      = 2
+	DefaultUserAgent    = "boilernet/1 (+https://github.com/boilernet/boilernet)"
+)
+
+// Errors wrapped by a fetch's *Error; test with errors.Is.
+var (
+	ErrStatus           = errors.New("HTTP status not 2xx")
+	ErrNotHTML          = errors.New("not an HTML page")
+	ErrTooLarge         = errors.New("page too large")
+	ErrTooManyRedirects = errors.New("too many redirects")
+	ErrForbiddenAddress = errors.New("address not allowed")
+	ErrBadURL           = errors.New("not an absolute http or https URL")
+)
+
+// Options configure a Client. The zero value gives the defaults, with
+// every address allowed (what a command-line tool wants; a server should
+// set DenyPrivate).
+type Options struct {
+	// UserAgent is sent with every request ("" means DefaultUserAgent).
+	UserAgent string
+	// Timeout bounds one page: connecting, redirects and reading the body
+	// (0 means DefaultTimeout).
+	Timeout time.Duration
+	// MaxBytes bounds the (decompressed) body; a larger page is an error
+	// wrapping ErrTooLarge (0 means DefaultMaxBytes).
+	MaxBytes int64
+	// MaxRedirects is how many redirects are followed (0 means
+	// DefaultMaxRedirects; negative: none).
+	MaxRedirects int
+	// PerHost is how many requests to one host name may run at a time (0
+	// means DefaultPerHost); further requests wait for their turn.
+	PerHost int
+	// DenyPrivate refuses connections to addresses that are not public
+	// (see Forbidden), checked on the resolved IP at dial time, after
+	// every redirect too. Proxies from the environment are not used then,
+	// since the guard would check the proxy's address instead.
+	DenyPrivate bool
+}
+
+// Client fetches pages. It is safe for concurrent use.
+type Client struct {
+	opts  Options
+	http  *http.Client
+	hosts *hostLimiter
+}
+
+// New returns a Client with the given options.
+func New(opts Options) *Client { return newClient(opts, forbiddenAddr) }
+
+// newClient is New with the guard's address test (for tests).
+func newClient(opts Options, forbidden func(netip.Addr) bool) *Client {
+	if opts.UserAgent == "" {
+		opts.UserAgent = DefaultUserAgent
+	}
+	if opts.Timeout <= 0 {
+		opts.Timeout = DefaultTimeout
+	}
+	if opts.MaxBytes <= 0 {
+		opts.MaxBytes = DefaultMaxBytes
+	}
+	switch {
+	case opts.MaxRedirects == 0:
+		opts.MaxRedirects = DefaultMaxRedirects
+	case opts.MaxRedirects < 0:
+		opts.MaxRedirects = 0
+	}
+	if opts.PerHost <= 0 {
+		opts.PerHost = DefaultPerHost
+	}
+	dialer := &net.Dialer{Timeout: 10 * time.Second, KeepAlive: 30 * time.Second}
+	tr := &http.Transport{
+		Proxy:                 http.ProxyFromEnvironment,
+		DialContext:           dialer.DialContext,
+		ForceAttemptHTTP2:     true,
+		MaxIdleConns:          100,
+		MaxIdleConnsPerHost:   opts.PerHost,
+		IdleConnTimeout:       90 * time.Second,
+		TLSHandshakeTimeout:   10 * time.Second,
+		ResponseHeaderTimeout: opts.Timeout,
+	}
+	if opts.DenyPrivate {
+		dialer.Control = func(_, address string, _ syscall.RawConn) error { return checkDial(address, forbidden) }
+		tr.Proxy = nil
+	}
+	c := &Client{opts: opts, hosts: newHostLimiter(opts.PerHost)}
+	c.http = &http.Client{
+		Transport: tr,
+		Timeout:   opts.Timeout,
+		CheckRedirect: func(req *http.Request, via []*http.Request) error {
+			if len(via) > opts.MaxRedirects {
+				return fmt.Errorf("%w (more than %d)", ErrTooManyRedirects, opts.MaxRedirects)
+			}
+			if _, err := CheckURL(req.URL.String()); err != nil {
+				return fmt.Errorf("redirect to %w", err)
+			}
+			return nil
+		},
+	}
+	return c
+}
+
+// Options returns the client's options with the defaults filled in.
+func (c *Client) Options() Options { return c.opts }
+
+// Page is a fetched page.
+type Page struct {
+	// URL is the page's address after redirects: the base for its
+	// relative links (unless the page has a <base href>).
+	URL string
+	// Status is the HTTP status code.
+	Status int
+	// MediaType is the Content-Type's media type, e.g. "text/html".
+	MediaType string
+	// Charset is the Content-Type's charset parameter ("" when absent),
+	// for the decoder (infer.Options.Charset).
+	Charset string
+	// Body is the page, decompressed if it came gzip-encoded.
+	Body []byte
+}
+
+// Error is a failed fetch: it names the URL and wraps the cause (one of
+// the Err... values where one fits, or a network error).
+type Error struct {
+	URL    string
+	Status int // the HTTP status, when a response arrived
+	Err    error
+}
+
+func (e *Error) Error() string { return e.URL + ": " + e.Err.Error() }
+func (e *Error) Unwrap() error { return e.Err }
+
+// Get fetches one page: an absolute http or https URL, answered with a 2xx
+// status and an HTML content type (text/html or application/xhtml+xml, or
+// no type and a body that looks like HTML), no larger than MaxBytes.
+func (c *Client) Get(ctx context.Context, rawURL string) (*Page, error) {
+	u, err := CheckURL(rawURL)
+	if err != nil {
+		return nil, &Error{URL: rawURL, Err: err}
+	}
+	fail := func(status int, err error) (*Page, error) {
+		return nil, &Error{URL: rawURL, Status: status, Err: err}
+	}
+	release, err := c.hosts.acquire(ctx, strings.ToLower(u.Hostname()))
+	if err != nil {
+		return fail(0, err)
+	}
+	defer release()
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u.String(), nil)
+	if err != nil {
+		return fail(0, err)
+	}
+	req.Header.Set("User-Agent", c.opts.UserAgent)
+	req.Header.Set("Accept", "text/html,application/xhtml+xml;q=0.9,*/*;q=0.1")
+	resp, err := c.http.Do(req)
+	if err != nil {
+		var ue *url.Error
+		if errors.As(err, &ue) {
+			err = ue.Err // the URL is in our own error
+		}
+		if errors.Is(err, context.DeadlineExceeded) || isTimeout(err) {
+			err = fmt.Errorf("timed out after %v: %w", c.opts.Timeout, err)
+		}
+		return fail(0, err)
+	}
+	defer resp.Body.Close()
+	page := &Page{URL: resp.Request.URL.String(), Status: resp.StatusCode}
+	if resp.StatusCode < 200 || resp.StatusCode > 299 {
+		io.Copy(io.Discard, io.LimitReader(resp.Body, 64<<10)) // lets the connection be reused
+		return fail(resp.StatusCode, fmt.Errorf("%w: %s", ErrStatus, resp.Status))
+	}
+	ct := resp.Header.Get("Content-Type")
+	page.MediaType, page.Charset = parseContentType(ct)
+	if page.MediaType != "" && !isHTML(page.MediaType) {
+		return fail(resp.StatusCode, fmt.Errorf("%w: content type %q", ErrNotHTML, ct))
+	}
+	if resp.ContentLength > c.opts.MaxBytes {
+		return fail(resp.StatusCode, fmt.Errorf("%w: %d bytes announced, limit %d", ErrTooLarge, resp.ContentLength, c.opts.MaxBytes))
+	}
+	body, err := io.ReadAll(io.LimitReader(resp.Body, c.opts.MaxBytes+1))
+	if err != nil {
+		if isTimeout(err) || errors.Is(err, context.DeadlineExceeded) {
+			err = fmt.Errorf("timed out after %v reading the body: %w", c.opts.Timeout, err)
+		}
+		return fail(resp.StatusCode, err)
+	}
+	if int64(len(body)) > c.opts.MaxBytes {
+		return fail(resp.StatusCode, fmt.Errorf("%w: more than %d bytes", ErrTooLarge, c.opts.MaxBytes))
+	}
+	if page.MediaType == "" {
+		if sniffed, _ := parseContentType(http.DetectContentType(body)); !isHTML(sniffed) {
+			return fail(resp.StatusCode, fmt.Errorf("%w: no content type and the body looks like %s", ErrNotHTML, sniffed))
+		}
+	}
+	page.Body = body
+	return page, nil
+}
+
+func isTimeout(err error) bool {
+	var ne net.Error
+	return errors.As(err, &ne) && ne.Timeout()
+}
+
+// parseContentType returns the lowercase media type and charset of a
+// Content-Type header, tolerating malformed parameters.
+func parseContentType(ct string) (mediaType, charset string) {
+	if strings.TrimSpace(ct) == "" {
+		return "", ""
+	}
+	mt, params, err := mime.ParseMediaType(ct)
+	if err != nil {
+		mt, rest, _ := strings.Cut(ct, ";")
+		for _, p := range strings.Split(rest, ";") {
+			if k, v, ok := strings.Cut(p, "="); ok && strings.EqualFold(strings.TrimSpace(k), "charset") {
+				charset = strings.Trim(strings.TrimSpace(v), `"'`)
+			}
+		}
+		return strings.ToLower(strings.TrimSpace(mt)), charset
+	}
+	return mt, params["charset"]
+}
+
+func isHTML(mediaType string) bool {
+	return mediaType == "text/html" || mediaType == "application/xhtml+xml"
+}
+
+// CheckURL parses s as an absolute http or https URL with a host; the
+// error wraps ErrBadURL.
+func CheckURL(s string) (*url.URL, error) {
+	u, err := url.Parse(strings.TrimSpace(s))
+	if err != nil {
+		return nil, fmt.Errorf("%w: %q: %v", ErrBadURL, s, err)
+	}
+	if u.Scheme != "http" && u.Scheme != "https" || u.Host == "" || u.Hostname() == "" {
+		return nil, fmt.Errorf("%w: %q", ErrBadURL, s)
+	}
+	return u, nil
+}
+
+// checkDial is the guard, run by the dialer's Control hook: address is
+// the resolved "ip:port" about to be connected to.
+func checkDial(address string, forbidden func(netip.Addr) bool) error {
+	ap, err := netip.ParseAddrPort(address)
+	if err != nil {
+		return fmt.Errorf("%w: %q", ErrForbiddenAddress, address)
+	}
+	if a := ap.Addr().Unmap(); forbidden(a) {
+		return fmt.Errorf("%w: %s is not a public address", ErrForbiddenAddress, a)
+	}
+	return nil
+}
