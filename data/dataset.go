@@ -181,8 +181,9 @@ func readIDs(path string) ([]string, error) {
 
 // Document is one loaded page with its gold and block labels.
 type Document struct {
-	ID   string
-	Page *tokenize.Page
+	ID      string
+	Dataset string // the dataset's name
+	Page    *tokenize.Page
 	Gold Gold
 	Labeling
 }
@@ -237,7 +238,7 @@ func (d *Dataset) Load(id string, opts Options) (*Document, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Document{ID: id, Page: page, Gold: gold, Labeling: Label(page.Blocks, gold)}, nil
+	return &Document{ID: id, Dataset: d.Name, Page: page, Gold: gold, Labeling: Label(page.Blocks, gold)}, nil
 }
 
 func (d *Dataset) loadGold(id string, opts Options) (Gold, error) {

@@ -45,6 +45,10 @@ type Options struct {
 	// so that long paragraphs count more than one-word links, as they do
 	// in token-level scores.
 	WordWeights bool
+	// Repeat maps a dataset's name (its folder's base name) to how many
+	// times each of its training pages is seen per epoch (default 1), to
+	// give a small or varied dataset more weight.
+	Repeat map[string]int
 	// Half asks for the dev scores of the kept weights rounded to float16
 	// too (Result.Half), for a model written with WriteHalfTo.
 	Half bool
@@ -133,6 +137,11 @@ func Run(opts Options) (*Result, error) {
 		return nil, fmt.Errorf("train: bad options: epochs %d, batch %d, words %d, tags %d, learn rate %v",
 			opts.Epochs, opts.Batch, opts.Words, opts.Tags, opts.LearnRate)
 	}
+	for name, k := range opts.Repeat {
+		if k < 1 {
+			return nil, fmt.Errorf("train: repeat %s %d times: need at least 1", name, k)
+		}
+	}
 	trainDocs, devSets, err := load(opts)
 	if err != nil {
 		return nil, err
@@ -160,7 +169,7 @@ func Run(opts Options) (*Result, error) {
 	if err := cfg.Check(); err != nil {
 		return nil, err
 	}
-	trainSeqs := encode(voc, trainDocs, opts.WordWeights)
+	trainSeqs := repeat(encode(voc, trainDocs, opts.WordWeights), trainDocs, opts.Repeat)
 	weights := bilstm.ClassWeights(networkSeqs(trainSeqs))
 	trainBatches, err := makeBatches(trainSeqs, opts.Batch, opts.MaxRows, weights)
 	if err != nil {
@@ -275,6 +284,7 @@ func Run(opts Options) (*Result, error) {
 		"learn_rate":     strconv.FormatFloat(opts.LearnRate, 'g', -1, 64),
 		"comments":       strconv.FormatBool(opts.WithComments),
 		"word_weights":   strconv.FormatBool(opts.WordWeights),
+		"repeat":         fmt.Sprint(opts.Repeat),
 		"features":       opts.Features.String(),
 	}}
 	if res.Half != nil {
@@ -399,6 +409,18 @@ func networkSeqs(seqs []sequence) []*bilstm.Sequence {
 	out := make([]*bilstm.Sequence, len(seqs))
 	for i, s := range seqs {
 		out[i] = s.Sequence
+	}
+	return out
+}
+
+// repeat returns seqs with the sequence of each page of a dataset named in
+// times repeated that many times.
+func repeat(seqs []sequence, docs []*data.Document, times map[string]int) []sequence {
+	var out []sequence
+	for i, s := range seqs {
+		for range max(1, times[docs[i].Dataset]) {
+			out = append(out, s)
+		}
 	}
 	return out
 }

@@ -2,6 +2,7 @@ package train
 
 import (
 	"bytes"
+	"github.com/boilernet/boilernet/data"
 	"math"
 	"path/filepath"
 	"slices"
@@ -157,5 +158,21 @@ func TestDevCounts(t *testing.T) {
 	}
 	if s := c.blocks.Scores(); s.Content.Precision != 1.0/3 || s.Content.Recall != 0.5 {
 		t.Errorf("block scores %+v", s)
+	}
+}
+
+func TestRepeat(t *testing.T) {
+	docs := []*data.Document{{Dataset: "a"}, {Dataset: "b"}, {Dataset: "a"}}
+	seqs := make([]sequence, len(docs))
+	for i := range seqs {
+		seqs[i] = sequence{Sequence: &bilstm.Sequence{Rows: make([][]vocab.Entry, i+1)}}
+	}
+	got := repeat(seqs, docs, map[string]int{"a": 2})
+	var lens []int
+	for _, s := range got {
+		lens = append(lens, s.Len())
+	}
+	if want := []int{1, 1, 2, 3, 3}; !slices.Equal(lens, want) {
+		t.Errorf("repeated lengths %v, want %v", lens, want)
 	}
 }

@@ -33,6 +33,7 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	seed := fs.Uint64("seed", 1, "random seed")
 	comments := fs.Bool("comments", false, "count user comments (Dragnet) as content")
 	wordWeights := fs.Bool("word-weights", false, "weight each block's loss by log2(2 + its words)")
+	repeatFlag := fs.String("repeat", "", "NAME=K,...: see the training pages of dataset NAME K times per epoch")
 	half := fs.Bool("half", false, "store the weights as float16 (half the file; dev scores of both are reported)")
 	quiet := fs.Bool("q", false, "no progress output")
 	method := fs.String("method", "bilstm", "what to train: bilstm (the neural model) or tree (a decision tree on the shallow features)")
@@ -57,6 +58,10 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	repeat, err := parseRepeat(*repeatFlag)
+	if err != nil {
+		return err
+	}
 	if *logPath == "" {
 		*logPath = *out + ".csv"
 	}
@@ -78,6 +83,7 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 		Seed:         *seed,
 		WithComments: *comments,
 		WordWeights:  *wordWeights,
+		Repeat:       repeat,
 		Half:         *half,
 		Log:          logFile,
 	}
@@ -158,4 +164,21 @@ func trainTree(dirs []string, out, minLeaf string, maxDepth int, comments bool, 
 	}
 	fmt.Fprintf(stdout, "wrote %s\n", out)
 	return nil
+}
+
+// parseRepeat reads -repeat: NAME=K pairs joined by commas.
+func parseRepeat(s string) (map[string]int, error) {
+	if s == "" {
+		return nil, nil
+	}
+	m := map[string]int{}
+	for pair := range strings.SplitSeq(s, ",") {
+		name, k, ok := strings.Cut(pair, "=")
+		n, err := strconv.Atoi(k)
+		if !ok || name == "" || err != nil || n < 1 {
+			return nil, fmt.Errorf("-repeat: %q is not NAME=K with K ≥ 1", pair)
+		}
+		m[name] = n
+	}
+	return m, nil
 }
