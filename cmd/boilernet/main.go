@@ -7,6 +7,7 @@
 //	boilernet eval -data DIR[,DIR...] [-split test] [-methods M,...] [-model FILE]
 //	boilernet data stats [-split NAME] [-comments] DIR
 //	boilernet train -data DIR[,DIR...] -out MODEL [flags]
+//	boilernet serve [-addr 127.0.0.1:8080] [-model FILE] [-max-body 16MiB] [-workers N]
 //
 // Run "boilernet help" for the subcommands and "boilernet CMD -h" for the
 // flags of one.
@@ -30,6 +31,7 @@ func commands() []command {
 		{"eval", "score methods on labeled datasets (eval -data DIR[,DIR...])", runEval},
 		{"data", "inspect labeled datasets (data stats DIR)", runData},
 		{"train", "train the BiLSTM labeler (train -data DIR[,DIR...] -out MODEL)", runTrain},
+		{"serve", "serve the extraction API and page over HTTP (serve -addr 127.0.0.1:8080)", runServe},
 	}
 }
 

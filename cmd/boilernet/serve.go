@@ -1,0 +1,100 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"os/signal"
+	"strconv"
+	"strings"
+	"syscall"
+
+	"github.com/boilernet/boilernet/bilstm"
+	"github.com/boilernet/boilernet/infer"
+	"github.com/boilernet/boilernet/newsfeed"
+	"github.com/boilernet/boilernet/serve"
+)
+
+func runServe(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on (host:port)")
+	modelPath := fs.String("model", "", "model file (default: the embedded model)")
+	treePath := fs.String("tree", "", "tree file for method tree")
+	maxBody := fs.String("max-body", "16MiB", "largest request body (bytes, or with KiB, MiB, GiB)")
+	workers := fs.Int("workers", 0, "extractions at once (0: all cores)")
+	queue := fs.Int("queue", 0, "requests waiting for a worker before 503 (0: 4 × workers, -1: none)")
+	timeout := fs.Duration("timeout", serve.DefaultTimeout, "per-request time limit (waiting and extracting)")
+	if err := fs.Parse(args); err != nil || fs.NArg() > 0 {
+		if err == nil {
+			fmt.Fprintf(stderr, "boilernet serve: unexpected argument %q\n", fs.Arg(0))
+		}
+		return errUsage
+	}
+	limit, err := parseSize(*maxBody)
+	if err != nil {
+		return fmt.Errorf("-max-body: %v", err)
+	}
+	ex, err := loadExtractor(*modelPath)
+	if err != nil {
+		return err
+	}
+	if *workers != 1 {
+		bilstm.SetBLASThreads(1) // pages in parallel: one BLAS thread each
+	}
+	srv, err := serve.New(serve.Config{
+		Extractor: ex,
+		Resolve:   resolver(ex, *treePath),
+		Methods:   methodNames,
+		Filters:   filterNames,
+		MaxBody:   limit,
+		Workers:   *workers,
+		Queue:     *queue,
+		Timeout:   *timeout,
+		Logger:    slog.New(slog.NewTextHandler(stderr, nil)),
+	})
+	if err != nil {
+		return err
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	return srv.ListenAndServe(ctx, *addr)
+}
+
+// resolver runs the methods of methods.go for the server; ex is the
+// loaded neural model, shared by every request.
+func resolver(ex *infer.Extractor, tree string) serve.Resolver {
+	return func(method, filt string, opts infer.Options) (*infer.Extractor, infer.Options, error) {
+		cfg := &methodConfig{tree: tree, threshold: opts.Threshold, depth: opts.FilterDepth, decode: opts.Decode, ex: ex}
+		sel, err := cfg.selector(method, filt)
+		if err != nil {
+			return nil, opts, err
+		}
+		e := infer.WithSelector(sel)
+		if method == "newsfeed" {
+			e = e.WithTitle(newsfeed.Title)
+		}
+		opts.Filter = false // the selector applies it
+		return e, opts, nil
+	}
+}
+
+// parseSize reads a byte count: a number with an optional unit (B, KB,
+// KiB, MB, MiB, GB, GiB; the k-units are all 1024-based).
+func parseSize(s string) (int64, error) {
+	num := strings.TrimRight(s, "KMGiBkmgb")
+	unit := strings.ToLower(s[len(num):])
+	n, err := strconv.ParseInt(strings.TrimSpace(num), 10, 64)
+	if err != nil || n <= 0 {
+		return 0, fmt.Errorf("bad size %q", s)
+	}
+	mult := map[string]int64{"": 1, "b": 1, "k": 1 << 10, "kb": 1 << 10, "kib": 1 << 10, "m": 1 << 20, "mb": 1 << 20, "mib": 1 << 20,
+		"g": 1 << 30, "gb": 1 << 30, "gib": 1 << 30}[unit]
+	if mult == 0 {
+		return 0, fmt.Errorf("bad size %q: unknown unit", s)
+	}
+	return n * mult, nil
+}

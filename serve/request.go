@@ -1,0 +1,231 @@
+package serve
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"mime"
+	"net/http"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Formats are the parts a response can hold besides the title and text:
+// json (the blocks with their probabilities, as extract -format json),
+// markdown, and html (the page with its content highlighted, made safe to
+// show in a sandboxed frame). text is the title and text alone.
+var Formats = []string{"json", "text", "markdown", "html"}
+
+// Options are the extraction options of one request: JSON
+// {"options": {...}} or, for a raw page body, the query parameters of the
+// same names.
+type Options struct {
+	Method       string  `json:"method,omitempty"`        // a method name ("" = bilstm)
+	Threshold    float64 `json:"threshold,omitempty"`     // 0 = the default
+	Filter       string  `json:"filter,omitempty"`        // "", ancestor, largest, main
+	FilterDepth  int     `json:"filter_depth,omitempty"`  // 0 = the default
+	Decode       string  `json:"decode,omitempty"`        // blocks, structure, steps joined by /
+	KeepHeadline bool    `json:"keep_headline,omitempty"` // headline in the text too
+	// Format lists the response parts, joined by commas ("html,markdown");
+	// "" means json.
+	Format   string `json:"format,omitempty"`
+	Metadata bool   `json:"metadata,omitempty"` // the page's metadata
+	Links    bool   `json:"links,omitempty"`    // the content's links
+}
+
+// Request is a parsed extraction request.
+type Request struct {
+	HTML    []byte // the page; nil when it is to be fetched from URL
+	Charset string // the charset of a raw body's Content-Type
+	URL     string // the page's address: fetched when HTML is nil, else the base for links
+	Name    string // a name for the page (the uploaded file's name), echoed as "file"
+	Options Options
+	parts   map[string]bool
+}
+
+// jsonRequest is the JSON form of a request.
+type jsonRequest struct {
+	HTML    *string `json:"html"`
+	URL     string  `json:"url"`
+	Name    string  `json:"name"`
+	Options Options `json:"options"`
+}
+
+// requestError is an error with the HTTP status it answers with.
+type requestError struct {
+	status int
+	msg    string
+}
+
+func (e *requestError) Error() string { return e.msg }
+
+func badRequest(format string, args ...any) error {
+	return &requestError{http.StatusBadRequest, fmt.Sprintf(format, args...)}
+}
+
+// ParseRequest reads an extraction request: a JSON object
+// (Content-Type application/json) or a raw page (text/html,
+// application/xhtml+xml or text/plain, with its charset honoured) whose
+// options are query parameters. The body is read up to maxBody bytes; a
+// larger one is an error with status 413.
+func ParseRequest(r *http.Request, maxBody int64) (*Request, error) {
+	ct := r.Header.Get("Content-Type")
+	if ct == "" {
+		return nil, &requestError{http.StatusUnsupportedMediaType, "missing Content-Type: send application/json or the page as text/html"}
+	}
+	mt, params, err := mime.ParseMediaType(ct)
+	if err != nil {
+		return nil, &requestError{http.StatusUnsupportedMediaType, fmt.Sprintf("bad Content-Type %q: %v", ct, err)}
+	}
+	if r.ContentLength > maxBody {
+		return nil, tooLarge(maxBody)
+	}
+	body, err := readBody(r.Body, maxBody)
+	if err != nil {
+		return nil, err
+	}
+	var req Request
+	switch mt {
+	case "application/json":
+		var jr jsonRequest
+		dec := json.NewDecoder(bytes.NewReader(body))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&jr); err != nil {
+			return nil, badRequest("bad JSON: %v", err)
+		}
+		if dec.More() {
+			return nil, badRequest("bad JSON: more than one value in the body")
+		}
+		req = Request{URL: jr.URL, Name: jr.Name, Options: jr.Options}
+		if jr.HTML != nil {
+			req.HTML = []byte(*jr.HTML)
+		} else if jr.URL == "" {
+			return nil, badRequest(`give "html" (the page) or "url"`)
+		}
+	case "text/html", "application/xhtml+xml", "text/plain":
+		if len(body) == 0 {
+			return nil, badRequest("empty body: send the page")
+		}
+		req = Request{HTML: body, Charset: params["charset"]}
+		if err := req.queryOptions(r.URL.Query()); err != nil {
+			return nil, err
+		}
+	default:
+		return nil, &requestError{http.StatusUnsupportedMediaType,
+			fmt.Sprintf("unsupported Content-Type %q: send application/json or the page as text/html", mt)}
+	}
+	if err := req.check(); err != nil {
+		return nil, err
+	}
+	return &req, nil
+}
+
+func tooLarge(maxBody int64) error {
+	return &requestError{http.StatusRequestEntityTooLarge, fmt.Sprintf("body larger than the limit of %d bytes", maxBody)}
+}
+
+// readBody reads at most maxBody bytes; a longer body is a 413 error, a
+// body that times out a 408.
+func readBody(r io.Reader, maxBody int64) ([]byte, error) {
+	body, err := io.ReadAll(io.LimitReader(r, maxBody+1))
+	if err != nil {
+		var mbe *http.MaxBytesError
+		if errors.As(err, &mbe) {
+			return nil, tooLarge(maxBody)
+		}
+		var ne interface{ Timeout() bool }
+		if errors.As(err, &ne) && ne.Timeout() {
+			return nil, &requestError{http.StatusRequestTimeout, "timed out reading the body"}
+		}
+		return nil, badRequest("reading the body: %v", err)
+	}
+	if int64(len(body)) > maxBody {
+		return nil, tooLarge(maxBody)
+	}
+	return body, nil
+}
+
+// queryOptions reads the options of a raw-body request from its query.
+func (req *Request) queryOptions(q url.Values) error {
+	o := &req.Options
+	for key, vals := range q {
+		v := vals[len(vals)-1]
+		var err error
+		switch key {
+		case "url":
+			req.URL = v
+		case "name":
+			req.Name = v
+		case "method":
+			o.Method = v
+		case "filter":
+			o.Filter = v
+		case "decode":
+			o.Decode = v
+		case "format":
+			o.Format = v
+		case "threshold":
+			o.Threshold, err = strconv.ParseFloat(v, 64)
+		case "filter_depth":
+			o.FilterDepth, err = strconv.Atoi(v)
+		case "keep_headline":
+			o.KeepHeadline, err = parseBool(v)
+		case "metadata":
+			o.Metadata, err = parseBool(v)
+		case "links":
+			o.Links, err = parseBool(v)
+		default:
+			return badRequest("unknown query parameter %q", key)
+		}
+		if err != nil {
+			return badRequest("bad %s=%q", key, v)
+		}
+	}
+	return nil
+}
+
+func parseBool(v string) (bool, error) {
+	if v == "" {
+		return true, nil // ?metadata alone
+	}
+	return strconv.ParseBool(v)
+}
+
+// check validates what the parser can validate without the methods.
+func (req *Request) check() error {
+	o := &req.Options
+	if math.IsNaN(o.Threshold) || o.Threshold < 0 || o.Threshold > 1 {
+		return badRequest("threshold %v outside [0, 1]", o.Threshold)
+	}
+	if o.FilterDepth < 0 || o.FilterDepth > 64 {
+		return badRequest("filter_depth %d outside [0, 64]", o.FilterDepth)
+	}
+	req.parts = map[string]bool{}
+	format := o.Format
+	if format == "" {
+		format = "json"
+	}
+	for p := range strings.SplitSeq(format, ",") {
+		p = strings.TrimSpace(p)
+		if !slices.Contains(Formats, p) {
+			return badRequest("unknown format %q (known: %s, joined by commas)", p, strings.Join(Formats, ", "))
+		}
+		req.parts[p] = true
+	}
+	if req.URL != "" {
+		u, err := url.Parse(req.URL)
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			return badRequest("bad url %q: give an absolute http or https URL", req.URL)
+		}
+	}
+	return nil
+}
+
+// Wants reports whether the response should hold the given part (one of
+// Formats).
+func (req *Request) Wants(part string) bool { return req.parts[part] }

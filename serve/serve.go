@@ -1,0 +1,323 @@
+// Package serve is boilernet's HTTP server: a JSON extraction API over
+// infer.Extractor, health and Prometheus metrics endpoints, and an embedded
+// page where a person pastes, uploads or names a page and sees it with its
+// content highlighted next to the extracted text.
+//
+// Routes:
+//
+//	POST /v1/extract  a page (raw text/html body, options in the query; or JSON
+//	                  {"html", "url", "name", "options": {...}}) → the extraction as JSON
+//	GET  /v1/info     methods, filters, formats and limits, for clients and the page
+//	GET  /healthz     {"status": "ok"} (503 while shutting down)
+//	GET  /metrics     Prometheus text format
+//	GET  /            the page
+//
+// Every error is JSON, {"error": "message"}, with a 4xx or 5xx status.
+// Limits: the body size (413), the HTTP read, write and idle timeouts, at
+// most Workers extractions at once with at most Queue more requests
+// waiting (then 503), and a per-request timeout (503). Serve shuts down
+// gracefully when its context ends, finishing the requests in flight.
+//
+// The highlighted page is untrusted HTML: the server removes its scripts,
+// frames, event handlers and script URLs and puts a Content-Security-Policy
+// that loads and runs nothing at its top (FrameCSP); the page shows it in
+// an iframe sandboxed without allow-scripts, under its own strict policy.
+package serve
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"runtime"
+	"runtime/debug"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"github.com/boilernet/boilernet/infer"
+)
+
+// Defaults of Config's zero fields.
+const (
+	DefaultMaxBody     = 16 << 20
+	DefaultTimeout     = 30 * time.Second
+	DefaultReadTimeout = 60 * time.Second
+	DefaultIdleTimeout = 120 * time.Second
+)
+
+// Resolver returns the extractor for a method other than the neural
+// model's plain one (a name of Config.Methods, or a neural method with a
+// filter the model's extractor does not apply itself), with the options to
+// run it with.
+type Resolver func(method, filter string, opts infer.Options) (*infer.Extractor, infer.Options, error)
+
+// Fetcher fetches a page for a request that gives a URL and no HTML. It
+// returns the page, the charset of its Content-Type and its final URL
+// (after redirects). An error wrapping ErrBlocked is answered with 403.
+type Fetcher func(ctx context.Context, url string) (page []byte, charset, finalURL string, err error)
+
+// ErrBlocked is the error a Fetcher wraps when it refuses an address.
+var ErrBlocked = errors.New("address not allowed")
+
+// Config configures a Server. Only Extractor is required.
+type Config struct {
+	// Extractor is the neural model's extractor (bilstm, the default
+	// method); it gives each block's probability.
+	Extractor *infer.Extractor
+	// Resolve runs the other methods; nil serves bilstm only (with the
+	// ancestor filter and every decoding).
+	Resolve Resolver
+	// Methods and Filters are the names Resolve knows, listed by /v1/info
+	// and the page (Methods includes "bilstm").
+	Methods, Filters []string
+	// Fetch fetches URLs; nil means a URL is only the base for the
+	// page's links, and a request with a URL and no HTML is answered with
+	// 501.
+	Fetch Fetcher
+	// MaxBody bounds a request body in bytes (DefaultMaxBody when 0).
+	MaxBody int64
+	// Workers bounds the extractions running at once (GOMAXPROCS when 0);
+	// Queue bounds the requests waiting for one (4×Workers when 0, none
+	// when negative). A request beyond both is answered with 503.
+	Workers, Queue int
+	// Timeout bounds one request from the end of its body to its
+	// response: fetching, waiting for a worker and extracting
+	// (DefaultTimeout when 0). Past it the answer is 503.
+	Timeout time.Duration
+	// ReadTimeout bounds reading a request, body included
+	// (DefaultReadTimeout when 0); IdleTimeout a kept-alive connection's
+	// wait for the next request (DefaultIdleTimeout when 0).
+	ReadTimeout, IdleTimeout time.Duration
+	// Logger logs requests that fail on the server's side and the start
+	// and end of Serve (slog.Default() when nil).
+	Logger *slog.Logger
+}
+
+// Server is the HTTP server. It is an http.Handler; Serve runs it on a
+// listener with the configured timeouts.
+type Server struct {
+	cfg      Config
+	sem      chan struct{}
+	waiting  atomic.Int64
+	stopping atomic.Bool
+	metrics  *metrics
+	routes   map[string]route
+	log      *slog.Logger
+}
+
+type route struct {
+	method string
+	name   string // metrics label
+	h      http.HandlerFunc
+}
+
+// New returns a Server for cfg.
+func New(cfg Config) (*Server, error) {
+	if cfg.Extractor == nil {
+		return nil, errors.New("serve: Config.Extractor is nil")
+	}
+	if cfg.MaxBody <= 0 {
+		cfg.MaxBody = DefaultMaxBody
+	}
+	if cfg.Workers <= 0 {
+		cfg.Workers = runtime.GOMAXPROCS(0)
+	}
+	switch {
+	case cfg.Queue == 0:
+		cfg.Queue = 4 * cfg.Workers
+	case cfg.Queue < 0:
+		cfg.Queue = 0
+	}
+	if cfg.Timeout <= 0 {
+		cfg.Timeout = DefaultTimeout
+	}
+	if cfg.ReadTimeout <= 0 {
+		cfg.ReadTimeout = DefaultReadTimeout
+	}
+	if cfg.IdleTimeout <= 0 {
+		cfg.IdleTimeout = DefaultIdleTimeout
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.Default()
+	}
+	if len(cfg.Methods) == 0 || cfg.Resolve == nil {
+		cfg.Methods = []string{"bilstm"}
+	}
+	if cfg.Resolve == nil || len(cfg.Filters) == 0 {
+		cfg.Filters = []string{"ancestor"}
+	}
+	s := &Server{cfg: cfg, sem: make(chan struct{}, cfg.Workers), metrics: newMetrics(), log: cfg.Logger}
+	mh := s.metrics.handler()
+	s.routes = map[string]route{
+		"/":           {http.MethodGet, "page", s.page},
+		"/v1/extract": {http.MethodPost, "extract", s.extract},
+		"/v1/info":    {http.MethodGet, "info", s.info},
+		"/healthz":    {http.MethodGet, "healthz", s.healthz},
+		"/metrics":    {http.MethodGet, "metrics", mh.ServeHTTP},
+	}
+	return s, nil
+}
+
+// ServeHTTP routes a request, answers unknown paths and methods with JSON
+// errors, turns a panic into a 500, and records the request's metrics.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	start := time.Now()
+	sw := &statusWriter{ResponseWriter: w}
+	rt, ok := s.routes[r.URL.Path]
+	name := rt.name
+	if !ok {
+		name = "other"
+	}
+	defer func() {
+		if v := recover(); v != nil {
+			if v == http.ErrAbortHandler {
+				panic(v)
+			}
+			s.log.Error("panic serving request", "path", r.URL.Path, "panic", v, "stack", string(debug.Stack()))
+			if sw.status == 0 {
+				writeError(sw, http.StatusInternalServerError, "internal error")
+			}
+		}
+		if sw.status == 0 {
+			sw.status = http.StatusOK
+		}
+		s.metrics.observe(name, sw.status, start)
+	}()
+	h := sw.Header()
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Referrer-Policy", "no-referrer")
+	switch {
+	case !ok:
+		writeError(sw, http.StatusNotFound, fmt.Sprintf("no such path %q", r.URL.Path))
+	case r.Method != rt.method && !(rt.method == http.MethodGet && r.Method == http.MethodHead):
+		h.Set("Allow", rt.method)
+		writeError(sw, http.StatusMethodNotAllowed, fmt.Sprintf("%s wants %s, not %s", r.URL.Path, rt.method, r.Method))
+	default:
+		rt.h(sw, r)
+	}
+}
+
+// Info is the answer of GET /v1/info.
+type Info struct {
+	Methods   []string `json:"methods"`
+	Filters   []string `json:"filters"`
+	Formats   []string `json:"formats"`
+	Decodings []string `json:"decodings"`
+	Threshold float64  `json:"threshold"`
+	Fetch     bool     `json:"fetch"` // whether a URL alone is fetched
+	MaxBody   int64    `json:"max_body"`
+}
+
+func (s *Server) info(w http.ResponseWriter, r *http.Request) {
+	writeJSON(w, http.StatusOK, Info{Methods: s.cfg.Methods, Filters: s.cfg.Filters, Formats: Formats,
+		Decodings: []string{"blocks", "structure", "paragraphs", "hidden", "isolated", "paragraphs/hidden"},
+		Threshold: infer.DefaultThreshold, Fetch: s.cfg.Fetch != nil, MaxBody: s.cfg.MaxBody})
+}
+
+func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
+	if s.stopping.Load() {
+		writeJSON(w, http.StatusServiceUnavailable, map[string]string{"status": "shutting down"})
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]string{"status": "ok"})
+}
+
+// Serve answers requests on ln until ctx ends, then stops accepting
+// connections, finishes the requests in flight (waiting up to Timeout plus
+// ReadTimeout for them) and returns nil; or it returns the listener's
+// error.
+func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
+	srv := s.httpServer()
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	s.log.Info("serving", "addr", "http://"+ln.Addr().String(), "workers", s.cfg.Workers, "queue", s.cfg.Queue)
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	s.stopping.Store(true)
+	s.log.Info("shutting down: finishing the requests in flight")
+	grace, cancel := context.WithTimeout(context.Background(), s.cfg.Timeout+s.cfg.ReadTimeout)
+	defer cancel()
+	err := srv.Shutdown(grace)
+	if err != nil {
+		srv.Close()
+		err = fmt.Errorf("shutdown: %w", err)
+	}
+	if serr := <-errc; serr != nil && !errors.Is(serr, http.ErrServerClosed) && err == nil {
+		err = serr
+	}
+	return err
+}
+
+// ListenAndServe listens on addr (host:port) and runs Serve.
+func (s *Server) ListenAndServe(ctx context.Context, addr string) error {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return err
+	}
+	return s.Serve(ctx, ln)
+}
+
+func (s *Server) httpServer() *http.Server {
+	return &http.Server{
+		Handler:           s,
+		ReadHeaderTimeout: min(10*time.Second, s.cfg.ReadTimeout),
+		ReadTimeout:       s.cfg.ReadTimeout,
+		// From the end of the headers: the body, the wait, the extraction.
+		WriteTimeout:   s.cfg.ReadTimeout + s.cfg.Timeout + 5*time.Second,
+		IdleTimeout:    s.cfg.IdleTimeout,
+		MaxHeaderBytes: 64 << 10,
+		ErrorLog:       slog.NewLogLogger(s.log.Handler(), slog.LevelWarn),
+	}
+}
+
+// statusWriter remembers the status code written.
+type statusWriter struct {
+	http.ResponseWriter
+	status int
+}
+
+func (w *statusWriter) WriteHeader(code int) {
+	if w.status == 0 {
+		w.status = code
+	}
+	w.ResponseWriter.WriteHeader(code)
+}
+
+func (w *statusWriter) Write(b []byte) (int, error) {
+	if w.status == 0 {
+		w.status = http.StatusOK
+	}
+	return w.ResponseWriter.Write(b)
+}
+
+func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	h := w.Header()
+	h.Set("Content-Type", "application/json; charset=utf-8")
+	h.Set("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'")
+	h.Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	enc.Encode(v)
+}
+
+// ErrorResponse is the body of every error.
+type ErrorResponse struct {
+	Error string `json:"error"`
+}
+
+func writeError(w http.ResponseWriter, status int, msg string) {
+	if status == http.StatusServiceUnavailable {
+		w.Header().Set("Retry-After", "1")
+	}
+	writeJSON(w, status, ErrorResponse{Error: strings.TrimSpace(msg)})
+}

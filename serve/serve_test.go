@@ -1,0 +1,447 @@
+package serve
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/boilernet/boilernet/infer"
+	"github.com/boilernet/boilernet/tokenize"
+)
+
+const testPage = `<!DOCTYPE html><html lang="de"><head><title>Storm hits coast | Daily</title>
+<script>alert(1)</script><base href="https://news.example/a/"></head>
+<body><nav><a href="/home">Home</a> <a href="/sport">Sport</a></nav>
+<h1>Storm hits coast</h1>
+<p onclick="steal()">The storm reached the coast on Monday night with winds of over 120 km/h and heavy rain.</p>
+<p>Residents were told to stay indoors; <a href="more.html">read more</a> about the warnings.</p>
+<iframe src="https://ads.example/"></iframe><a href="javascript:alert(2)">x</a>
+<footer>Copyright 2025</footer></body></html>`
+
+// fakeSelector marks as content the blocks of <p> and <h1> elements,
+// so that tests do not depend on a model.
+func fakeSelector(p *tokenize.Page, _ string) ([]bool, error) {
+	sel := make([]bool, len(p.Blocks))
+	for i, b := range p.Blocks {
+		for _, a := range b.Path {
+			if a == "p" || a == "h1" {
+				sel[i] = true
+			}
+		}
+	}
+	return sel, nil
+}
+
+// gate is a selector that blocks until released, to hold workers busy.
+type gate struct {
+	started chan struct{}
+	release chan struct{}
+}
+
+func newGate() *gate { return &gate{started: make(chan struct{}, 100), release: make(chan struct{})} }
+
+func (g *gate) selector(p *tokenize.Page, t string) ([]bool, error) {
+	g.started <- struct{}{}
+	<-g.release
+	return fakeSelector(p, t)
+}
+
+func testConfig(g *gate) Config {
+	cfg := Config{
+		Extractor: infer.WithSelector(fakeSelector),
+		Methods:   []string{"bilstm", "fake", "slow", "panic"},
+		Filters:   []string{"ancestor", "main"},
+		Resolve: func(method, filter string, opts infer.Options) (*infer.Extractor, infer.Options, error) {
+			switch method {
+			case "fake":
+				return infer.WithSelector(fakeSelector), opts, nil
+			case "slow":
+				return infer.WithSelector(g.selector), opts, nil
+			case "panic":
+				return infer.WithSelector(func(*tokenize.Page, string) ([]bool, error) { panic("boom") }), opts, nil
+			}
+			return nil, opts, fmt.Errorf("method %s has no filter %s", method, filter)
+		},
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
+	}
+	return cfg
+}
+
+func newTestServer(t *testing.T, cfg Config) *httptest.Server {
+	t.Helper()
+	s, err := New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(s)
+	t.Cleanup(ts.Close)
+	return ts
+}
+
+func do(t *testing.T, method, url, contentType, body string) (int, http.Header, string) {
+	t.Helper()
+	req, err := http.NewRequest(method, url, strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if contentType != "" {
+		req.Header.Set("Content-Type", contentType)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, resp.Header, string(b)
+}
+
+func jsonBody(html string, opts string) string {
+	b, _ := json.Marshal(html)
+	if opts == "" {
+		opts = "{}"
+	}
+	return `{"html": ` + string(b) + `, "options": ` + opts + `}`
+}
+
+func TestEndpoints(t *testing.T) {
+	cfg := testConfig(newGate())
+	cfg.MaxBody = 4096
+	ts := newTestServer(t, cfg)
+	tests := []struct {
+		name, method, path, ctype, body string
+		status                          int
+		want                            []string // pieces of the body
+		notWant                         []string
+	}{
+		{"healthz", "GET", "/healthz", "", "", 200, []string{`"status":"ok"`}, nil},
+		{"info", "GET", "/v1/info", "", "", 200, []string{`"methods":["bilstm","fake","slow","panic"]`, `"fetch":false`, `"max_body":4096`}, nil},
+		{"metrics", "GET", "/metrics", "", "", 200, []string{"boilernet_http_requests_total", "boilernet_extractions_in_flight", "go_goroutines"}, nil},
+		{"page", "GET", "/", "", "", 200, []string{"<title>boilernet", `<iframe id="frame" sandbox `}, []string{"allow-scripts", `src="http`, `href="http`}},
+		{"unknown path", "GET", "/nope", "", "", 404, []string{`"error":"no such path \"/nope\""`}, nil},
+		{"wrong method", "GET", "/v1/extract", "", "", 405, []string{`wants POST`}, nil},
+		{"post to page", "POST", "/", "text/html", "x", 405, []string{`wants GET`}, nil},
+		{"raw html", "POST", "/v1/extract?format=text", "text/html", testPage, 200,
+			[]string{`"title":"Storm hits coast"`, `"text":"The storm reached`, `"method":"bilstm"`}, []string{`"blocks":[`, `"html"`}},
+		{"raw html json format", "POST", "/v1/extract", "text/html; charset=utf-8", testPage, 200,
+			[]string{`"blocks":[{"text":"Home","prob":0,"content":false,"locator":"/html[1]/body[1]/nav[1]/a[1]/text()[1]"}`, `"headline":true`}, nil},
+		{"raw charset honoured", "POST", "/v1/extract?format=text", "text/html; charset=iso-8859-1", "<p>Gr\xfc\xdfe aus K\xf6ln</p>", 200,
+			[]string{`"text":"Grüße aus Köln"`, `"encoding":"windows-1252"`}, nil},
+		{"json", "POST", "/v1/extract", "application/json", jsonBody(testPage, `{"format": "text,markdown", "metadata": true, "links": true}`), 200,
+			[]string{`"markdown":"The storm`, `"language":"de"`, `"links":[{"text":"read more","href":"https://news.example/a/more.html"}]`}, nil},
+		{"json html part", "POST", "/v1/extract", "application/json", jsonBody(testPage, `{"format": "html"}`), 200,
+			[]string{`<mark class=\"bn-c\" title=\"P(content) 1.000\" data-block=\"`, `class=\"bn-h\"`, `class=\"bn-b\" title=\"P(content) 0.000\"`,
+				`http-equiv=\"Content-Security-Policy\"`, `href=\"https://news.example/home\"`},
+			[]string{"<script", "alert(1)", "onclick", "steal()", "<iframe", "javascript:", "<base"}},
+		{"method fake with filter", "POST", "/v1/extract?method=fake&filter=ancestor&format=text", "text/html", testPage, 200,
+			[]string{`"method":"fake+ancestor"`}, nil},
+		{"bilstm decoding", "POST", "/v1/extract?decode=structure&format=text", "text/html", testPage, 200, []string{`"method":"bilstm"`}, nil},
+		{"url as base only", "POST", "/v1/extract", "application/json", `{"url": "https://x.example/"}`, 501, []string{`does not fetch URLs`}, nil},
+		{"bad json", "POST", "/v1/extract", "application/json", `{"html": `, 400, []string{`"error":"bad JSON`}, nil},
+		{"unknown json field", "POST", "/v1/extract", "application/json", `{"htm": "x"}`, 400, []string{`unknown field \"htm\"`}, nil},
+		{"two json values", "POST", "/v1/extract", "application/json", `{"html": "x"} {}`, 400, []string{`more than one value`}, nil},
+		{"json without page", "POST", "/v1/extract", "application/json", `{"options": {}}`, 400, []string{`give \"html\"`}, nil},
+		{"wrong content type", "POST", "/v1/extract", "image/png", "x", 415, []string{`unsupported Content-Type \"image/png\"`}, nil},
+		{"missing content type", "POST", "/v1/extract", "", "x", 415, []string{`missing Content-Type`}, nil},
+		{"bad content type", "POST", "/v1/extract", "text/html; charset", "x", 415, []string{`bad Content-Type`}, nil},
+		{"empty body", "POST", "/v1/extract", "text/html", "", 400, []string{`empty body`}, nil},
+		{"empty page", "POST", "/v1/extract", "application/json", `{"html": ""}`, 422, []string{`empty page`}, nil},
+		{"binary page", "POST", "/v1/extract", "text/html", "\x00\x01\x02\x03binary\x00\x00", 422, []string{`binary`}, nil},
+		{"oversized body", "POST", "/v1/extract", "text/html", strings.Repeat("a", 5000), 413, []string{`larger than the limit of 4096 bytes`}, nil},
+		{"bad threshold", "POST", "/v1/extract?threshold=2", "text/html", testPage, 400, []string{`threshold 2 outside [0, 1]`}, nil},
+		{"bad threshold syntax", "POST", "/v1/extract?threshold=abc", "text/html", testPage, 400, []string{`bad threshold=\"abc\"`}, nil},
+		{"unknown query", "POST", "/v1/extract?colour=red", "text/html", testPage, 400, []string{`unknown query parameter \"colour\"`}, nil},
+		{"unknown format", "POST", "/v1/extract?format=pdf", "text/html", testPage, 400, []string{`unknown format \"pdf\"`}, nil},
+		{"unknown method", "POST", "/v1/extract?method=magic", "text/html", testPage, 400, []string{`unknown method \"magic\"`}, nil},
+		{"unknown filter", "POST", "/v1/extract?method=fake&filter=sieve", "text/html", testPage, 400, []string{`unknown filter \"sieve\"`}, nil},
+		{"filter refused by method", "POST", "/v1/extract?filter=main", "text/html", testPage, 400, []string{`method bilstm has no filter main`}, nil},
+		{"bad decoding", "POST", "/v1/extract?decode=zigzag", "text/html", testPage, 400, []string{`unknown decoding \"zigzag\"`}, nil},
+		{"decoding of another method", "POST", "/v1/extract?method=fake&decode=structure", "text/html", testPage, 400, []string{`only bilstm has decodings`}, nil},
+		{"bad url", "POST", "/v1/extract?url=ftp://x", "text/html", testPage, 400, []string{`bad url \"ftp://x\"`}, nil},
+		{"panic is a 500", "POST", "/v1/extract?method=panic", "text/html", testPage, 500, []string{`"error":"internal error"`}, []string{"goroutine", "boom"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			status, h, body := do(t, tt.method, ts.URL+tt.path, tt.ctype, tt.body)
+			if status != tt.status {
+				t.Errorf("status %d, want %d; body %s", status, tt.status, body)
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(body, w) {
+					t.Errorf("body lacks %q:\n%s", w, body)
+				}
+			}
+			for _, w := range tt.notWant {
+				if strings.Contains(body, w) {
+					t.Errorf("body has %q:\n%s", w, body)
+				}
+			}
+			if h.Get("X-Content-Type-Options") != "nosniff" {
+				t.Errorf("no nosniff header")
+			}
+			if tt.path != "/" && tt.path != "/metrics" && !strings.HasPrefix(h.Get("Content-Type"), "application/json") {
+				t.Errorf("Content-Type %q, want JSON", h.Get("Content-Type"))
+			}
+			if status >= 400 {
+				var e ErrorResponse
+				if err := json.Unmarshal([]byte(body), &e); err != nil || e.Error == "" {
+					t.Errorf("error body is not {\"error\": ...}: %s", body)
+				}
+			}
+		})
+	}
+	// The counters saw the requests.
+	_, _, m := do(t, "GET", ts.URL+"/metrics", "", "")
+	for _, w := range []string{`boilernet_http_requests_total{code="413",route="extract"} 1`, `boilernet_rejected_total{reason="too_large"} 1`,
+		`boilernet_http_requests_total{code="404",route="other"} 1`, `boilernet_http_request_duration_seconds_count{route="extract"}`} {
+		if !strings.Contains(m, w) {
+			t.Errorf("metrics lack %q", w)
+		}
+	}
+}
+
+func TestPageSecurityHeaders(t *testing.T) {
+	ts := newTestServer(t, testConfig(newGate()))
+	_, h, _ := do(t, "GET", ts.URL+"/", "", "")
+	csp := h.Get("Content-Security-Policy")
+	for _, w := range []string{"default-src 'none'", "script-src 'sha256-", "connect-src 'self'", "frame-ancestors 'none'"} {
+		if !strings.Contains(csp, w) {
+			t.Errorf("CSP %q lacks %q", csp, w)
+		}
+	}
+	if strings.Contains(csp, "unsafe-eval") || strings.Contains(csp, "script-src 'unsafe-inline'") {
+		t.Errorf("CSP too loose: %q", csp)
+	}
+	if h.Get("X-Frame-Options") != "DENY" {
+		t.Errorf("X-Frame-Options %q", h.Get("X-Frame-Options"))
+	}
+}
+
+func TestNewNeedsExtractor(t *testing.T) {
+	if _, err := New(Config{}); err == nil {
+		t.Fatal("New without an extractor: no error")
+	}
+}
+
+// TestConcurrencyBound holds both workers and the one queue slot busy:
+// the next request is refused with 503, and all finish once released.
+func TestConcurrencyBound(t *testing.T) {
+	g := newGate()
+	cfg := testConfig(g)
+	cfg.Workers, cfg.Queue = 2, 1
+	ts := newTestServer(t, cfg)
+	url := ts.URL + "/v1/extract?method=slow&format=text"
+	var wg sync.WaitGroup
+	statuses := make(chan int, 3)
+	for range 3 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			status, _, _ := do(t, "POST", url, "text/html", testPage)
+			statuses <- status
+		}()
+	}
+	<-g.started
+	<-g.started
+	waitFor(t, func() bool {
+		_, _, m := do(t, "GET", ts.URL+"/metrics", "", "")
+		return strings.Contains(m, "boilernet_extractions_queued 1")
+	})
+	status, h, body := do(t, "POST", url, "text/html", testPage)
+	if status != 503 || !strings.Contains(body, "server busy") || h.Get("Retry-After") == "" {
+		t.Errorf("beyond workers and queue: %d %s (Retry-After %q)", status, body, h.Get("Retry-After"))
+	}
+	close(g.release)
+	wg.Wait()
+	close(statuses)
+	for s := range statuses {
+		if s != 200 {
+			t.Errorf("a held request ended with %d", s)
+		}
+	}
+}
+
+// TestRequestTimeout: an extraction longer than Timeout is answered with
+// 503, and so is a request that waits for a worker longer than that.
+func TestRequestTimeout(t *testing.T) {
+	g := newGate()
+	cfg := testConfig(g)
+	cfg.Workers, cfg.Timeout = 1, 100*time.Millisecond
+	ts := newTestServer(t, cfg)
+	defer close(g.release)
+	url := ts.URL + "/v1/extract?method=slow&format=text"
+	status, _, body := do(t, "POST", url, "text/html", testPage)
+	if status != 503 || !strings.Contains(body, "extraction timed out after 100ms") {
+		t.Errorf("slow extraction: %d %s", status, body)
+	}
+	// The slow extraction still holds the one worker.
+	status, _, body = do(t, "POST", ts.URL+"/v1/extract?format=text", "text/html", testPage)
+	if status != 503 || !strings.Contains(body, "waiting for a worker: timed out") {
+		t.Errorf("waiting: %d %s", status, body)
+	}
+	_, _, m := do(t, "GET", ts.URL+"/metrics", "", "")
+	if !strings.Contains(m, `boilernet_rejected_total{reason="timeout"} 2`) {
+		t.Errorf("timeouts not counted")
+	}
+}
+
+// TestSlowClient: a client that sends half its body and stalls is cut off
+// by the read timeout instead of holding the connection.
+func TestSlowClient(t *testing.T) {
+	cfg := testConfig(newGate())
+	cfg.ReadTimeout = 200 * time.Millisecond
+	s, err := New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- s.Serve(ctx, ln) }()
+	defer func() {
+		cancel()
+		<-done
+	}()
+	conn, err := net.Dial("tcp", ln.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close()
+	fmt.Fprintf(conn, "POST /v1/extract HTTP/1.1\r\nHost: x\r\nContent-Type: text/html\r\nContent-Length: 1000\r\n\r\n<p>only part")
+	start := time.Now()
+	conn.SetReadDeadline(time.Now().Add(5 * time.Second))
+	resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
+	if elapsed := time.Since(start); elapsed > 3*time.Second {
+		t.Fatalf("connection held for %v", elapsed)
+	}
+	if err == nil {
+		b, _ := io.ReadAll(resp.Body)
+		if resp.StatusCode != http.StatusRequestTimeout {
+			t.Errorf("status %d %s, want 408 or a closed connection", resp.StatusCode, b)
+		}
+	}
+}
+
+// TestGracefulShutdown: ending Serve's context lets the request in flight
+// finish with 200, refuses new connections, and Serve returns nil.
+func TestGracefulShutdown(t *testing.T) {
+	g := newGate()
+	s, err := New(testConfig(g))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := "http://" + ln.Addr().String()
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- s.Serve(ctx, ln) }()
+	inflight := make(chan int, 1)
+	go func() {
+		status, _, _ := do(t, "POST", base+"/v1/extract?method=slow&format=text", "text/html", testPage)
+		inflight <- status
+	}()
+	<-g.started
+	cancel()
+	waitFor(t, func() bool { return s.stopping.Load() })
+	select {
+	case err := <-done:
+		t.Fatalf("Serve returned with a request in flight: %v", err)
+	case <-time.After(50 * time.Millisecond):
+	}
+	close(g.release)
+	if status := <-inflight; status != 200 {
+		t.Errorf("request in flight ended with %d", status)
+	}
+	if err := <-done; err != nil {
+		t.Errorf("Serve: %v", err)
+	}
+	if _, err := http.Get(base + "/healthz"); err == nil {
+		t.Errorf("a new request was served after shutdown")
+	}
+}
+
+// TestFetch: a URL without HTML goes to the Fetcher; a blocked address
+// is a 403, a failed fetch a 502; the fetched charset is honoured.
+func TestFetch(t *testing.T) {
+	cfg := testConfig(newGate())
+	cfg.Fetch = func(ctx context.Context, u string) ([]byte, string, string, error) {
+		switch u {
+		case "http://127.0.0.1/":
+			return nil, "", "", fmt.Errorf("dial 127.0.0.1:80: %w", ErrBlocked)
+		case "https://down.example/":
+			return nil, "", "", fmt.Errorf("connection refused")
+		}
+		return []byte("<p>Gr\xfc\xdfe</p>"), "iso-8859-1", u + "final", nil
+	}
+	ts := newTestServer(t, cfg)
+	tests := []struct {
+		url    string
+		status int
+		want   string
+	}{
+		{"http://127.0.0.1/", 403, `fetching http://127.0.0.1/: dial 127.0.0.1:80: address not allowed`},
+		{"https://down.example/", 502, `connection refused`},
+		{"https://ok.example/", 200, `"text":"Grüße","encoding":"windows-1252"`},
+		{"https://ok.example/", 200, `"url":"https://ok.example/final"`},
+	}
+	for _, tt := range tests {
+		status, _, body := do(t, "POST", ts.URL+"/v1/extract", "application/json", `{"url": "`+tt.url+`", "options": {"format": "text"}}`)
+		if status != tt.status || !strings.Contains(body, tt.want) {
+			t.Errorf("%s: %d %s, want %d with %s", tt.url, status, body, tt.status, tt.want)
+		}
+	}
+}
+
+// TestDefaultModel runs the embedded model through the server once.
+func TestDefaultModel(t *testing.T) {
+	ex, err := infer.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := newTestServer(t, Config{Extractor: ex, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	page, err := os.ReadFile("../testdata/sample.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	status, _, body := do(t, "POST", ts.URL+"/v1/extract?format=json,html", "text/html", string(page))
+	if status != 200 {
+		t.Fatalf("%d %s", status, body)
+	}
+	var r Response
+	if err := json.Unmarshal([]byte(body), &r); err != nil {
+		t.Fatal(err)
+	}
+	if r.Title != "Night trains return to the Alps" || !strings.Contains(r.Text, "overnight passenger trains") || r.Stats.ContentBlocks == 0 {
+		t.Errorf("title %q, text %q", r.Title, r.Text)
+	}
+	if !strings.Contains(r.HTML, `<mark class="bn-c" title="P(content) 0.`) {
+		t.Errorf("no highlighted block with its probability")
+	}
+}
+
+func waitFor(t *testing.T, cond func() bool) {
+	t.Helper()
+	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(5 * time.Millisecond) {
+		if cond() {
+			return
+		}
+	}
+	t.Fatal("condition not met in 5s")
+}
