@@ -45,6 +45,11 @@ type Options struct {
 	// so that long paragraphs count more than one-word links, as they do
 	// in token-level scores.
 	WordWeights bool
+	// InputDropout drops each non-zero input of a training row with this
+	// probability (the others are scaled by 1/(1-p)), drawn anew every
+	// epoch, so the network cannot lean on single words or class names of
+	// the sites it was trained on. 0: none.
+	InputDropout float64
 	// Repeat maps a dataset's name (its folder's base name) to how many
 	// times each of its training pages is seen per epoch (default 1), to
 	// give a small or varied dataset more weight.
@@ -137,6 +142,9 @@ func Run(opts Options) (*Result, error) {
 		return nil, fmt.Errorf("train: bad options: epochs %d, batch %d, words %d, tags %d, learn rate %v",
 			opts.Epochs, opts.Batch, opts.Words, opts.Tags, opts.LearnRate)
 	}
+	if !(opts.InputDropout >= 0 && opts.InputDropout < 1) {
+		return nil, fmt.Errorf("train: input dropout %v outside [0, 1)", opts.InputDropout)
+	}
 	for name, k := range opts.Repeat {
 		if k < 1 {
 			return nil, fmt.Errorf("train: repeat %s %d times: need at least 1", name, k)
@@ -208,6 +216,7 @@ func Run(opts Options) (*Result, error) {
 		totalBlocks += b.Valid()
 	}
 	var best *bilstm.Params
+	var dropped bilstm.Sparse
 	for epoch := 1; epoch <= opts.Epochs; epoch++ {
 		order := rng.Perm(len(trainBatches))
 		bar := newBar(opts.Progress, totalBlocks, fmt.Sprintf("epoch %d/%d", epoch, opts.Epochs), "blocks")
@@ -219,7 +228,11 @@ func Run(opts Options) (*Result, error) {
 			if err != nil {
 				return nil, err
 			}
-			loss, err := g.Run(b.Batch, g.DropoutMask(rng))
+			run := b.Batch
+			if opts.InputDropout > 0 {
+				run = dropInputs(b.Batch, opts.InputDropout, rng, &dropped)
+			}
+			loss, err := g.Run(run, g.DropoutMask(rng))
 			if err != nil {
 				return nil, fmt.Errorf("train: epoch %d: %w", epoch, err)
 			}
@@ -285,6 +298,7 @@ func Run(opts Options) (*Result, error) {
 		"comments":       strconv.FormatBool(opts.WithComments),
 		"word_weights":   strconv.FormatBool(opts.WordWeights),
 		"repeat":         fmt.Sprint(opts.Repeat),
+		"input_dropout":  strconv.FormatFloat(opts.InputDropout, 'g', -1, 64),
 		"features":       opts.Features.String(),
 	}}
 	if res.Half != nil {
@@ -411,6 +425,27 @@ func networkSeqs(seqs []sequence) []*bilstm.Sequence {
 		out[i] = s.Sequence
 	}
 	return out
+}
+
+// dropInputs returns a copy of b whose input rows, built in buf, keep each
+// non-zero entry with probability 1-p, scaled by 1/(1-p).
+func dropInputs(b *bilstm.Batch, p float64, rng *rand.Rand, buf *bilstm.Sparse) *bilstm.Batch {
+	x := b.X
+	buf.Start = append(buf.Start[:0], 0)
+	buf.Cols, buf.Vals = buf.Cols[:0], buf.Vals[:0]
+	scale := float32(1 / (1 - p))
+	for r := range x.Rows() {
+		for k := x.Start[r]; k < x.Start[r+1]; k++ {
+			if rng.Float64() >= p {
+				buf.Cols = append(buf.Cols, x.Cols[k])
+				buf.Vals = append(buf.Vals, x.Vals[k]*scale)
+			}
+		}
+		buf.Start = append(buf.Start, len(buf.Cols))
+	}
+	out := *b
+	out.X = buf
+	return &out
 }
 
 // repeat returns seqs with the sequence of each page of a dataset named in

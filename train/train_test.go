@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"github.com/boilernet/boilernet/data"
 	"math"
+	"math/rand/v2"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -55,6 +56,19 @@ func TestRunLearnsSyntheticPages(t *testing.T) {
 	}
 	if res.Model.Config.Input != res.Model.Vocab.Dim() || res.Model.Meta["best_epoch"] == "" {
 		t.Errorf("model %+v", res.Model.Config)
+	}
+}
+
+func TestRunWithInputDropoutAndWordWeights(t *testing.T) {
+	opts := tinyOptions()
+	opts.InputDropout, opts.WordWeights, opts.Features = 0.2, true, vocab.Rich
+	opts.Repeat = map[string]int{"synth": 2}
+	res, err := Run(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Best.Selection < 0.9 {
+		t.Errorf("dev word F1 %v on the synthetic pages", res.Best.Selection)
 	}
 }
 
@@ -112,6 +126,8 @@ func TestRunErrors(t *testing.T) {
 		{"missing dataset", Options{Data: []string{"nope"}}, "no html/"},
 		{"no dev split", Options{Data: []string{filepath.Join("..", "data", "testdata", "tiny")}}, "no dev split"},
 		{"bad batch", Options{Data: []string{synth}, Batch: -1}, "bad options"},
+		{"bad input dropout", Options{Data: []string{synth}, InputDropout: 1}, "input dropout"},
+		{"bad repeat", Options{Data: []string{synth}, Repeat: map[string]int{"synth": 0}}, "at least 1"},
 	}
 	for _, tt := range tests {
 		if _, err := Run(tt.opts); err == nil || !strings.Contains(err.Error(), tt.want) {
@@ -174,5 +190,32 @@ func TestRepeat(t *testing.T) {
 	}
 	if want := []int{1, 1, 2, 3, 3}; !slices.Equal(lens, want) {
 		t.Errorf("repeated lengths %v, want %v", lens, want)
+	}
+}
+
+func TestDropInputs(t *testing.T) {
+	rows := make([][]vocab.Entry, 200)
+	for i := range rows {
+		rows[i] = []vocab.Entry{{Col: 1, Count: 1}, {Col: 2, Count: 2}}
+	}
+	b, err := bilstm.NewBatch([]*bilstm.Sequence{{Rows: rows, Labels: make([]bool, len(rows))}}, [2]float32{1, 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bilstm.Sparse
+	d := dropInputs(b, 0.5, rand.New(rand.NewPCG(1, 2)), &buf)
+	if d.X.Rows() != b.X.Rows() || len(b.X.Cols) != 400 {
+		t.Fatalf("rows %d, original entries %d", d.X.Rows(), len(b.X.Cols))
+	}
+	if kept := len(d.X.Cols); kept < 150 || kept > 250 {
+		t.Errorf("kept %d of 400 entries at p=0.5", kept)
+	}
+	for k, c := range d.X.Cols {
+		if want := float32(2 * c); d.X.Vals[k] != want {
+			t.Errorf("entry %d (column %d) = %v, want %v (scaled by 2)", k, c, d.X.Vals[k], want)
+		}
+	}
+	if &d.Y[0] != &b.Y[0] {
+		t.Error("labels copied, want shared")
 	}
 }

@@ -33,6 +33,7 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	seed := fs.Uint64("seed", 1, "random seed")
 	comments := fs.Bool("comments", false, "count user comments (Dragnet) as content")
 	wordWeights := fs.Bool("word-weights", false, "weight each block's loss by log2(2 + its words)")
+	inputDropout := fs.Float64("input-dropout", 0, "drop each non-zero input of a training row with this probability, anew every epoch")
 	repeatFlag := fs.String("repeat", "", "NAME=K,...: see the training pages of dataset NAME K times per epoch")
 	half := fs.Bool("half", false, "store the weights as float16 (half the file; dev scores of both are reported)")
 	quiet := fs.Bool("q", false, "no progress output")
@@ -84,6 +85,7 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 		WithComments: *comments,
 		WordWeights:  *wordWeights,
 		Repeat:       repeat,
+		InputDropout: *inputDropout,
 		Half:         *half,
 		Log:          logFile,
 	}
