@@ -3,6 +3,7 @@ module github.com/boilernet/boilernet
 go 1.26.8
 
 require (
+	github.com/abadojack/whatlanggo v1.0.1
 	github.com/chewxy/hm v1.0.0
 	github.com/prometheus/client_golang v1.25.0
 	github.com/saintfish/chardet v0.0.0-20230101081208-5e3ef4b5456d

@@ -145,6 +145,9 @@ func (e *Extractor) extractPage(i int, p Page, opts Options) Outcome {
 		return out
 	}
 	defer rc.Close()
+	if o, ok := rc.(origin); ok {
+		opts.Charset, opts.URL = o.origin()
+	}
 	raw, err := io.ReadAll(io.LimitReader(rc, maxPageSize+1))
 	if err == nil && len(raw) > maxPageSize {
 		err = fmt.Errorf("larger than %d MiB", maxPageSize>>20)

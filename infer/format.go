@@ -68,7 +68,8 @@ func findElement(root *html.Node, a atom.Atom) *html.Node {
 // Markdown returns the content as Markdown: headings as #-headings, list
 // items as "- " or "1. " items, table rows as pipe tables (the first row
 // as the header), preformatted text fenced, block quotes quoted, and other
-// paragraphs as plain paragraphs.
+// paragraphs as plain paragraphs. With Options.Links the content's links
+// are [text](href), with Options.Images its images ![alt](src) paragraphs.
 func (r *Result) Markdown() string {
 	if r.page == nil {
 		return r.Text
@@ -79,6 +80,13 @@ func (r *Result) Markdown() string {
 			content = append(content, b)
 		}
 	}
+	links := map[int]*Link{}
+	for k := range r.Links {
+		for _, i := range r.Links[k].blocks {
+			links[i] = &r.Links[k]
+		}
+	}
+	images := r.Images
 	var sb strings.Builder
 	var row []string
 	var rowNode, tableNode *html.Node
@@ -99,7 +107,7 @@ func (r *Result) Markdown() string {
 			end++
 		}
 		para := content[start:end]
-		text := tokenize.Text(para)
+		text := markdownText(para, links)
 		kind, node := blockKind(para[0].Node)
 		if kind == atom.Td || kind == atom.Th {
 			tr := ancestor(node, atom.Tr)
@@ -115,6 +123,10 @@ func (r *Result) Markdown() string {
 		if tableNode != nil {
 			sb.WriteString("\n")
 			tableNode = nil
+		}
+		for len(images) > 0 && images[0].after < para[0].Index {
+			sb.WriteString(markdownImage(images[0]) + "\n\n")
+			images = images[1:]
 		}
 		switch kind {
 		case atom.H1, atom.H2, atom.H3, atom.H4, atom.H5, atom.H6:
@@ -139,6 +151,9 @@ func (r *Result) Markdown() string {
 		start = end
 	}
 	flushRow()
+	for _, im := range images {
+		sb.WriteString("\n" + markdownImage(im) + "\n")
+	}
 	return strings.TrimRight(sb.String(), "\n") + "\n"
 }
 

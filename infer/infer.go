@@ -11,6 +11,7 @@ import (
 
 	"github.com/boilernet/boilernet/bilstm"
 	"github.com/boilernet/boilernet/filter"
+	"github.com/boilernet/boilernet/metadata"
 	"github.com/boilernet/boilernet/tokenize"
 	"github.com/boilernet/boilernet/vocab"
 	"golang.org/x/net/html"
@@ -38,6 +39,14 @@ type Options struct {
 	// KeepHeadline keeps the headline in the text. By default the
 	// headline (see Headline) is the result's title, not part of its text.
 	KeepHeadline bool
+	// URL is the page's address: the base for its relative links (a
+	// <base href> in the page takes precedence). "" when unknown.
+	URL string
+	// Metadata fills Result.Metadata (see package metadata).
+	Metadata bool
+	// Links and Images fill Result.Links and Result.Images, and put the
+	// links and images in Markdown.
+	Links, Images bool
 }
 
 // Block is one leaf text block of a page with the model's verdict.
@@ -61,6 +70,13 @@ type Result struct {
 	Text     string // the content blocks' text, paragraphs on their own lines
 	Blocks   []Block
 	Encoding string // the encoding the page was read with
+	// Metadata is what the page says about itself (Options.Metadata; nil
+	// otherwise).
+	Metadata *metadata.Metadata
+	// Links and Images are the content's links and images, in page order
+	// (Options.Links, Options.Images).
+	Links  []Link
+	Images []Image
 
 	page *tokenize.Page // for WriteHighlighted and Markdown
 }
@@ -182,6 +198,7 @@ func (e *Extractor) ExtractBytes(raw []byte, opts Options) (*Result, error) {
 		}
 	}
 	res.Text = tokenize.Text(content)
+	res.addExtras(opts)
 	return res, nil
 }
 

@@ -13,7 +13,9 @@ import (
 	"strings"
 
 	"github.com/boilernet/boilernet/bilstm"
+	"github.com/boilernet/boilernet/fetch"
 	"github.com/boilernet/boilernet/infer"
+	"github.com/boilernet/boilernet/metadata"
 	"github.com/boilernet/boilernet/newsfeed"
 	"github.com/schollz/progressbar/v3"
 )
@@ -37,11 +39,19 @@ func runExtract(args []string, stdout, stderr io.Writer) error {
 	workers := fs.Int("workers", 0, "pages extracted in parallel (0: all cores)")
 	out := fs.String("o", "", "output file, or an existing directory for one file per page (default: stdout)")
 	quiet := fs.Bool("q", false, "no progress bar")
+	urlList := fs.String("i", "", "file of URLs to fetch, one per line (- for stdin)")
+	baseURL := fs.String("url", "", "the pages' URL, for resolving links in files (fetched pages use their own)")
+	userAgent := fs.String("user-agent", fetch.DefaultUserAgent, "User-Agent of fetches")
+	timeout := fs.Duration("timeout", fetch.DefaultTimeout, "time limit of one fetch, body included")
+	perHost := fs.Int("per-host", fetch.DefaultPerHost, "fetches from one host at a time")
+	meta := fs.Bool("metadata", true, "metadata (title, authors, dates, language, …) in json and jsonl")
+	links := fs.Bool("links", false, "content links in json, jsonl and markdown")
+	images := fs.Bool("images", false, "content images in json, jsonl and markdown")
 	if err := fs.Parse(args); err != nil {
 		return errUsage
 	}
-	if fs.NArg() == 0 || !slices.Contains(extractFormats, *format) {
-		fmt.Fprintln(stderr, "usage: boilernet extract [flags] PATH... (a file, a directory of *.html, *.htm, *.html.gz, or - for stdin)")
+	if (fs.NArg() == 0 && *urlList == "") || !slices.Contains(extractFormats, *format) {
+		fmt.Fprintln(stderr, "usage: boilernet extract [flags] PATH|URL... (a file, a directory of *.html, *.htm, *.html.gz, - for stdin, or an http(s) URL), or -i URLS.txt")
 		fs.PrintDefaults()
 		return errUsage
 	}
@@ -50,7 +60,8 @@ func runExtract(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	opts := infer.Options{Threshold: *threshold, FilterDepth: *depth, Decode: dec, KeepHeadline: *keepHeadline}
+	opts := infer.Options{Threshold: *threshold, FilterDepth: *depth, Decode: dec, KeepHeadline: *keepHeadline,
+		URL: *baseURL, Metadata: *meta && (*format == "json" || *format == "jsonl"), Links: *links, Images: *images}
 	if *method == "bilstm" && (filt.name == "" || filt.name == "ancestor") {
 		// The model's own extractor: probabilities in the output.
 		if ex, err = loadExtractor(*modelPath); err != nil {
@@ -68,9 +79,13 @@ func runExtract(args []string, stdout, stderr io.Writer) error {
 			ex = ex.WithTitle(newsfeed.Title)
 		}
 	}
-	pages, err := infer.FilePages(fs.Args())
+	client := fetch.New(fetch.Options{UserAgent: *userAgent, Timeout: *timeout, PerHost: *perHost})
+	pages, anyURL, err := extractInputs(fs.Args(), *urlList, client, os.Stdin)
 	if err != nil {
 		return err
+	}
+	if anyURL && *workers == 0 {
+		*workers = urlWorkers
 	}
 	if len(pages) == 0 {
 		return errors.New("no pages found")
@@ -142,12 +157,15 @@ func loadExtractor(path string) (*infer.Extractor, error) {
 
 // pageJSON is the json and jsonl record of a page.
 type pageJSON struct {
-	File     string        `json:"file"`
-	Title    string        `json:"title,omitempty"`
-	Text     string        `json:"text"`
-	Error    string        `json:"error,omitempty"`
-	Encoding string        `json:"encoding,omitempty"`
-	Blocks   []infer.Block `json:"blocks,omitempty"`
+	File     string             `json:"file"`
+	Title    string             `json:"title,omitempty"`
+	Text     string             `json:"text"`
+	Metadata *metadata.Metadata `json:"metadata,omitempty"`
+	Links    []infer.Link       `json:"links,omitempty"`
+	Images   []infer.Image      `json:"images,omitempty"`
+	Error    string             `json:"error,omitempty"`
+	Encoding string             `json:"encoding,omitempty"`
+	Blocks   []infer.Block      `json:"blocks,omitempty"`
 }
 
 // writer writes outcomes to stdout, a file, or one file per page in a
@@ -213,6 +231,7 @@ func writeOne(w io.Writer, format string, o infer.Outcome, multi bool) error {
 		rec.Error = o.Err.Error()
 	} else {
 		rec.Title, rec.Text = o.Result.Title, o.Result.Text
+		rec.Metadata, rec.Links, rec.Images = o.Result.Metadata, o.Result.Links, o.Result.Images
 	}
 	var err error
 	switch format {

@@ -3,10 +3,11 @@
 //
 // Usage:
 //
-//	boilernet extract [-model FILE] [-format text|json|jsonl|html|markdown] [-filter] PATH...
+//	boilernet extract [-model FILE] [-format text|json|jsonl|html|markdown] [-filter] [-links] [-images] PATH|URL...
 //	boilernet eval -data DIR[,DIR...] [-split test] [-methods M,...] [-model FILE]
 //	boilernet data stats [-split NAME] [-comments] DIR
 //	boilernet train -data DIR[,DIR...] -out MODEL [flags]
+//	boilernet metadata -data DIR [-split test]
 //	boilernet serve [-addr 127.0.0.1:8080] [-model FILE] [-max-body 16MiB] [-workers N]
 //
 // Run "boilernet help" for the subcommands and "boilernet CMD -h" for the
@@ -31,6 +32,7 @@ func commands() []command {
 		{"eval", "score methods on labeled datasets (eval -data DIR[,DIR...])", runEval},
 		{"data", "inspect labeled datasets (data stats DIR)", runData},
 		{"train", "train the BiLSTM labeler (train -data DIR[,DIR...] -out MODEL)", runTrain},
+		{"metadata", "score metadata against a dataset's meta.tsv and time it (metadata -data DIR)", runMetadata},
 		{"serve", "serve the extraction API and page over HTTP (serve -addr 127.0.0.1:8080)", runServe},
 	}
 }

@@ -1,0 +1,137 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/boilernet/boilernet/data"
+	"github.com/boilernet/boilernet/infer"
+	"github.com/boilernet/boilernet/metadata"
+	"github.com/schollz/progressbar/v3"
+)
+
+// runMetadata scores the metadata of a dataset split against the title,
+// author and publish_date columns of its meta.tsv, and times extraction
+// with and without metadata.
+func runMetadata(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("metadata", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	dir := fs.String("data", "", "dataset folder with a meta.tsv (title, author, publish_date, url columns)")
+	split := fs.String("split", "test", "split to score")
+	modelPath := fs.String("model", "", "model file (default: the embedded model)")
+	rounds := fs.Int("rounds", 1, "timing rounds over the split (the fastest counts)")
+	quiet := fs.Bool("q", false, "no progress bar")
+	verbose := fs.Bool("v", false, "list every mismatch (id, field, annotated, found) on stderr")
+	if err := fs.Parse(args); err != nil || *dir == "" || fs.NArg() > 0 {
+		fmt.Fprintln(stderr, "usage: boilernet metadata -data DIR [-split test] [-model FILE] [-rounds N] [-q]")
+		fs.PrintDefaults()
+		return errUsage
+	}
+	ds, err := data.Open(*dir)
+	if err != nil {
+		return err
+	}
+	if ds.Meta == nil {
+		return fmt.Errorf("%s has no meta.tsv", *dir)
+	}
+	ids, ok := ds.IDs[*split]
+	if !ok {
+		return fmt.Errorf("dataset %s has no %s split", *dir, *split)
+	}
+	ex, err := loadExtractor(*modelPath)
+	if err != nil {
+		return err
+	}
+	raws := make([][]byte, len(ids))
+	for i, id := range ids {
+		if raws[i], _, err = ds.ReadPage(id); err != nil {
+			return err
+		}
+	}
+	var bar *progressbar.ProgressBar
+	if !*quiet {
+		bar = progressbar.NewOptions(2*len(ids)*max(*rounds, 1), progressbar.OptionSetWriter(stderr), progressbar.OptionSetDescription("extracting"),
+			progressbar.OptionShowCount(), progressbar.OptionClearOnFinish())
+	}
+	// Timing: the split once without and once with metadata per round,
+	// on one goroutine.
+	var results []*infer.Result
+	best := [2]time.Duration{}
+	for r := 0; r < max(*rounds, 1); r++ {
+		for k, withMeta := range []bool{false, true} {
+			start := time.Now()
+			var rs []*infer.Result
+			for i, id := range ids {
+				res, err := ex.ExtractBytes(raws[i], infer.Options{Metadata: withMeta, URL: ds.Meta[id]["url"]})
+				if err != nil {
+					return fmt.Errorf("%s: %w", id, err)
+				}
+				rs = append(rs, res)
+				if bar != nil {
+					bar.Add(1)
+				}
+			}
+			if d := time.Since(start); best[k] == 0 || d < best[k] {
+				best[k] = d
+			}
+			if withMeta {
+				results = rs
+			}
+		}
+	}
+	if bar != nil {
+		bar.Finish()
+	}
+	type score struct{ annotated, match, found, spurious int }
+	var title, resTitle, author, date score
+	var id string
+	names := map[*score]string{&title: "title", &resTitle: "result-title", &author: "author", &date: "date"}
+	count := func(s *score, want, got string, same bool) {
+		if *verbose && !same && (want != "" || got != "") {
+			fmt.Fprintf(stderr, "%s\t%s\t%q\t%q\n", id, names[s], want, got)
+		}
+		switch {
+		case want != "":
+			s.annotated++
+			if same {
+				s.match++
+			}
+			if got != "" {
+				s.found++
+			}
+		case got != "":
+			s.spurious++
+		}
+	}
+	for i := range ids {
+		id = ids[i]
+		row, md := ds.Meta[id], results[i].Metadata
+		count(&title, row["title"], md.Title, metadata.SameText(md.Title, row["title"]))
+		count(&resTitle, row["title"], results[i].Title, metadata.SameText(results[i].Title, row["title"]))
+		authors := ""
+		if len(md.Authors) > 0 {
+			authors = md.Authors[0]
+		}
+		count(&author, row["author"], authors, metadata.SameAuthors(md.Authors, row["author"]))
+		count(&date, row["publish_date"], md.Published, metadata.SameDay(md.Published, row["publish_date"]))
+	}
+	fmt.Fprintf(stdout, "%s %s split: %d pages\n\n", ds.Name, *split, len(ids))
+	fmt.Fprintln(stdout, "| field | annotated | found | match | match rate | found where not annotated |")
+	fmt.Fprintln(stdout, "|---|---|---|---|---|---|")
+	for _, f := range []struct {
+		name string
+		s    score
+	}{{"title (Metadata.Title)", title}, {"title (Result.Title)", resTitle}, {"author", author}, {"publish_date (by day)", date}} {
+		rate := 0.0
+		if f.s.annotated > 0 {
+			rate = float64(f.s.match) / float64(f.s.annotated)
+		}
+		fmt.Fprintf(stdout, "| %s | %d | %d | %d | %.3f | %d of %d |\n", f.name, f.s.annotated, f.s.found, f.s.match, rate, f.s.spurious, len(ids)-f.s.annotated)
+	}
+	n := float64(len(ids))
+	fmt.Fprintf(stdout, "\nextraction, 1 goroutine, best of %d: %.1f pages/s without metadata, %.1f pages/s with (%.2f ms of metadata per page)\n",
+		max(*rounds, 1), n/best[0].Seconds(), n/best[1].Seconds(), (best[1]-best[0]).Seconds()*1000/n)
+	return nil
+}

@@ -1,0 +1,278 @@
+package infer
+
+import (
+	"net/url"
+	"strconv"
+	"strings"
+
+	"github.com/boilernet/boilernet/metadata"
+	"github.com/boilernet/boilernet/tokenize"
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
+)
+
+// Link is a link in the content: its text and its target, absolute when
+// the page's base is known (Options.URL or <base href>).
+type Link struct {
+	Text string `json:"text"`
+	Href string `json:"href"`
+
+	blocks []int // the content blocks of the link's text
+}
+
+// Image is an image in the content: its alt text and its source,
+// absolute when the page's base is known.
+type Image struct {
+	Alt string `json:"alt"`
+	Src string `json:"src"`
+
+	after int // the index of the last block before it (-1: none)
+}
+
+// pageBase returns the base for the page's relative URLs: its <base href>
+// resolved against pageURL, or pageURL; nil when neither is known.
+func pageBase(root *html.Node, pageURL string) *url.URL {
+	var base *url.URL
+	if pageURL != "" {
+		if u, err := url.Parse(pageURL); err == nil {
+			base = u
+		}
+	}
+	for n := range root.Descendants() {
+		if n.Type == html.ElementNode && n.DataAtom == atom.Base {
+			if href := strings.TrimSpace(attr(n, "href")); href != "" {
+				if b, err := url.Parse(href); err == nil {
+					if base != nil {
+						return base.ResolveReference(b)
+					}
+					if b.IsAbs() {
+						return b
+					}
+				}
+			}
+			break
+		}
+		if n.Type == html.ElementNode && n.DataAtom == atom.Body {
+			break
+		}
+	}
+	return base
+}
+
+// resolveRef makes ref absolute against base; "" for references that are
+// no use outside the page (javascript:, data:, a fragment alone).
+func resolveRef(base *url.URL, ref string) string {
+	ref = strings.TrimSpace(ref)
+	low := strings.ToLower(ref)
+	if ref == "" || strings.HasPrefix(ref, "#") || strings.HasPrefix(low, "javascript:") || strings.HasPrefix(low, "data:") {
+		return ""
+	}
+	u, err := url.Parse(ref)
+	if err != nil {
+		return ""
+	}
+	if base != nil {
+		u = base.ResolveReference(u)
+	}
+	return u.String()
+}
+
+// contentLinks returns the links among the selected blocks: consecutive
+// selected blocks under the same <a href> make one link.
+func contentLinks(blocks []tokenize.Block, selected []bool, base *url.URL) []Link {
+	var links []Link
+	var cur *html.Node
+	for i, b := range blocks {
+		if !selected[i] || !b.InLink {
+			cur = nil
+			continue
+		}
+		a := ancestor(b.Node, atom.A)
+		if a == nil {
+			cur = nil
+			continue
+		}
+		if a == cur {
+			l := &links[len(links)-1]
+			l.blocks = append(l.blocks, i)
+			continue
+		}
+		cur = nil
+		href := resolveRef(base, attr(a, "href"))
+		if href == "" {
+			continue
+		}
+		cur = a
+		links = append(links, Link{Href: href, blocks: []int{i}})
+	}
+	for k := range links {
+		var bs []tokenize.Block
+		for _, i := range links[k].blocks {
+			bs = append(bs, blocks[i])
+		}
+		links[k].Text = tokenize.Text(bs)
+	}
+	return links
+}
+
+// contentImages returns the images of the content: an <img> whose
+// neighbouring blocks (the last before it and the first after it) are both
+// kept, or whose <figure>, <picture> parent or paragraph holds a kept
+// block. Tracking pixels (width or height 1) and images without a usable
+// source are left out.
+func contentImages(root *html.Node, blocks []tokenize.Block, kept []bool, base *url.URL) []Image {
+	index := make(map[*html.Node]int, len(blocks))
+	for i, b := range blocks {
+		index[b.Node] = i
+	}
+	keptUnder := func(n *html.Node) bool {
+		for d := range n.Descendants() {
+			if i, ok := index[d]; ok && kept[i] {
+				return true
+			}
+		}
+		return false
+	}
+	var images []Image
+	last := -1
+	for n := range root.Descendants() {
+		if n.Type == html.TextNode {
+			if i, ok := index[n]; ok {
+				last = i
+			}
+			continue
+		}
+		if n.Type != html.ElementNode || n.DataAtom != atom.Img || len(images) >= 1000 {
+			continue
+		}
+		if w, h := attr(n, "width"), attr(n, "height"); tiny(w) || tiny(h) {
+			continue
+		}
+		in := last >= 0 && last+1 < len(blocks) && kept[last] && kept[last+1]
+		if !in {
+			for p, depth := n.Parent, 0; p != nil && depth < 3 && !in; p, depth = p.Parent, depth+1 {
+				switch p.DataAtom {
+				case atom.Figure, atom.P, atom.Li:
+					in = keptUnder(p)
+				}
+				if p.DataAtom == atom.Figure || p.DataAtom == atom.P {
+					break
+				}
+			}
+		}
+		if !in {
+			continue
+		}
+		src := imageSource(n)
+		if src = resolveRef(base, src); src == "" {
+			continue
+		}
+		images = append(images, Image{Alt: collapse(attr(n, "alt")), Src: src, after: last})
+	}
+	return images
+}
+
+func tiny(dim string) bool {
+	v, err := strconv.Atoi(strings.TrimSuffix(strings.TrimSpace(dim), "px"))
+	return err == nil && v <= 2
+}
+
+// imageSource returns an image's address: src, or a lazy-loading attribute
+// when src is missing or a placeholder, or the first srcset candidate.
+func imageSource(n *html.Node) string {
+	src := strings.TrimSpace(attr(n, "src"))
+	if src != "" && !strings.HasPrefix(strings.ToLower(src), "data:") {
+		return src
+	}
+	for _, k := range []string{"data-src", "data-lazy-src", "data-original", "data-url"} {
+		if v := strings.TrimSpace(attr(n, k)); v != "" {
+			return v
+		}
+	}
+	for _, k := range []string{"srcset", "data-srcset"} {
+		if v := strings.TrimSpace(attr(n, k)); v != "" {
+			first, _, _ := strings.Cut(v, ",")
+			if f := strings.Fields(first); len(f) > 0 {
+				return f[0]
+			}
+		}
+	}
+	return ""
+}
+
+// markdownText renders a paragraph's blocks as Markdown inline text, with
+// the content links as [text](href) when links is set.
+func markdownText(para []tokenize.Block, links map[int]*Link) string {
+	if len(links) == 0 {
+		return tokenize.Text(para)
+	}
+	var sb strings.Builder
+	for i := 0; i < len(para); {
+		b := para[i]
+		if i > 0 {
+			sb.WriteString(separatorOf(para[i-1], b))
+		}
+		l := links[b.Index]
+		if l == nil || l.blocks[0] != b.Index {
+			sb.WriteString(b.Text)
+			i++
+			continue
+		}
+		j := i
+		for j < len(para) && links[para[j].Index] == l {
+			j++
+		}
+		text := strings.NewReplacer("[", `\[`, "]", `\]`).Replace(tokenize.Text(para[i:j]))
+		sb.WriteString("[" + text + "](" + markdownURL(l.Href) + ")")
+		i = j
+	}
+	return sb.String()
+}
+
+// separatorOf is what tokenize.Text puts between two blocks of one
+// paragraph.
+func separatorOf(prev, b tokenize.Block) string {
+	switch {
+	case b.Line != prev.Line:
+		return "\n"
+	case b.Index == prev.Index+1 && !b.SpaceBefore:
+		return ""
+	}
+	return " "
+}
+
+// markdownURL escapes the characters that would end a Markdown link
+// destination.
+func markdownURL(u string) string {
+	return strings.NewReplacer(" ", "%20", "(", "%28", ")", "%29", "<", "%3C", ">", "%3E").Replace(u)
+}
+
+func markdownImage(im Image) string {
+	alt := strings.NewReplacer("[", `\[`, "]", `\]`, "\n", " ").Replace(im.Alt)
+	return "![" + alt + "](" + markdownURL(im.Src) + ")"
+}
+
+// addExtras fills the metadata, links and images that opts ask for.
+func (r *Result) addExtras(opts Options) {
+	if opts.Metadata {
+		r.Metadata = metadata.Extract(r.page.Root, metadata.Options{URL: opts.URL, Text: r.Text})
+	}
+	if !opts.Links && !opts.Images {
+		return
+	}
+	base := pageBase(r.page.Root, opts.URL)
+	if opts.Links {
+		selected := make([]bool, len(r.Blocks))
+		for i, b := range r.Blocks {
+			selected[i] = b.Content
+		}
+		r.Links = contentLinks(r.page.Blocks, selected, base)
+	}
+	if opts.Images {
+		kept := make([]bool, len(r.Blocks))
+		for i, b := range r.Blocks {
+			kept[i] = b.Content || b.Headline
+		}
+		r.Images = contentImages(r.page.Root, r.page.Blocks, kept, base)
+	}
+}

@@ -1,0 +1,599 @@
+// Package metadata reads a web page's metadata — title, authors, dates,
+// site name, description, language, canonical URL, main image and tags —
+// from what the page states: <meta> tags (plain, OpenGraph, Twitter
+// cards, Dublin Core and common publisher tags), JSON-LD (schema.org
+// Article, NewsArticle, BlogPosting, … also inside @graph), microdata
+// (itemprop), <time datetime>, <link rel=canonical> and <html lang>. When
+// the page does not state its language, it is detected from the content
+// text (github.com/abadojack/whatlanggo).
+//
+// Extract makes one pass over the parsed page and parses only the
+// JSON-LD scripts it finds, so it costs a small fraction of extraction.
+package metadata
+
+import (
+	"net/url"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"golang.org/x/net/html"
+)
+
+// Metadata is what a page says about itself. Empty fields are unknown.
+type Metadata struct {
+	Title   string   `json:"title,omitempty"`
+	Authors []string `json:"authors,omitempty"`
+	// Published and Modified are ISO 8601: a date ("2025-09-04") or a
+	// date and time, with its zone when the page gives one.
+	Published   string `json:"published,omitempty"`
+	Modified    string `json:"modified,omitempty"`
+	SiteName    string `json:"site_name,omitempty"`
+	Description string `json:"description,omitempty"`
+	// Language is the page's language as it states it (a BCP 47 tag such
+	// as "en" or "pt-BR"), or the ISO 639-1 code detected from its text
+	// (LanguageDetected set).
+	Language         string `json:"language,omitempty"`
+	LanguageDetected bool   `json:"language_detected,omitempty"`
+	// Canonical and Image are absolute URLs when the page's URL is known.
+	Canonical string   `json:"canonical,omitempty"`
+	Image     string   `json:"image,omitempty"`
+	Tags      []string `json:"tags,omitempty"`
+}
+
+// Options control Extract.
+type Options struct {
+	// URL is the page's address: the base for relative URLs (a <base
+	// href> in the page takes precedence) and a last source of the date
+	// (/2025/09/04/ in its path). "" when unknown.
+	URL string
+	// Text is the page's main text, for detecting the language when the
+	// page does not state it; "" skips detection.
+	Text string
+}
+
+// maxTags bounds the tags kept; maxField bounds a text field (in bytes).
+const (
+	maxTags  = 50
+	maxField = 2000
+)
+
+// Extract reads the metadata of a parsed page (the document node of
+// golang.org/x/net/html).
+func Extract(root *html.Node, opts Options) *Metadata {
+	c := collect(root)
+	base := baseURL(opts.URL, c.base)
+	md := &Metadata{}
+	art, g := c.article()
+
+	md.SiteName = first(c.meta("og:site_name"), c.ld(art, g, "publisher", "name"), c.siteFromLD(g), c.meta("application-name"), c.meta("twitter:site", "@"))
+	md.Title = titleOrH1(c, first(c.ld(art, g, "headline", ""), c.meta("og:title"), c.meta("twitter:title"), c.micro("headline"),
+		c.meta("dc.title"), c.meta("dcterms.title"), c.meta("parsely-title"), c.ld(art, g, "name", ""), c.title), md.SiteName)
+	md.Authors = authors(c, art, g)
+	md.Published = firstDate(c.ld(art, g, "datePublished", ""), c.meta("article:published_time"), c.meta("og:published_time"),
+		c.meta("published_time"), c.meta("datepublished"), c.micro("datePublished"), c.meta("parsely-pub-date"), c.meta("sailthru.date"),
+		c.meta("publish-date"), c.meta("publish_date"), c.meta("publishdate"), c.meta("pubdate"), c.meta("date"), c.meta("dc.date.issued"),
+		c.meta("dcterms.created"), c.meta("dc.date"), c.meta("dcterms.date"), c.ld(art, g, "dateCreated", ""), c.pubTime, urlDate(opts.URL), c.time, c.textDateNearHeadline())
+	md.Modified = firstDate(c.ld(art, g, "dateModified", ""), c.meta("article:modified_time"), c.meta("og:updated_time"),
+		c.meta("modified_time"), c.micro("dateModified"), c.meta("dcterms.modified"), c.meta("last-modified"))
+	md.Description = first(c.meta("og:description"), c.meta("description"), c.meta("twitter:description"), c.ld(art, g, "description", ""), c.meta("dc.description"))
+	md.Canonical = resolve(base, first(c.canonical, c.meta("og:url"), c.ld(art, g, "url", "")))
+	md.Image = resolve(base, first(c.meta("og:image"), c.meta("og:image:url"), c.meta("og:image:secure_url"), c.meta("twitter:image"),
+		c.meta("twitter:image:src"), c.ld(art, g, "image", "url"), c.micro("image"), c.imageSrc))
+	md.Tags = tags(c, art, g)
+
+	md.Language = first(c.lang, c.meta("content-language"), locale(c.meta("og:locale")), c.ld(art, g, "inLanguage", ""), c.meta("dc.language"))
+	if md.Language != "" {
+		md.Language = normalizeLang(md.Language)
+	}
+	if md.Language == "" && opts.Text != "" {
+		if l := DetectLanguage(opts.Text); l != "" {
+			md.Language, md.LanguageDetected = l, true
+		}
+	}
+	for _, f := range []*string{&md.Title, &md.SiteName, &md.Description} {
+		*f = truncate(*f)
+	}
+	return md
+}
+
+// collected holds what one pass over the page found.
+type collected struct {
+	metas     map[string][]string // name/property/itemprop/http-equiv, lowercase → contents
+	micros    map[string][]string // itemprop → values of non-meta elements
+	microAuth []string            // names in itemprop=author
+	nodes     []Node              // every JSON-LD node, in page order
+	lang      string
+	title, h1 string
+	h1s       int // <h1> elements
+	base      string
+	canonical string
+	imageSrc  string
+	pubTime   string // <time pubdate> or <time itemprop=datePublished> or in an element classed as published
+	time      string // the first <time datetime> in the body
+	relAuthor []string
+	byline    []string
+	texts     []string // the body's text nodes (at most maxTexts)
+	h1Text    int      // the index in texts of the first <h1>'s first text (-1: none)
+}
+
+// maxTexts bounds the text nodes collected for the date in the text.
+const maxTexts = 5000
+
+func collect(root *html.Node) *collected {
+	c := &collected{metas: map[string][]string{}, micros: map[string][]string{}, h1Text: -1}
+	inBody := false
+	var h1 *html.Node
+	for n := root; n != nil; n = next(n, root) {
+		if n.Type == html.TextNode && inBody && len(c.texts) < maxTexts && n.Parent != nil {
+			switch n.Parent.Data {
+			case "script", "style", "noscript", "template":
+			default:
+				if t := strings.TrimSpace(n.Data); t != "" {
+					if h1 != nil && c.h1Text < 0 {
+						c.h1Text = len(c.texts)
+					}
+					c.texts = append(c.texts, t)
+				}
+			}
+		}
+		if n.Type != html.ElementNode {
+			continue
+		}
+		switch n.Data {
+		case "html":
+			c.lang = first(attr(n, "lang"), attr(n, "xml:lang"))
+		case "body":
+			inBody = true
+		case "title":
+			if c.title == "" && !inBody && !inSVG(n) {
+				c.title = collapse(textOf(n))
+			}
+		case "h1":
+			c.h1s++
+			if c.h1 == "" {
+				c.h1 = collapse(textOf(n))
+				h1 = n
+			}
+		case "base":
+			if c.base == "" {
+				c.base = attr(n, "href")
+			}
+		case "meta":
+			content, ok := attrOK(n, "content")
+			if !ok {
+				if cs := attr(n, "charset"); cs != "" {
+					continue
+				}
+			}
+			content = collapse(html.UnescapeString(content))
+			if content == "" {
+				continue
+			}
+			for _, key := range []string{"property", "name", "itemprop", "http-equiv"} {
+				for _, k := range strings.Fields(strings.ToLower(attr(n, key))) {
+					if len(c.metas[k]) < maxTags {
+						c.metas[k] = append(c.metas[k], content)
+					}
+				}
+			}
+		case "link":
+			rel := strings.ToLower(attr(n, "rel"))
+			switch {
+			case c.canonical == "" && hasWord(rel, "canonical"):
+				c.canonical = attr(n, "href")
+			case c.imageSrc == "" && hasWord(rel, "image_src"):
+				c.imageSrc = attr(n, "href")
+			}
+		case "script":
+			if strings.EqualFold(strings.TrimSpace(attr(n, "type")), "application/ld+json") && len(c.nodes) < maxNodes {
+				nodes, err := ParseJSONLD([]byte(textOf(n)), "JSON-LD script")
+				if err == nil {
+					c.nodes = append(c.nodes, nodes...)
+				}
+			}
+		case "time":
+			dt := first(attr(n, "datetime"), attr(n, "content"))
+			if dt == "" {
+				continue
+			}
+			if c.pubTime == "" && (hasAttr(n, "pubdate") || strings.EqualFold(attr(n, "itemprop"), "datePublished") || classedPublished(n)) {
+				c.pubTime = dt
+			}
+			if c.time == "" && inBody {
+				c.time = dt
+			}
+		case "a":
+			if hasWord(strings.ToLower(attr(n, "rel")), "author") && len(c.relAuthor) < 10 {
+				if t := collapse(textOf(n)); t != "" {
+					c.relAuthor = append(c.relAuthor, t)
+				}
+			}
+		}
+		if inBody && len(c.byline) < 5 && isBylineElement(n) {
+			if t := collapse(spacedText(n)); t != "" && len(t) < 200 {
+				c.byline = append(c.byline, t)
+			}
+		}
+		if prop := attr(n, "itemprop"); prop != "" && n.Data != "meta" {
+			c.microdata(n, strings.ToLower(prop))
+		}
+	}
+	return c
+}
+
+// next returns the node after n in document order within root, or nil.
+func next(n, root *html.Node) *html.Node {
+	if n.FirstChild != nil {
+		return n.FirstChild
+	}
+	for ; n != root; n = n.Parent {
+		if n.NextSibling != nil {
+			return n.NextSibling
+		}
+	}
+	return nil
+}
+
+// microdata records the value of an element with itemprop.
+func (c *collected) microdata(n *html.Node, props string) {
+	for _, prop := range strings.Fields(props) {
+		var v string
+		switch prop {
+		case "author", "creator":
+			if hasAttr(n, "itemscope") {
+				for d := range n.Descendants() {
+					if d.Type == html.ElementNode && strings.EqualFold(attr(d, "itemprop"), "name") {
+						v = first(attr(d, "content"), collapse(textOf(d)))
+						break
+					}
+				}
+			}
+			if v == "" {
+				v = first(attr(n, "content"), collapse(textOf(n)))
+			}
+			if v != "" && len(c.microAuth) < 10 {
+				c.microAuth = append(c.microAuth, v)
+			}
+			continue
+		case "image", "thumbnailurl":
+			v = first(attr(n, "src"), attr(n, "content"), attr(n, "href"))
+		case "headline", "datepublished", "datemodified", "keywords", "inlanguage":
+			v = first(attr(n, "content"), attr(n, "datetime"), collapse(textOf(n)))
+		default:
+			continue
+		}
+		if v != "" && len(c.micros[prop]) < maxTags {
+			c.micros[prop] = append(c.micros[prop], v)
+		}
+	}
+}
+
+// meta returns the first content of a meta tag (key lowercase); with a
+// prefix, values starting with it are skipped (Twitter handles as site
+// names).
+func (c *collected) meta(key string, skipPrefix ...string) string {
+	for _, v := range c.metas[key] {
+		if len(skipPrefix) > 0 && strings.HasPrefix(v, skipPrefix[0]) {
+			continue
+		}
+		return v
+	}
+	return ""
+}
+
+func (c *collected) micro(prop string) string {
+	if v := c.micros[strings.ToLower(prop)]; len(v) > 0 {
+		return v[0]
+	}
+	return ""
+}
+
+// article returns the JSON-LD node that most likely describes the page's
+// content (the first of the highest article rank), and the page's nodes
+// by @id.
+func (c *collected) article() (Node, graph) {
+	g := graph{}
+	var best Node
+	bestRank := -1
+	for _, n := range c.nodes {
+		if id, ok := n["@id"].(string); ok && len(n) > 1 {
+			if _, dup := g[id]; !dup {
+				g[id] = n
+			}
+		}
+		if len(types(n)) == 0 {
+			continue
+		}
+		if r := articleRank(n); r > bestRank && (r > 0 || best == nil) {
+			if r == 0 && hasType(n, "Organization", "Person", "WebSite", "BreadcrumbList", "ImageObject", "SiteNavigationElement", "SearchAction", "ListItem") {
+				continue
+			}
+			best, bestRank = n, r
+		}
+	}
+	return best, g
+}
+
+// ld returns the first string of a property of the article node; sub is
+// the key read from an object value ("name" of an author, "url" of an
+// image).
+func (c *collected) ld(art Node, g graph, prop, sub string) string {
+	if art == nil {
+		return ""
+	}
+	v, ok := art[prop]
+	if !ok {
+		return ""
+	}
+	if sub == "" {
+		sub = "@value"
+	}
+	return g.str(v, sub)
+}
+
+// siteFromLD returns the name of a WebSite or the first Organization node.
+func (c *collected) siteFromLD(g graph) string {
+	for _, n := range c.nodes {
+		if hasType(n, "WebSite") {
+			if s := g.str(n["name"], "@value"); s != "" {
+				return s
+			}
+		}
+	}
+	return ""
+}
+
+func authors(c *collected, art Node, g graph) []string {
+	var names []string
+	if art != nil {
+		for _, k := range []string{"author", "creator"} {
+			if v, ok := art[k]; ok {
+				names = append(names, g.strs(v, "name")...)
+			}
+			if len(names) > 0 {
+				break
+			}
+		}
+	}
+	if len(names) == 0 {
+		names = append(names, c.metas["author"]...)
+	}
+	for _, k := range []string{"article:author", "dc.creator", "dcterms.creator", "parsely-author", "sailthru.author", "byl", "citation_author"} {
+		if len(names) > 0 {
+			break
+		}
+		names = append(names, c.metas[k]...)
+	}
+	if len(names) == 0 {
+		names = append(names, c.microAuth...)
+	}
+	for i := 1; i <= 4 && len(names) == 0; i++ { // twitter:label1 "Written by", twitter:data1 the name
+		label := strings.ToLower(c.meta("twitter:label" + string(rune('0'+i))))
+		if strings.Contains(label, "written by") || strings.Contains(label, "author") {
+			names = append(names, c.meta("twitter:data"+string(rune('0'+i))))
+		}
+	}
+	if len(names) == 0 {
+		names = append(names, c.relAuthor...)
+	}
+	if len(names) == 0 {
+		for _, b := range c.byline {
+			if n := bylineName(b); n != "" {
+				names = append(names, n)
+				break
+			}
+		}
+	}
+	var out []string
+	for _, n := range names {
+		for _, p := range splitAuthors(n) {
+			if p != "" && !isURL(p) && !slices.ContainsFunc(out, func(o string) bool { return strings.EqualFold(o, p) }) && len(out) < 20 {
+				out = append(out, truncate(p))
+			}
+		}
+	}
+	return out
+}
+
+// splitAuthors splits "A, B and C" into names; "By " is dropped.
+func splitAuthors(s string) []string {
+	s = strings.TrimSpace(s)
+	for _, p := range []string{"by ", "author: ", "written by ", "posted by "} {
+		s = strings.TrimSpace(trimPrefixFold(s, p))
+	}
+	if low := strings.ToLower(s); low == "written by" || low == "by" || low == "author" || low == "posted by" {
+		return nil
+	}
+	if strings.Count(s, ",") == 1 && !strings.Contains(s, " and ") && !strings.Contains(s, "&") {
+		// "Smith, John" or "John Smith, Reuters" is one name.
+		return []string{strings.TrimSpace(s)}
+	}
+	s = strings.NewReplacer(" and ", ",", " & ", ",", ";", ",", "|", ",").Replace(s)
+	var out []string
+	for _, p := range strings.Split(s, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// bylineName returns the name in a byline text ("By Jane Doe", "Jane Doe
+// | Reporter"), or "" when the text does not look like one.
+func bylineName(s string) string {
+	s = strings.TrimSpace(s)
+	low := strings.ToLower(s)
+	for _, p := range []string{"written by ", "posted by ", "by ", "author: ", "von ", "par "} {
+		if i := strings.Index(low, p); i >= 0 && i < 20 {
+			s = s[i+len(p):]
+			break
+		}
+	}
+	for _, sep := range []string{" | ", " - ", " – ", " — ", " on ", " · ", "\n", ","} {
+		if i := strings.Index(s, sep); i > 0 {
+			s = s[:i]
+		}
+	}
+	s = strings.TrimSpace(s)
+	words := strings.Fields(s)
+	if len(words) < 1 || len(words) > 5 || strings.ContainsAny(s, "0123456789@:/") {
+		return ""
+	}
+	for _, w := range words {
+		if r, _ := utf8.DecodeRuneInString(w); !isUpperRune(r) {
+			return ""
+		}
+	}
+	return s
+}
+
+func tags(c *collected, art Node, g graph) []string {
+	var raw []string
+	raw = append(raw, c.metas["article:tag"]...)
+	raw = append(raw, c.metas["article:section"]...)
+	if art != nil {
+		for _, k := range []string{"keywords", "articleSection"} {
+			raw = append(raw, g.strs(art[k], "name")...)
+		}
+	}
+	if len(raw) == 0 {
+		raw = append(raw, c.metas["keywords"]...)
+		raw = append(raw, c.metas["news_keywords"]...)
+		raw = append(raw, c.micros["keywords"]...)
+	}
+	var out []string
+	for _, r := range raw {
+		for _, t := range strings.Split(r, ",") {
+			t = strings.TrimSpace(t)
+			if t == "" || len(t) > 100 || slices.ContainsFunc(out, func(o string) bool { return strings.EqualFold(o, t) }) {
+				continue
+			}
+			if out = append(out, t); len(out) == maxTags {
+				return out
+			}
+		}
+	}
+	return out
+}
+
+// titleOrH1 returns the page's only <h1> when it shares most of its words
+// with the declared title t (the visible headline, often without the
+// declared title's site name or SEO additions), else t cleaned of its site
+// name (see cleanTitle).
+func titleOrH1(c *collected, t, site string) string {
+	if c.h1s == 1 && c.h1 != "" && len(c.h1) <= 300 && sharedWords(c.h1, t) >= 0.5 {
+		return c.h1
+	}
+	return cleanTitle(t, site, c.h1)
+}
+
+// sharedWords is the share of a's words (normalized) that are in b.
+func sharedWords(a, b string) float64 {
+	bw := map[string]bool{}
+	for _, w := range strings.Fields(b) {
+		bw[Normalize(w)] = true
+	}
+	n, shared := 0, 0
+	for _, w := range strings.Fields(a) {
+		if w = Normalize(w); w != "" {
+			n++
+			if bw[w] {
+				shared++
+			}
+		}
+	}
+	if n == 0 {
+		return 0
+	}
+	return float64(shared) / float64(n)
+}
+
+// cleanTitle drops a site name joined to a title by a separator:
+// "Storm hits coast | Daily News" becomes "Storm hits coast" when the site
+// name or the first <h1> tells which part is which, or when one part is
+// much longer.
+func cleanTitle(t, site, h1 string) string {
+	t = collapse(t)
+	if nh, nt := Normalize(h1), Normalize(t); len(nh) >= 8 && nh != nt && strings.Contains(nt, nh) {
+		return h1 // "Models | Django documentation" with <h1>Models</h1>
+	}
+	for _, sep := range []string{" | ", " - ", " – ", " — ", " :: ", " » ", " · ", " • ", " / ", ": "} {
+		i := strings.LastIndex(t, sep)
+		if i <= 0 {
+			continue
+		}
+		left, right := strings.TrimSpace(t[:i]), strings.TrimSpace(t[i+len(sep):])
+		switch {
+		case h1 != "" && strings.EqualFold(h1, t):
+			return t
+		case h1 != "" && strings.EqualFold(left, h1):
+			return left
+		case h1 != "" && strings.EqualFold(right, h1):
+			return right
+		case site != "" && (strings.EqualFold(right, site) || strings.Contains(strings.ToLower(site), strings.ToLower(right))):
+			return cleanTitle(left, site, h1)
+		case site != "" && strings.EqualFold(left, site):
+			return right
+		case sep != ": " && len(left) >= 3*len(right) && len(strings.Fields(right)) <= 4:
+			return cleanTitle(left, site, h1)
+		}
+	}
+	return t
+}
+
+// baseURL is the page's base: <base href> resolved against the page URL.
+func baseURL(page, baseHref string) *url.URL {
+	u, err := url.Parse(page)
+	if err != nil || page == "" {
+		u = nil
+	}
+	if baseHref != "" {
+		if b, err := url.Parse(strings.TrimSpace(baseHref)); err == nil {
+			if u != nil {
+				return u.ResolveReference(b)
+			}
+			if b.IsAbs() {
+				return b
+			}
+		}
+	}
+	return u
+}
+
+// resolve makes ref absolute against base (unchanged without a base or
+// when it does not parse).
+func resolve(base *url.URL, ref string) string {
+	ref = strings.TrimSpace(ref)
+	if ref == "" || base == nil {
+		return ref
+	}
+	r, err := url.Parse(ref)
+	if err != nil {
+		return ref
+	}
+	return base.ResolveReference(r).String()
+}
+
+// locale turns an OpenGraph locale ("en_US") into a language tag.
+func locale(s string) string { return strings.ReplaceAll(s, "_", "-") }
+
+// normalizeLang returns the first tag of a language value ("en-us,
+// fr" → "en-US"), with the language lowercase and the region uppercase.
+func normalizeLang(s string) string {
+	fields := strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ';' || r == ' ' })
+	if len(fields) == 0 {
+		return ""
+	}
+	parts := strings.Split(strings.ReplaceAll(fields[0], "_", "-"), "-")
+	if len(parts[0]) < 2 || len(parts[0]) > 3 || !isLetters(parts[0]) {
+		return ""
+	}
+	parts[0] = strings.ToLower(parts[0])
+	for i := 1; i < len(parts); i++ {
+		if len(parts[i]) == 2 {
+			parts[i] = strings.ToUpper(parts[i])
+		}
+	}
+	return strings.Join(parts, "-")
+}

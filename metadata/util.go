@@ -1,0 +1,214 @@
+package metadata
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/net/html"
+)
+
+// first returns the first non-empty value.
+func first(vals ...string) string {
+	for _, v := range vals {
+		if v = strings.TrimSpace(v); v != "" {
+			return v
+		}
+	}
+	return ""
+}
+
+// firstDate returns the first value that ParseDate reads, in ISO 8601.
+func firstDate(vals ...string) string {
+	for _, v := range vals {
+		if v == "" {
+			continue
+		}
+		if d, err := ParseDate(v); err == nil {
+			return d
+		}
+	}
+	return ""
+}
+
+// clean unescapes entities left in a JSON-LD string, drops tags and
+// collapses spaces.
+func clean(s string) string {
+	if strings.ContainsRune(s, '&') {
+		s = html.UnescapeString(s)
+	}
+	if strings.ContainsRune(s, '<') {
+		var sb strings.Builder
+		in := false
+		for _, r := range s {
+			switch {
+			case r == '<':
+				in = true
+			case r == '>' && in:
+				in = false
+				sb.WriteByte(' ')
+			case !in:
+				sb.WriteRune(r)
+			}
+		}
+		s = sb.String()
+	}
+	return collapse(s)
+}
+
+func collapse(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// truncate cuts s to at most maxField bytes at a rune boundary.
+func truncate(s string) string {
+	if len(s) <= maxField {
+		return s
+	}
+	s = s[:maxField]
+	for len(s) > 0 && !utf8.ValidString(s) {
+		s = s[:len(s)-1]
+	}
+	return s
+}
+
+func textOf(n *html.Node) string {
+	var sb strings.Builder
+	for d := range n.Descendants() {
+		if d.Type == html.TextNode {
+			sb.WriteString(d.Data)
+			if sb.Len() > 1<<20 {
+				break
+			}
+		}
+	}
+	return sb.String()
+}
+
+func attr(n *html.Node, key string) string {
+	v, _ := attrOK(n, key)
+	return v
+}
+
+func attrOK(n *html.Node, key string) (string, bool) {
+	for _, a := range n.Attr {
+		if a.Key == key {
+			return a.Val, true
+		}
+	}
+	return "", false
+}
+
+func hasAttr(n *html.Node, key string) bool {
+	_, ok := attrOK(n, key)
+	return ok
+}
+
+// hasWord reports whether the space-separated list s holds w.
+func hasWord(s, w string) bool {
+	for _, f := range strings.Fields(s) {
+		if f == w {
+			return true
+		}
+	}
+	return false
+}
+
+func inSVG(n *html.Node) bool {
+	for p := n.Parent; p != nil; p = p.Parent {
+		if p.Type == html.ElementNode && p.Data == "svg" {
+			return true
+		}
+	}
+	return false
+}
+
+// classedPublished reports whether a <time> or its parent is classed as a
+// publication date.
+func classedPublished(n *html.Node) bool {
+	for i := 0; i < 2 && n != nil; i, n = i+1, n.Parent {
+		c := attr(n, "class")
+		if containsFold(c, "publish") || containsFold(c, "posted") || containsFold(c, "entry-date") || containsFold(c, "post-date") {
+			return true
+		}
+	}
+	return false
+}
+
+// isBylineElement reports whether an element's class, id or rel marks a
+// byline.
+func isBylineElement(n *html.Node) bool {
+	switch n.Data {
+	case "html", "body", "script", "style", "meta", "link":
+		return false
+	}
+	for _, a := range n.Attr {
+		if a.Key != "class" && a.Key != "id" || !containsFold(a.Val, "byline") && !containsFold(a.Val, "author") {
+			continue
+		}
+		v := strings.ToLower(a.Val)
+		if strings.Contains(v, "byline") || strings.Contains(v, "author-name") || hasWord(v, "author") {
+			return true
+		}
+	}
+	return false
+}
+
+func trimPrefixFold(s, prefix string) string {
+	if len(s) >= len(prefix) && strings.EqualFold(s[:len(prefix)], prefix) {
+		return s[len(prefix):]
+	}
+	return s
+}
+
+func isURL(s string) bool {
+	l := strings.ToLower(s)
+	return strings.HasPrefix(l, "http://") || strings.HasPrefix(l, "https://") || strings.HasPrefix(l, "//") || strings.HasPrefix(l, "/")
+}
+
+func isUpperRune(r rune) bool { return unicode.IsUpper(r) }
+
+func isLetters(s string) bool {
+	for _, r := range s {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z') {
+			return false
+		}
+	}
+	return true
+}
+
+// containsFold reports whether s contains the lowercase ASCII word sub,
+// ignoring ASCII case, without allocating.
+func containsFold(s, sub string) bool {
+	for i := 0; i+len(sub) <= len(s); i++ {
+		j := 0
+		for j < len(sub) {
+			c := s[i+j]
+			if c >= 'A' && c <= 'Z' {
+				c += 'a' - 'A'
+			}
+			if c != sub[j] {
+				break
+			}
+			j++
+		}
+		if j == len(sub) {
+			return true
+		}
+	}
+	return false
+}
+
+// spacedText is the text of n with its text nodes separated by spaces
+// ("Jane Doe</a><span>Writer" is not "Jane DoeWriter"), at most 1000 bytes.
+func spacedText(n *html.Node) string {
+	var sb strings.Builder
+	for d := range n.Descendants() {
+		if d.Type == html.TextNode {
+			sb.WriteString(d.Data)
+			sb.WriteByte(' ')
+			if sb.Len() > 1000 {
+				break
+			}
+		}
+	}
+	return sb.String()
+}
