@@ -29,7 +29,8 @@ func SameText(a, b string) bool {
 
 // SameAuthors reports whether the authors found match an annotated author
 // string: all the names together equal it after Normalize, or one name
-// equals its first comma-separated part (an annotation "Jane Doe, MD" or
+// equals its first comma-separated part, or the names are the annotated
+// list's names ("A, B and C") (an annotation "Jane Doe, MD" or
 // "Jane Doe, Staff Writer" names Jane Doe).
 func SameAuthors(found []string, annotated string) bool {
 	if len(found) == 0 || Normalize(annotated) == "" {
@@ -37,6 +38,15 @@ func SameAuthors(found []string, annotated string) bool {
 	}
 	if SameText(strings.Join(found, " "), annotated) {
 		return true
+	}
+	if names := splitAuthors(annotated); len(names) == len(found) && len(names) > 1 {
+		all := true
+		for i := range names {
+			all = all && SameText(names[i], found[i])
+		}
+		if all {
+			return true
+		}
 	}
 	head, _, _ := strings.Cut(annotated, ",")
 	for _, f := range found {

@@ -11,8 +11,12 @@ import (
 // the right language for 1493 of 1494 pages in 0.8 ms.
 const detectSample = 1000
 
-// DetectLanguage returns the ISO 639-1 code of the language of text, or ""
-// when the detector is not confident or the language has no such code.
+// minDetect is the least text (in bytes) worth detecting the language of.
+const minDetect = 40
+
+// DetectLanguage returns the ISO 639-1 code of the language of text (its
+// first 1000 bytes), or "" when the text is too short (under 40 bytes) or
+// the language has no such code.
 func DetectLanguage(text string) string {
 	if len(text) > detectSample {
 		text = text[:detectSample]
@@ -20,9 +24,8 @@ func DetectLanguage(text string) string {
 			text = text[:len(text)-1]
 		}
 	}
-	info := whatlanggo.Detect(text)
-	if !info.IsReliable() && info.Confidence < 0.5 {
+	if len(text) < minDetect {
 		return ""
 	}
-	return info.Lang.Iso6391()
+	return whatlanggo.Detect(text).Lang.Iso6391()
 }

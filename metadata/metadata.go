@@ -68,7 +68,7 @@ func Extract(root *html.Node, opts Options) *Metadata {
 
 	md.SiteName = first(c.meta("og:site_name"), c.ld(art, g, "publisher", "name"), c.siteFromLD(g), c.meta("application-name"), c.meta("twitter:site", "@"))
 	md.Title = titleOrH1(c, first(c.ld(art, g, "headline", ""), c.meta("og:title"), c.meta("twitter:title"), c.micro("headline"),
-		c.meta("dc.title"), c.meta("dcterms.title"), c.meta("parsely-title"), c.ld(art, g, "name", ""), c.title), md.SiteName)
+		c.meta("dc.title"), c.meta("dcterms.title"), c.meta("parsely-title"), c.ld(art, g, "name", ""), c.title, c.h1), md.SiteName)
 	md.Authors = authors(c, art, g)
 	md.Published = firstDate(c.ld(art, g, "datePublished", ""), c.meta("article:published_time"), c.meta("og:published_time"),
 		c.meta("published_time"), c.meta("datepublished"), c.micro("datePublished"), c.meta("parsely-pub-date"), c.meta("sailthru.date"),

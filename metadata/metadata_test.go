@@ -1,0 +1,228 @@
+package metadata
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"golang.org/x/net/html"
+)
+
+func parse(t testing.TB, s string) *html.Node {
+	t.Helper()
+	root, err := html.Parse(strings.NewReader(s))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return root
+}
+
+func TestExtract(t *testing.T) {
+	tests := []struct {
+		name string
+		page string
+		opts Options
+		want Metadata
+	}{
+		{
+			name: "opengraph and meta",
+			page: `<html lang="en-us"><head><title>Storm hits coast | Daily News</title>
+<meta property="og:title" content="Storm hits coast">
+<meta property="og:site_name" content="Daily News">
+<meta name="description" content="A storm &amp; its aftermath.">
+<meta name="author" content="Jane Doe and John Roe">
+<meta property="article:published_time" content="2025-09-04T10:00:00+02:00">
+<meta property="article:modified_time" content="2025-09-05">
+<meta property="article:tag" content="weather"><meta property="article:tag" content="Coast, Weather">
+<meta property="og:image" content="/img/storm.jpg">
+<link rel="canonical" href="/news/storm">
+</head><body><p>Text</p></body></html>`,
+			opts: Options{URL: "https://news.example/news/storm?utm=x"},
+			want: Metadata{Title: "Storm hits coast", Authors: []string{"Jane Doe", "John Roe"}, Published: "2025-09-04T10:00:00+02:00",
+				Modified: "2025-09-05", SiteName: "Daily News", Description: "A storm & its aftermath.", Language: "en-US",
+				Canonical: "https://news.example/news/storm", Image: "https://news.example/img/storm.jpg", Tags: []string{"weather", "Coast"}},
+		},
+		{
+			name: "JSON-LD graph with references",
+			page: `<html><head><title>x</title><script type="application/ld+json">
+{"@context":"https://schema.org","@graph":[
+ {"@type":"WebSite","@id":"#site","name":"Tech Blog"},
+ {"@type":"Person","@id":"#jane","name":"Jane Doe"},
+ {"@type":["BlogPosting"],"headline":"Go &amp; you","author":{"@id":"#jane"},"datePublished":"2024-01-02T03:04:05Z",
+  "dateModified":"2024-02-03","publisher":{"@type":"Organization","name":"Tech Inc"},"image":{"@type":"ImageObject","url":"https://cdn.example/a.png"},
+  "keywords":["go","programming"],"inLanguage":"de-DE","description":"About Go."}
+]}</script></head><body></body></html>`,
+			want: Metadata{Title: "Go & you", Authors: []string{"Jane Doe"}, Published: "2024-01-02T03:04:05Z", Modified: "2024-02-03",
+				SiteName: "Tech Inc", Description: "About Go.", Language: "de-DE", Image: "https://cdn.example/a.png", Tags: []string{"go", "programming"}},
+		},
+		{
+			name: "JSON-LD array, article beats organization, broken script ignored",
+			page: `<html><head><script type="application/ld+json">{broken</script>
+<script type="application/ld+json">[{"@type":"Organization","name":"Org"},{"@type":"http://schema.org/NewsArticle","headline":"Headline",
+"author":[{"@type":"Person","name":"A One"},"B Two"],"datePublished":"March 4, 2023"}]</script></head><body></body></html>`,
+			want: Metadata{Title: "Headline", Authors: []string{"A One", "B Two"}, Published: "2023-03-04"},
+		},
+		{
+			name: "microdata and time",
+			page: `<html><body><article itemscope itemtype="https://schema.org/Article"><h1 itemprop="headline">Micro title</h1>
+<span itemprop="author" itemscope itemtype="https://schema.org/Person"><span itemprop="name">Ann Author</span></span>
+<time itemprop="datePublished" datetime="2022-12-31">New Year's Eve</time><p>Body</p></article></body></html>`,
+			want: Metadata{Title: "Micro title", Authors: []string{"Ann Author"}, Published: "2022-12-31"},
+		},
+		{
+			name: "byline and date in the text, language detected",
+			page: `<html><body><h1>Night trains return</h1><p class="byline">By Marta Keller · 14 March 2025 · 4 min read</p>
+<p>After an absence of more than ten years, overnight passenger trains are running again between Zurich and Vienna.</p></body></html>`,
+			opts: Options{Text: "After an absence of more than ten years, overnight passenger trains are running again between Zurich and Vienna."},
+			want: Metadata{Title: "Night trains return", Authors: []string{"Marta Keller"}, Published: "2025-03-14", Language: "en", LanguageDetected: true},
+		},
+		{
+			name: "date in the URL, base href, twitter card",
+			page: `<html><head><base href="https://cdn.example/base/"><meta name="twitter:title" content="Tweeted title">
+<meta name="twitter:image" content="pic.jpg"><meta name="twitter:site" content="@handle"><meta name="twitter:label1" content="Written by">
+<meta name="twitter:data1" content="Tyler Brown"></head><body></body></html>`,
+			opts: Options{URL: "https://blog.example/2021/07/22/post/"},
+			want: Metadata{Title: "Tweeted title", Authors: []string{"Tyler Brown"}, Published: "2021-07-22", Image: "https://cdn.example/base/pic.jpg"},
+		},
+		{
+			name: "og:locale, updated date in text not taken",
+			page: `<html><head><meta property="og:locale" content="pt_BR"></head><body><h1>Título</h1><p>Updated March 3, 2020</p></body></html>`,
+			want: Metadata{Title: "Título", Language: "pt-BR"},
+		},
+		{
+			name: "empty page",
+			page: ``,
+			want: Metadata{},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := *Extract(parse(t, tt.page), tt.opts)
+			if !equal(got, tt.want) {
+				t.Errorf("got  %+v\nwant %+v", got, tt.want)
+			}
+		})
+	}
+}
+
+func equal(a, b Metadata) bool {
+	return a.Title == b.Title && slices.Equal(a.Authors, b.Authors) && a.Published == b.Published && a.Modified == b.Modified &&
+		a.SiteName == b.SiteName && a.Description == b.Description && a.Language == b.Language && a.LanguageDetected == b.LanguageDetected &&
+		a.Canonical == b.Canonical && a.Image == b.Image && slices.Equal(a.Tags, b.Tags)
+}
+
+func TestParseDate(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"2025-09-04", "2025-09-04"},
+		{" 2025-9-4 ", "2025-09-04"},
+		{"2025/09/04 10:30", "2025-09-04T10:30:00"},
+		{"2025-09-04T10:00:00Z", "2025-09-04T10:00:00Z"},
+		{"2025-09-04T10:00:00.123456+0200", "2025-09-04T10:00:00+02:00"},
+		{"2025-09-04T23:59:59-05:00", "2025-09-04T23:59:59-05:00"},
+		{"2025-09-04 10:00:00 UTC", "2025-09-04T10:00:00Z"},
+		{"Thu, 04 Sep 2025 10:00:00 GMT", "2025-09-04T10:00:00Z"},
+		{"Thu, 04 Sep 2025 10:00:00 +0200", "2025-09-04T10:00:00+02:00"},
+		{"September 4, 2025", "2025-09-04"},
+		{"Sep 4th, 2025", "2025-09-04"},
+		{"SEPTEMBER 4, 2025", "2025-09-04"},
+		{"Thursday, September 4, 2025", "2025-09-04"},
+		{"4 September 2025", "2025-09-04"},
+		{"04.09.2025", "2025-09-04"},
+		{"Jan 2, 2006 3:04 PM", "2006-01-02T15:04:00Z"},
+	}
+	for _, tt := range tests {
+		got, err := ParseDate(tt.in)
+		if err != nil || got != tt.want {
+			t.Errorf("ParseDate(%q) = %q, %v; want %q", tt.in, got, err, tt.want)
+		}
+	}
+	for _, bad := range []string{"", "yesterday", "2025-02-30", "2025-13-01", "1800-01-01", "2025-01-01T25:00", "2025-01-01T10:00+15:00",
+		strings.Repeat("2025-", 30), "September 2025"} {
+		if got, err := ParseDate(bad); err == nil {
+			t.Errorf("ParseDate(%q) = %q, want an error", bad, got)
+		} else if bad != "" && !strings.Contains(err.Error(), "date") {
+			t.Errorf("ParseDate(%q): error %q does not say what failed", bad, err)
+		}
+	}
+}
+
+func TestParseJSONLD(t *testing.T) {
+	tests := []struct {
+		name, in string
+		types    []string // of the nodes, in order ("" for a node without @type)
+		wantErr  string
+	}{
+		{name: "object", in: `{"@type":"Article","author":{"@type":"Person","name":"A"}}`, types: []string{"Article", "Person"}},
+		{name: "array", in: `[{"@type":"A"},{"@type":"B"}]`, types: []string{"A", "B"}},
+		{name: "graph", in: `{"@context":"https://schema.org","@graph":[{"@type":"WebPage"},{"@type":"NewsArticle"}]}`, types: []string{"WebPage", "NewsArticle"}},
+		{name: "comment wrapper and semicolon", in: "<!-- {\"@type\":\"Article\"}; -->", types: []string{"Article"}},
+		{name: "CDATA", in: "//<![CDATA[\n{\"@type\":\"Article\"}\n//]]>", types: []string{"Article"}},
+		{name: "raw line break in a string", in: "{\"@type\":\"Article\",\"headline\":\"a\nb\"}", types: []string{"Article"}},
+		{name: "empty", in: "  ", wantErr: "script.json: empty JSON-LD"},
+		{name: "invalid", in: `{"@type":`, wantErr: "script.json: invalid JSON-LD"},
+		{name: "no object", in: `"just a string"`, wantErr: "script.json: JSON-LD holds no object"},
+		{name: "too large", in: `{"a":"` + strings.Repeat("x", MaxJSONLD) + `"}`, wantErr: "script.json: JSON-LD of"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			nodes, err := ParseJSONLD([]byte(tt.in), "script.json")
+			if tt.wantErr != "" {
+				if err == nil || !strings.HasPrefix(err.Error(), tt.wantErr) {
+					t.Fatalf("error %v, want %q", err, tt.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, n := range nodes {
+				got = append(got, strings.Join(types(n), ","))
+			}
+			if !slices.Equal(got, tt.types) {
+				t.Errorf("types %q, want %q", got, tt.types)
+			}
+		})
+	}
+}
+
+func TestCleanTitle(t *testing.T) {
+	tests := []struct{ in, site, h1, want string }{
+		{"Storm hits coast | Daily News", "Daily News", "", "Storm hits coast"},
+		{"Daily News - Storm hits coast", "Daily News", "", "Storm hits coast"},
+		{"A long title about many things - Site", "", "", "A long title about many things"},
+		{"Models | Django documentation", "", "Models", "Models"},
+		{"Q&A: what now", "", "", "Q&A: what now"},
+	}
+	for _, tt := range tests {
+		if got := cleanTitle(tt.in, tt.site, tt.h1); got != tt.want {
+			t.Errorf("cleanTitle(%q, %q, %q) = %q, want %q", tt.in, tt.site, tt.h1, got, tt.want)
+		}
+	}
+}
+
+func TestCompare(t *testing.T) {
+	if !SameText("Don’t Panic!", "don't panic") || SameText("", "") || SameText("a", "b") {
+		t.Error("SameText")
+	}
+	if !SameAuthors([]string{"Jane Doe"}, "Jane Doe, MD") || !SameAuthors([]string{"A B", "C D"}, "A B and C D") || SameAuthors(nil, "x") {
+		t.Error("SameAuthors")
+	}
+	if !SameDay("2025-09-04T23:00:00-05:00", "2025-09-04") || SameDay("2025-09-04", "2025-09-05") || SameDay("", "") {
+		t.Error("SameDay")
+	}
+}
+
+func TestDetectLanguage(t *testing.T) {
+	tests := []struct{ text, want string }{
+		{"The quick brown fox jumps over the lazy dog while the farmer watches from the porch.", "en"},
+		{"Der schnelle braune Fuchs springt über den faulen Hund, während der Bauer von der Veranda zusieht.", "de"},
+		{"Быстрая коричневая лиса прыгает через ленивую собаку, пока фермер смотрит с крыльца.", "ru"},
+		{"", ""},
+	}
+	for _, tt := range tests {
+		if got := DetectLanguage(tt.text); got != tt.want {
+			t.Errorf("DetectLanguage(%.20q) = %q, want %q", tt.text, got, tt.want)
+		}
+	}
+}
