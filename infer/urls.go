@@ -3,7 +3,6 @@ package infer
 import (
 	"bytes"
 	"context"
-	"errors"
 	"io"
 
 	"github.com/boilernet/boilernet/fetch"
@@ -20,11 +19,7 @@ func URLPages(c *fetch.Client, urls []string) []Page {
 		pages[i] = Page{Name: u, Open: func() (io.ReadCloser, error) {
 			p, err := c.Get(context.Background(), u)
 			if err != nil {
-				var fe *fetch.Error
-				if errors.As(err, &fe) && fe.URL == u {
-					return nil, fe.Err // the batch names the page
-				}
-				return nil, err
+				return nil, err // a *fetch.Error, naming the URL
 			}
 			return &fetched{Reader: bytes.NewReader(p.Body), charset: p.Charset, url: p.URL}, nil
 		}}

@@ -1,0 +1,144 @@
+package infer
+
+import (
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/boilernet/boilernet/fetch"
+	"github.com/boilernet/boilernet/tokenize"
+)
+
+// keepAllBut labels every block content except those containing "drop".
+var keepAllBut = WithSelector(func(p *tokenize.Page, _ string) ([]bool, error) {
+	s := make([]bool, len(p.Blocks))
+	for i, b := range p.Blocks {
+		s[i] = !strings.Contains(b.Text, "drop")
+	}
+	return s, nil
+})
+
+const linkPage = `<html><head><title>T</title></head><body>
+<p>drop <a href="/nav">menu drop</a></p>
+<p>Read <a href="/a/b?x=1">the <b>report</b></a> and <a href="https://other.example/(x)">this</a>. <a href="javascript:void(0)">js</a></p>
+<figure><img src="fig.png" alt="A [figure]"><figcaption>Caption</figcaption></figure>
+<div><img src="data:image/gif;base64,R0l" data-src="lazy.jpg" alt="lazy"></div>
+<p>More text.</p>
+<img src="pixel.gif" width="1" height="1">
+<div><p>drop</p><img src="ad.png"><p>drop</p></div>
+</body></html>`
+
+func TestLinksAndImages(t *testing.T) {
+	tests := []struct {
+		name       string
+		opts       Options
+		wantLinks  []string // text -> href
+		wantImages []string // alt -> src
+	}{
+		{"with a URL", Options{URL: "https://site.example/dir/page.html", Links: true, Images: true},
+			[]string{"the report -> https://site.example/a/b?x=1", "this -> https://other.example/(x)"},
+			[]string{"A [figure] -> https://site.example/dir/fig.png", "lazy -> https://site.example/dir/lazy.jpg"}},
+		{"without a URL", Options{Links: true, Images: true},
+			[]string{"the report -> /a/b?x=1", "this -> https://other.example/(x)"},
+			[]string{"A [figure] -> fig.png", "lazy -> lazy.jpg"}},
+		{"not asked", Options{}, nil, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res, err := keepAllBut.ExtractBytes([]byte(linkPage), tt.opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var links, images []string
+			for _, l := range res.Links {
+				links = append(links, l.Text+" -> "+l.Href)
+			}
+			for _, im := range res.Images {
+				images = append(images, im.Alt+" -> "+im.Src)
+			}
+			if !slices.Equal(links, tt.wantLinks) {
+				t.Errorf("links %q, want %q", links, tt.wantLinks)
+			}
+			if !slices.Equal(images, tt.wantImages) {
+				t.Errorf("images %q, want %q", images, tt.wantImages)
+			}
+		})
+	}
+}
+
+func TestBaseHref(t *testing.T) {
+	page := `<html><head><base href="/root/"></head><body><p><a href="x">link</a></p></body></html>`
+	res, err := keepAllBut.ExtractBytes([]byte(page), Options{URL: "https://site.example/a/b", Links: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Links) != 1 || res.Links[0].Href != "https://site.example/root/x" {
+		t.Errorf("links %+v", res.Links)
+	}
+}
+
+func TestMarkdownLinksAndImages(t *testing.T) {
+	res, err := keepAllBut.ExtractBytes([]byte(linkPage), Options{URL: "https://site.example/", Links: true, Images: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "Read [the report](https://site.example/a/b?x=1) and [this](https://other.example/%28x%29). js\n\n" +
+		"![A \\[figure\\]](https://site.example/fig.png)\n\n" +
+		"Caption\n\n" +
+		"![lazy](https://site.example/lazy.jpg)\n\n" +
+		"More text.\n"
+	if got := res.Markdown(); got != want {
+		t.Errorf("Markdown:\n%s\nwant:\n%s", got, want)
+	}
+	plain, _ := keepAllBut.ExtractBytes([]byte(linkPage), Options{})
+	if md := plain.Markdown(); strings.Contains(md, "](") {
+		t.Errorf("links without Options.Links:\n%s", md)
+	}
+}
+
+func TestMetadataOption(t *testing.T) {
+	page := `<html lang="fr"><head><meta name="author" content="Ann"></head><body><p>Texte</p></body></html>`
+	res, err := keepAllBut.ExtractBytes([]byte(page), Options{})
+	if err != nil || res.Metadata != nil {
+		t.Fatalf("metadata without asking: %+v, %v", res.Metadata, err)
+	}
+	res, err = keepAllBut.ExtractBytes([]byte(page), Options{Metadata: true})
+	if err != nil || res.Metadata == nil || res.Metadata.Language != "fr" || !slices.Equal(res.Metadata.Authors, []string{"Ann"}) {
+		t.Fatalf("metadata %+v, %v", res.Metadata, err)
+	}
+}
+
+func TestURLPages(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/old":
+			http.Redirect(w, r, "/dir/new", http.StatusMovedPermanently)
+		case "/dir/new":
+			w.Header().Set("Content-Type", "text/html; charset=windows-1251")
+			fmt.Fprint(w, "<p>\xcf\xf0\xe8\xe2\xe5\xf2 <a href=\"rel\">link</a></p>")
+		default:
+			http.NotFound(w, r)
+		}
+	}))
+	defer srv.Close()
+	c := fetch.New(fetch.Options{})
+	pages := URLPages(c, []string{srv.URL + "/old", srv.URL + "/gone"})
+	var outs []Outcome
+	keepAllBut.ExtractAll(pages, 2, Options{Links: true}, func(o Outcome) { outs = append(outs, o) })
+	if outs[0].Err != nil {
+		t.Fatal(outs[0].Err)
+	}
+	r := outs[0].Result
+	if r.Encoding != "windows-1251" || !strings.HasPrefix(r.Text, "Привет") {
+		t.Errorf("encoding %q, text %q", r.Encoding, r.Text)
+	}
+	if len(r.Links) != 1 || r.Links[0].Href != srv.URL+"/dir/rel" {
+		t.Errorf("links %+v, want one to %s/dir/rel (the URL after the redirect)", r.Links, srv.URL)
+	}
+	if err := outs[1].Err; err == nil || err.Error() != srv.URL+"/gone: HTTP status not 2xx: 404 Not Found" {
+		t.Errorf("error %v", err)
+	}
+}
