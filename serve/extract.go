@@ -5,50 +5,35 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"net/url"
 	"slices"
 	"strings"
 	"time"
 
+	"github.com/boilernet/boilernet/fetch"
 	"github.com/boilernet/boilernet/infer"
+	"github.com/boilernet/boilernet/metadata"
 	"github.com/boilernet/boilernet/tokenize"
-	"golang.org/x/net/html"
-	"golang.org/x/net/html/atom"
 )
 
 // Response is the answer of POST /v1/extract: the record of boilernet
-// extract -format json (file, title, text, encoding, blocks) and the parts
-// asked for.
+// extract -format json (file, title, text, metadata, links, images,
+// encoding, blocks) and the parts asked for.
 type Response struct {
-	File     string        `json:"file"`
-	Title    string        `json:"title,omitempty"`
-	Text     string        `json:"text"`
-	Encoding string        `json:"encoding,omitempty"`
-	Blocks   []infer.Block `json:"blocks,omitempty"` // format json
-	Markdown string        `json:"markdown,omitempty"`
+	File     string             `json:"file"`
+	Title    string             `json:"title,omitempty"`
+	Text     string             `json:"text"`
+	Metadata *metadata.Metadata `json:"metadata,omitempty"`
+	Links    []infer.Link       `json:"links,omitempty"`
+	Images   []infer.Image      `json:"images,omitempty"`
+	Encoding string             `json:"encoding,omitempty"`
+	Blocks   []infer.Block      `json:"blocks,omitempty"` // format json
+	Markdown string             `json:"markdown,omitempty"`
 	// HTML is the page with its blocks highlighted and its active content
 	// removed, for a sandboxed iframe's srcdoc (format html).
-	HTML     string    `json:"html,omitempty"`
-	Metadata *Metadata `json:"metadata,omitempty"`
-	Links    []Link    `json:"links,omitempty"`
-	URL      string    `json:"url,omitempty"` // the page's address (after redirects when fetched)
-	Method   string    `json:"method"`
-	Stats    Stats     `json:"stats"`
-}
-
-// Metadata is what the server knows of a page besides its text.
-type Metadata struct {
-	Title    string `json:"title,omitempty"`
-	Language string `json:"language,omitempty"` // <html lang>
-	Encoding string `json:"encoding,omitempty"`
-	URL      string `json:"url,omitempty"`
-}
-
-// Link is a link in the content: its text and its address, resolved
-// against the page's URL.
-type Link struct {
-	Text string `json:"text"`
-	Href string `json:"href"`
+	HTML   string `json:"html,omitempty"`
+	URL    string `json:"url,omitempty"` // the page's address (after redirects when fetched)
+	Method string `json:"method"`
+	Stats  Stats  `json:"stats"`
 }
 
 // Stats describe one extraction.
@@ -85,17 +70,9 @@ func (s *Server) extract(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 		page, charset, final, err := s.cfg.Fetch(ctx, req.URL)
-		switch {
-		case errors.Is(err, ErrBlocked):
+		if err != nil {
 			s.metrics.rejected.WithLabelValues("fetch").Inc()
-			s.fail(w, &requestError{http.StatusForbidden, fmt.Sprintf("fetching %s: %v", req.URL, err)})
-			return
-		case ctx.Err() != nil:
-			s.fail(w, fmt.Errorf("fetching %s: %w", req.URL, errTimeout))
-			return
-		case err != nil:
-			s.metrics.rejected.WithLabelValues("fetch").Inc()
-			s.fail(w, &requestError{http.StatusBadGateway, fmt.Sprintf("fetching %s: %v", req.URL, err)})
+			s.fail(w, fetchError(ctx, err))
 			return
 		}
 		req.HTML, req.Charset = page, charset
@@ -103,7 +80,8 @@ func (s *Server) extract(w http.ResponseWriter, r *http.Request) {
 			req.URL = final
 		}
 	}
-	opts.Charset = req.Charset
+	opts.Charset, opts.URL = req.Charset, req.URL
+	opts.Metadata, opts.Links, opts.Images = req.Options.Metadata, req.Options.Links, req.Options.Images
 	if err := s.acquire(ctx); err != nil {
 		s.fail(w, err)
 		return
@@ -259,8 +237,8 @@ func (s *Server) run(ex *infer.Extractor, opts infer.Options, req *Request) (*Re
 	if file == "" {
 		file = req.URL
 	}
-	resp := &Response{File: file, Title: res.Title, Text: res.Text, Encoding: res.Encoding, URL: req.URL,
-		Stats: Stats{Blocks: len(res.Blocks), Bytes: len(req.HTML)}}
+	resp := &Response{File: file, Title: res.Title, Text: res.Text, Metadata: res.Metadata, Links: res.Links, Images: res.Images,
+		Encoding: res.Encoding, URL: req.URL, Stats: Stats{Blocks: len(res.Blocks), Bytes: len(req.HTML)}}
 	for _, b := range res.Blocks {
 		if b.Content {
 			resp.Stats.ContentBlocks++
@@ -273,13 +251,6 @@ func (s *Server) run(ex *infer.Extractor, opts infer.Options, req *Request) (*Re
 	if req.Wants("markdown") {
 		resp.Markdown = res.Markdown()
 	}
-	page := res.Page()
-	if req.Options.Metadata && page != nil {
-		resp.Metadata = &Metadata{Title: res.Title, Encoding: res.Encoding, URL: req.URL, Language: language(page.Root)}
-	}
-	if req.Options.Links && page != nil {
-		resp.Links = contentLinks(res, req.URL)
-	}
 	if req.Wants("html") { // last: it changes the DOM
 		var sb strings.Builder
 		if err := writeHighlighted(&sb, res, req.URL); err != nil {
@@ -291,66 +262,36 @@ func (s *Server) run(ex *infer.Extractor, opts infer.Options, req *Request) (*Re
 	return resp, nil
 }
 
-// language is the page's <html lang>.
-func language(root *html.Node) string {
-	if h := findElement(root, atom.Html); h != nil {
-		for _, a := range h.Attr {
-			if a.Key == "lang" {
-				return strings.TrimSpace(a.Val)
-			}
-		}
+// fetchError gives a failed fetch its status: 403 for an address the
+// guard refuses, 400 for a bad URL, 413 for a page over the limit, 422
+// for one that is not HTML, 503 when the request's time ran out, and 502
+// for the rest (an error status, a network failure).
+func fetchError(ctx context.Context, err error) error {
+	status := http.StatusBadGateway
+	switch {
+	case errors.Is(err, fetch.ErrForbiddenAddress):
+		status = http.StatusForbidden
+	case errors.Is(err, fetch.ErrBadURL):
+		status = http.StatusBadRequest
+	case errors.Is(err, fetch.ErrTooLarge):
+		status = http.StatusRequestEntityTooLarge
+	case errors.Is(err, fetch.ErrNotHTML):
+		status = http.StatusUnprocessableEntity
+	case ctx.Err() != nil:
+		return fmt.Errorf("fetching: %w: %v", errTimeout, err)
 	}
-	return ""
+	return &requestError{status, err.Error()}
 }
 
-// contentLinks lists the links whose text is in the content, in order,
-// with their addresses resolved against base (the page's <base href> and
-// then the request's URL).
-func contentLinks(res *infer.Result, base string) []Link {
-	page := res.Page()
-	baseURL, _ := url.Parse(base)
-	if b := findBaseHref(page.Root); b != "" {
-		if u, err := url.Parse(b); err == nil {
-			if baseURL != nil {
-				u = baseURL.ResolveReference(u)
-			}
-			baseURL = u
+// FetchWith returns a Fetcher over a fetch.Client (which should refuse
+// private addresses, fetch.Options.DenyPrivate, unless the server is
+// meant to reach them).
+func FetchWith(c *fetch.Client) Fetcher {
+	return func(ctx context.Context, url string) ([]byte, string, string, error) {
+		p, err := c.Get(ctx, url)
+		if err != nil {
+			return nil, "", "", err
 		}
+		return p.Body, p.Charset, p.URL, nil
 	}
-	var links []Link
-	var last *html.Node
-	for i, b := range page.Blocks {
-		if !res.Blocks[i].Content || !b.InLink {
-			continue
-		}
-		var a *html.Node
-		for p := b.Node.Parent; p != nil; p = p.Parent {
-			if p.Type == html.ElementNode && p.DataAtom == atom.A {
-				a = p
-				break
-			}
-		}
-		if a == nil {
-			continue
-		}
-		if a == last {
-			links[len(links)-1].Text += " " + b.Text
-			continue
-		}
-		href := ""
-		for _, at := range a.Attr {
-			if at.Key == "href" {
-				href = strings.TrimSpace(at.Val)
-			}
-		}
-		if href == "" {
-			continue
-		}
-		if u, err := url.Parse(href); err == nil && baseURL != nil {
-			href = baseURL.ResolveReference(u).String()
-		}
-		links = append(links, Link{Text: b.Text, Href: href})
-		last = a
-	}
-	return links
 }

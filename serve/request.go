@@ -34,8 +34,9 @@ type Options struct {
 	// Format lists the response parts, joined by commas ("html,markdown");
 	// "" means json.
 	Format   string `json:"format,omitempty"`
-	Metadata bool   `json:"metadata,omitempty"` // the page's metadata
-	Links    bool   `json:"links,omitempty"`    // the content's links
+	Metadata bool   `json:"metadata,omitempty"` // the page's metadata (see package metadata)
+	Links    bool   `json:"links,omitempty"`    // the content's links (in markdown too)
+	Images   bool   `json:"images,omitempty"`   // the content's images (in markdown too)
 }
 
 // Request is a parsed extraction request.
@@ -179,6 +180,8 @@ func (req *Request) queryOptions(q url.Values) error {
 			o.Metadata, err = parseBool(v)
 		case "links":
 			o.Links, err = parseBool(v)
+		case "images":
+			o.Images, err = parseBool(v)
 		default:
 			return badRequest("unknown query parameter %q", key)
 		}

@@ -57,11 +57,9 @@ type Resolver func(method, filter string, opts infer.Options) (*infer.Extractor,
 
 // Fetcher fetches a page for a request that gives a URL and no HTML. It
 // returns the page, the charset of its Content-Type and its final URL
-// (after redirects). An error wrapping ErrBlocked is answered with 403.
+// (after redirects). Its errors are answered by the fetch error they wrap
+// (see FetchWith): 403 for fetch.ErrForbiddenAddress, 502 for most.
 type Fetcher func(ctx context.Context, url string) (page []byte, charset, finalURL string, err error)
-
-// ErrBlocked is the error a Fetcher wraps when it refuses an address.
-var ErrBlocked = errors.New("address not allowed")
 
 // Config configures a Server. Only Extractor is required.
 type Config struct {

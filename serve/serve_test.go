@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/boilernet/boilernet/fetch"
 	"github.com/boilernet/boilernet/infer"
 	"github.com/boilernet/boilernet/tokenize"
 )
@@ -139,7 +140,8 @@ func TestEndpoints(t *testing.T) {
 		{"raw charset honoured", "POST", "/v1/extract?format=text", "text/html; charset=iso-8859-1", "<p>Gr\xfc\xdfe aus K\xf6ln</p>", 200,
 			[]string{`"text":"Grüße aus Köln"`, `"encoding":"windows-1252"`}, nil},
 		{"json", "POST", "/v1/extract", "application/json", jsonBody(testPage, `{"format": "text,markdown", "metadata": true, "links": true}`), 200,
-			[]string{`"markdown":"The storm`, `"language":"de"`, `"links":[{"text":"read more","href":"https://news.example/a/more.html"}]`}, nil},
+			[]string{`"markdown":"The storm`, `"metadata":{"title":"Storm hits coast"`, `"language":"de"`,
+				`"links":[{"text":"read more","href":"https://news.example/a/more.html"}]`, `[read more](https://news.example/a/more.html)`}, nil},
 		{"json html part", "POST", "/v1/extract", "application/json", jsonBody(testPage, `{"format": "html"}`), 200,
 			[]string{`<mark class=\"bn-c\" title=\"P(content) 1.000\" data-block=\"`, `class=\"bn-h\"`, `class=\"bn-b\" title=\"P(content) 0.000\"`,
 				`http-equiv=\"Content-Security-Policy\"`, `href=\"https://news.example/home\"`},
@@ -377,35 +379,50 @@ func TestGracefulShutdown(t *testing.T) {
 	}
 }
 
-// TestFetch: a URL without HTML goes to the Fetcher; a blocked address
-// is a 403, a failed fetch a 502; the fetched charset is honoured.
+// TestFetch: a URL without HTML goes to the Fetcher; with the real
+// client and its guard on, a loopback address is refused with 403; with
+// the guard off the page is fetched, its charset honoured and its final
+// URL reported; a failing fetch is a 502.
 func TestFetch(t *testing.T) {
-	cfg := testConfig(newGate())
-	cfg.Fetch = func(ctx context.Context, u string) ([]byte, string, string, error) {
-		switch u {
-		case "http://127.0.0.1/":
-			return nil, "", "", fmt.Errorf("dial 127.0.0.1:80: %w", ErrBlocked)
-		case "https://down.example/":
-			return nil, "", "", fmt.Errorf("connection refused")
+	site := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/old":
+			http.Redirect(w, r, "/page", http.StatusFound)
+		case "/page":
+			w.Header().Set("Content-Type", "text/html; charset=iso-8859-1")
+			io.WriteString(w, "<p>Gr\xfc\xdfe aus K\xf6ln</p>")
+		case "/image":
+			w.Header().Set("Content-Type", "image/png")
+			io.WriteString(w, "\x89PNG")
+		default:
+			http.NotFound(w, r)
 		}
-		return []byte("<p>Gr\xfc\xdfe</p>"), "iso-8859-1", u + "final", nil
-	}
-	ts := newTestServer(t, cfg)
-	tests := []struct {
-		url    string
-		status int
-		want   string
+	}))
+	defer site.Close()
+	for _, tt := range []struct {
+		name         string
+		allowPrivate bool
+		path         string
+		status       int
+		want         string
 	}{
-		{"http://127.0.0.1/", 403, `fetching http://127.0.0.1/: dial 127.0.0.1:80: address not allowed`},
-		{"https://down.example/", 502, `connection refused`},
-		{"https://ok.example/", 200, `"text":"Grüße","encoding":"windows-1252"`},
-		{"https://ok.example/", 200, `"url":"https://ok.example/final"`},
-	}
-	for _, tt := range tests {
-		status, _, body := do(t, "POST", ts.URL+"/v1/extract", "application/json", `{"url": "`+tt.url+`", "options": {"format": "text"}}`)
-		if status != tt.status || !strings.Contains(body, tt.want) {
-			t.Errorf("%s: %d %s, want %d with %s", tt.url, status, body, tt.status, tt.want)
-		}
+		{"guard refuses loopback", false, "/page", 403, `address not allowed`},
+		{"guard refuses after a redirect", false, "/old", 403, `address not allowed`},
+		{"allowed", true, "/old", 200, `"text":"Grüße aus Köln"`},
+		{"final url", true, "/old", 200, `"url":"` + site.URL + `/page"`},
+		{"charset", true, "/page", 200, `"encoding":"windows-1252"`},
+		{"not html", true, "/image", 422, `not an HTML page`},
+		{"error status", true, "/missing", 502, `404`},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			cfg := testConfig(newGate())
+			cfg.Fetch = FetchWith(fetch.New(fetch.Options{DenyPrivate: !tt.allowPrivate}))
+			ts := newTestServer(t, cfg)
+			status, _, body := do(t, "POST", ts.URL+"/v1/extract", "application/json", `{"url": "`+site.URL+tt.path+`", "options": {"format": "text"}}`)
+			if status != tt.status || !strings.Contains(body, tt.want) {
+				t.Errorf("%d %s, want %d with %s", status, body, tt.status, tt.want)
+			}
+		})
 	}
 }
 

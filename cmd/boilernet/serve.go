@@ -13,6 +13,7 @@ import (
 	"syscall"
 
 	"github.com/boilernet/boilernet/bilstm"
+	"github.com/boilernet/boilernet/fetch"
 	"github.com/boilernet/boilernet/infer"
 	"github.com/boilernet/boilernet/newsfeed"
 	"github.com/boilernet/boilernet/serve"
@@ -27,7 +28,9 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	maxBody := fs.String("max-body", "16MiB", "largest request body (bytes, or with KiB, MiB, GiB)")
 	workers := fs.Int("workers", 0, "extractions at once (0: all cores)")
 	queue := fs.Int("queue", 0, "requests waiting for a worker before 503 (0: 4 × workers, -1: none)")
-	timeout := fs.Duration("timeout", serve.DefaultTimeout, "per-request time limit (waiting and extracting)")
+	timeout := fs.Duration("timeout", serve.DefaultTimeout, "per-request time limit (fetching, waiting and extracting)")
+	noFetch := fs.Bool("no-fetch", false, "do not fetch URLs: a request's url is only the base for its page's links")
+	allowPrivate := fs.Bool("allow-private", false, "let fetched URLs reach loopback, private, link-local and metadata addresses")
 	if err := fs.Parse(args); err != nil || fs.NArg() > 0 {
 		if err == nil {
 			fmt.Fprintf(stderr, "boilernet serve: unexpected argument %q\n", fs.Arg(0))
@@ -45,11 +48,16 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	if *workers != 1 {
 		bilstm.SetBLASThreads(1) // pages in parallel: one BLAS thread each
 	}
+	var fetcher serve.Fetcher
+	if !*noFetch {
+		fetcher = serve.FetchWith(fetch.New(fetch.Options{Timeout: *timeout, MaxBytes: limit, DenyPrivate: !*allowPrivate}))
+	}
 	srv, err := serve.New(serve.Config{
 		Extractor: ex,
 		Resolve:   resolver(ex, *treePath),
 		Methods:   methodNames,
 		Filters:   filterNames,
+		Fetch:     fetcher,
 		MaxBody:   limit,
 		Workers:   *workers,
 		Queue:     *queue,

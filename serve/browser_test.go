@@ -1,0 +1,210 @@
+package serve
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/boilernet/boilernet/infer"
+	"github.com/chromedp/chromedp"
+)
+
+// chromium returns the path of a Chromium or Chrome binary, or "".
+func chromium() string {
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	return ""
+}
+
+// browser starts a headless Chromium with a fresh profile and no network
+// beyond what the test asks for, and returns its context.
+func browser(t *testing.T) context.Context {
+	t.Helper()
+	path := chromium()
+	if path == "" {
+		t.Skip("chromium not found: install it (Debian: apt-get install -y chromium) to run the browser test; .ci/run does")
+	}
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(path),
+		chromedp.Headless,
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.NoFirstRun,
+		chromedp.NoDefaultBrowserCheck,
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.WindowSize(1400, 1000),
+	}
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancelCtx := chromedp.NewContext(actx)
+	ctx, cancelTimeout := context.WithTimeout(ctx, 90*time.Second)
+	t.Cleanup(func() {
+		cancelTimeout()
+		cancelCtx()
+		cancelAlloc()
+	})
+	return ctx
+}
+
+// browserPage is the fixture pasted into the page: the sample article with
+// a script and an event handler that must not run.
+func browserPage(t *testing.T) string {
+	raw, err := os.ReadFile("../testdata/sample.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	evil := `<script>parent.document.body.dataset.pwned = "script";</script>` +
+		`<img src="data:," onerror="parent.document.body.dataset.pwned = 'handler'">`
+	return strings.Replace(string(raw), "</body>", evil+"</body>", 1)
+}
+
+// TestBrowser loads the page in headless Chromium, pastes a page, runs the
+// extraction and checks the highlighted blocks and the text panel. With
+// BOILERNET_SCREENSHOT=FILE.png it saves a screenshot of the result.
+func TestBrowser(t *testing.T) {
+	if testing.Short() {
+		t.Skip("browser test skipped in -short mode")
+	}
+	ctx := browser(t)
+	ex, err := infer.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := New(Config{Extractor: ex, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(s)
+	defer ts.Close()
+
+	err = chromedp.Do(ctx,
+		chromedp.Navigate(ts.URL+"/"),
+		chromedp.WaitVisible(chromedp.ID("html")),
+		// /v1/info filled the decodings: the page's script ran under its CSP.
+		chromedp.WaitReady(chromedp.CSS(`#decode option[value="isolated"]`)),
+		chromedp.SetValue(chromedp.ID("html"), browserPage(t)),
+		chromedp.Click(chromedp.ID("go")),
+		chromedp.WaitVisible(chromedp.ID("results")),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := func(id string) string {
+		t.Helper()
+		s, err := chromedp.Run(ctx, chromedp.Text(chromedp.ID(id)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	if title := text("doc-title"); title != "Night trains return to the Alps" {
+		t.Errorf("title %q", title)
+	}
+	if out := text("out"); !strings.Contains(out, "overnight passenger trains are running again") || strings.Contains(out, "Subscribe") {
+		t.Errorf("text panel:\n%s", out)
+	}
+	if status := text("status"); !strings.HasPrefix(status, "Done: ") {
+		t.Errorf("status %q", status)
+	}
+
+	// The highlighted page: marks with probabilities, inside the frame.
+	// Chromium runs a sandboxed frame in a process of its own, as a
+	// target of its own; where it does not, the frame's node leads in.
+	fctx, query := frameContext(t, ctx)
+	marks, err := chromedp.Run(fctx, chromedp.Nodes(chromedp.CSSAll("mark.bn-c"), query...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(marks) < 5 {
+		t.Errorf("%d highlighted blocks, want at least 5", len(marks))
+	}
+	markTitle, err := chromedp.Run(fctx, chromedp.AttributeValue(chromedp.CSS("mark.bn-c"), "title", query...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.HasPrefix(markTitle.Value, "P(content) ") {
+		t.Errorf("mark title %q", markTitle.Value)
+	}
+	// Nothing of the pasted page ran, in the frame or in the page.
+	framePwned, err := chromedp.Run(fctx, chromedp.Evaluate[string](`String(document.scripts.length) + (document.body.dataset.pwned || "")`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if framePwned != "0" {
+		t.Errorf("frame: %q, want no scripts", framePwned)
+	}
+	sandbox, err := chromedp.Run(ctx, chromedp.AttributeValue(chromedp.ID("frame"), "sandbox"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !sandbox.Exists || sandbox.Value != "" {
+		t.Errorf("frame sandbox %+v, want the attribute with no permissions", sandbox)
+	}
+	pwned, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.body.dataset.pwned || ""`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pwned != "" {
+		t.Errorf("the pasted page's %s ran in the server's page", pwned)
+	}
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("tab-md"))); err != nil {
+		t.Fatal(err)
+	}
+	if md := text("out"); !strings.Contains(md, "## What changes for passengers") || !strings.Contains(md, "- Zurich to Vienna") {
+		t.Errorf("markdown panel:\n%s", md)
+	}
+	if out := os.Getenv("BOILERNET_SCREENSHOT"); out != "" {
+		if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("tab-text"))); err != nil {
+			t.Fatal(err)
+		}
+		png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(out, png, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// frameContext returns a context whose queries reach the highlighted
+// page's frame, and the query options that lead into it.
+func frameContext(t *testing.T, ctx context.Context) (context.Context, []chromedp.QueryOption) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		infos, err := chromedp.Targets(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, info := range infos {
+			if info.Type == "iframe" && info.URL == "about:srcdoc" {
+				fctx, cancel := chromedp.NewContext(ctx, chromedp.WithTargetID(info.TargetID))
+				t.Cleanup(cancel)
+				return fctx, nil
+			}
+		}
+		frames, err := chromedp.Run(ctx, chromedp.Nodes(chromedp.ID("frame")))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(frames) > 0 && frames[0].ContentDocument != nil {
+			return ctx, []chromedp.QueryOption{chromedp.FromNode(frames[0])}
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	t.Fatal("no frame target and no frame document")
+	return nil, nil
+}
