@@ -68,7 +68,7 @@ func TestMetadataCommand(t *testing.T) {
 		"| title (Metadata.Title) | 2 | 2 | 2 | 1.000 | 0 of 0 |",
 		"| author | 2 | 1 | 1 | 0.500 | 0 of 0 |",
 		"| publish_date (by day) | 1 | 1 | 1 | 1.000 | 0 of 1 |",
-		"pages/s without metadata"}, nil)
+		"pages/s without metadata", "metadata.Extract alone"}, nil)
 	checkRun(t, []string{"metadata", "-q"}, 1, nil, []string{"usage: boilernet metadata"})
 	checkRun(t, []string{"metadata", "-q", "-data", "../../data/testdata/tiny"}, 1, nil, []string{"has no meta.tsv"})
 }
