@@ -184,7 +184,7 @@ type Document struct {
 	ID      string
 	Dataset string // the dataset's name
 	Page    *tokenize.Page
-	Gold Gold
+	Gold    Gold
 	Labeling
 }
 
