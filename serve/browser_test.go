@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/boilernet/boilernet/fetch"
 	"github.com/boilernet/boilernet/infer"
 	"github.com/chromedp/chromedp"
 )
@@ -82,7 +83,8 @@ func TestBrowser(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := New(Config{Extractor: ex, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	s, err := New(Config{Extractor: ex, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
+		Fetch: FetchWith(fetch.New(fetch.Options{DenyPrivate: true}))})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -119,31 +121,18 @@ func TestBrowser(t *testing.T) {
 		t.Errorf("status %q", status)
 	}
 
-	// The highlighted page: marks with probabilities, inside the frame.
-	// Chromium runs a sandboxed frame in a process of its own, as a
-	// target of its own; where it does not, the frame's node leads in.
-	fctx, query := frameContext(t, ctx)
-	marks, err := chromedp.Run(fctx, chromedp.Nodes(chromedp.CSSAll("mark.bn-c"), query...))
-	if err != nil {
-		t.Fatal(err)
+	// The highlighted page: marks with probabilities, inside the frame;
+	// nothing of the pasted page's scripts is left there.
+	fr := frameReport(t, ctx)
+	t.Logf("frame: %+v", fr)
+	if fr.Marks < 5 {
+		t.Errorf("%d highlighted blocks, want at least 5", fr.Marks)
 	}
-	if len(marks) < 5 {
-		t.Errorf("%d highlighted blocks, want at least 5", len(marks))
+	if !strings.HasPrefix(fr.Title, "P(content) ") {
+		t.Errorf("mark title %q", fr.Title)
 	}
-	markTitle, err := chromedp.Run(fctx, chromedp.AttributeValue(chromedp.CSS("mark.bn-c"), "title", query...))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !strings.HasPrefix(markTitle.Value, "P(content) ") {
-		t.Errorf("mark title %q", markTitle.Value)
-	}
-	// Nothing of the pasted page ran, in the frame or in the page.
-	framePwned, err := chromedp.Run(fctx, chromedp.Evaluate[string](`String(document.scripts.length) + (document.body.dataset.pwned || "")`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if framePwned != "0" {
-		t.Errorf("frame: %q, want no scripts", framePwned)
+	if fr.Scripts != 0 || fr.Pwned != "" {
+		t.Errorf("frame has %d scripts, pwned %q", fr.Scripts, fr.Pwned)
 	}
 	sandbox, err := chromedp.Run(ctx, chromedp.AttributeValue(chromedp.ID("frame"), "sandbox"))
 	if err != nil {
@@ -165,7 +154,38 @@ func TestBrowser(t *testing.T) {
 	if md := text("out"); !strings.Contains(md, "## What changes for passengers") || !strings.Contains(md, "- Zurich to Vienna") {
 		t.Errorf("markdown panel:\n%s", md)
 	}
+
+	// A URL on the loopback interface is refused by the fetch guard, and
+	// the page says so.
+	err = chromedp.Do(ctx,
+		chromedp.Click(chromedp.CSS(`input[name=mode][value=url]`)),
+		chromedp.SetValue(chromedp.ID("url"), ts.URL+"/"),
+		chromedp.Click(chromedp.ID("go")),
+	)
+	if err == nil {
+		_, err = chromedp.Run(ctx, chromedp.Poll[bool](`document.getElementById("status").className === "error"`))
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	if status := text("status"); !strings.Contains(status, "address not allowed") {
+		t.Errorf("status after fetching a loopback URL: %q", status)
+	}
 	if out := os.Getenv("BOILERNET_SCREENSHOT"); out != "" {
+		// The pasted page's result, as a person sees it.
+		err = chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`input[name=mode][value=paste]`)))
+		if err == nil {
+			_, err = chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById("url").value = ""`))
+		}
+		if err == nil {
+			err = chromedp.Do(ctx, chromedp.Click(chromedp.ID("go")))
+		}
+		if err == nil {
+			_, err = chromedp.Run(ctx, chromedp.Poll[bool](`document.getElementById("status").textContent.startsWith("Done")`))
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
 		if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("tab-text"))); err != nil {
 			t.Fatal(err)
 		}
@@ -179,21 +199,40 @@ func TestBrowser(t *testing.T) {
 	}
 }
 
-// frameContext returns a context whose queries reach the highlighted
-// page's frame, and the query options that lead into it.
-func frameContext(t *testing.T, ctx context.Context) (context.Context, []chromedp.QueryOption) {
+// frameState is what the test reads in the highlighted page's frame.
+type frameState struct {
+	Marks   int    `json:"marks"`   // content blocks highlighted
+	Title   string `json:"title"`   // the first one's title (its probability)
+	Scripts int    `json:"scripts"` // script elements left
+	Pwned   string `json:"pwned"`
+}
+
+const frameProbe = `(() => { const m = document.querySelectorAll("mark.bn-c");
+	return {marks: m.length, title: m.length ? m[0].title : "", scripts: document.scripts.length, pwned: document.body.dataset.pwned || ""}; })()`
+
+// frameReport reads the highlighted page's frame. Chromium runs a
+// sandboxed frame in a process of its own, as a target of its own, which
+// the test attaches to (retrying while the frame is still loading); where
+// it does not, the frame's node leads into its document.
+func frameReport(t *testing.T, ctx context.Context) frameState {
 	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(20 * time.Second)
 	for time.Now().Before(deadline) {
 		infos, err := chromedp.Targets(ctx)
 		if err != nil {
 			t.Fatal(err)
 		}
 		for _, info := range infos {
-			if info.Type == "iframe" && info.URL == "about:srcdoc" {
-				fctx, cancel := chromedp.NewContext(ctx, chromedp.WithTargetID(info.TargetID))
-				t.Cleanup(cancel)
-				return fctx, nil
+			if info.Type != "iframe" || info.URL != "about:srcdoc" {
+				continue
+			}
+			fctx, cancel := chromedp.NewContext(ctx, chromedp.WithTargetID(info.TargetID), chromedp.WithDetachOnCancel())
+			qctx, qcancel := context.WithTimeout(fctx, 3*time.Second)
+			st, err := chromedp.Run(qctx, chromedp.Evaluate[frameState](frameProbe))
+			qcancel()
+			cancel()
+			if err == nil && st.Marks > 0 {
+				return st
 			}
 		}
 		frames, err := chromedp.Run(ctx, chromedp.Nodes(chromedp.ID("frame")))
@@ -201,10 +240,22 @@ func frameContext(t *testing.T, ctx context.Context) (context.Context, []chromed
 			t.Fatal(err)
 		}
 		if len(frames) > 0 && frames[0].ContentDocument != nil {
-			return ctx, []chromedp.QueryOption{chromedp.FromNode(frames[0])}
+			var st frameState
+			in := chromedp.FromNode(frames[0])
+			marks, err := chromedp.Run(ctx, chromedp.Nodes(chromedp.CSSAll("mark.bn-c"), in))
+			if err != nil {
+				t.Fatal(err)
+			}
+			st.Marks = len(marks)
+			title, err := chromedp.Run(ctx, chromedp.AttributeValue(chromedp.CSS("mark.bn-c"), "title", in))
+			if err != nil {
+				t.Fatal(err)
+			}
+			st.Title = title.Value
+			return st
 		}
-		time.Sleep(50 * time.Millisecond)
+		time.Sleep(100 * time.Millisecond)
 	}
-	t.Fatal("no frame target and no frame document")
-	return nil, nil
+	t.Fatal("could not read the highlighted page's frame in 20s")
+	return frameState{}
 }
