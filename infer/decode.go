@@ -82,9 +82,12 @@ func (d Decoding) String() string {
 // decode labels blocks content from their probabilities.
 func (d Decoding) decode(blocks []tokenize.Block, probs []float32, threshold float64) []bool {
 	selected := make([]bool, len(blocks))
-	words := make([]int, len(blocks))
-	for i, b := range blocks {
-		words[i] = wordCount(b.Text)
+	var words []int // counted only for the steps that weigh blocks by them
+	if d.Paragraphs || d.Isolated {
+		words = make([]int, len(blocks))
+		for i, b := range blocks {
+			words[i] = wordCount(b.Text)
+		}
 	}
 	if d.Paragraphs {
 		for start := 0; start < len(blocks); {
