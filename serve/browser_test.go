@@ -7,12 +7,15 @@ import (
 	"net/http/httptest"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/boilernet/boilernet/fetch"
 	"github.com/boilernet/boilernet/infer"
+	"github.com/boilernet/boilernet/newsfeed"
+	"github.com/boilernet/boilernet/tokenize"
 	"github.com/chromedp/chromedp"
 )
 
@@ -84,7 +87,13 @@ func TestBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 	s, err := New(Config{Extractor: ex, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
-		Fetch: FetchWith(fetch.New(fetch.Options{DenyPrivate: true}))})
+		Fetch: FetchWith(fetch.New(fetch.Options{DenyPrivate: true})),
+		// newsfeed as the one other method, as the command's registry gives it.
+		Methods: []string{"bilstm", "newsfeed"},
+		Resolve: func(method, filter string, opts infer.Options) (*infer.Extractor, infer.Options, error) {
+			return infer.WithSelector(func(p *tokenize.Page, _ string) ([]bool, error) { return newsfeed.Select(p), nil }), opts, nil
+		},
+	})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -153,6 +162,30 @@ func TestBrowser(t *testing.T) {
 	}
 	if md := text("out"); !strings.Contains(md, "## What changes for passengers") || !strings.Contains(md, "- Zurich to Vienna") {
 		t.Errorf("markdown panel:\n%s", md)
+	}
+
+	// An uploaded file goes as the raw body, options in the query.
+	sample, err := filepath.Abs("../testdata/sample.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = chromedp.Do(ctx,
+		chromedp.Click(chromedp.CSS(`input[name=mode][value=file]`)),
+		chromedp.SetUploadFiles(chromedp.ID("file"), []string{sample}),
+		chromedp.SetValue(chromedp.ID("method"), "newsfeed"),
+		chromedp.Click(chromedp.ID("go")),
+	)
+	if err == nil {
+		_, err = chromedp.Run(ctx, chromedp.Poll[bool](`document.getElementById("status").textContent.startsWith("Done")`))
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	if meta := text("meta"); !strings.Contains(meta, "newsfeed") {
+		t.Errorf("after an upload with method newsfeed, metadata panel:\n%s", meta)
+	}
+	if err := chromedp.Do(ctx, chromedp.SetValue(chromedp.ID("method"), "bilstm")); err != nil {
+		t.Fatal(err)
 	}
 
 	// A URL on the loopback interface is refused by the fetch guard, and
