@@ -6,6 +6,10 @@ import (
 	"net/http/httptest"
 	"strings"
 	"testing"
+
+	"github.com/boilernet/boilernet/infer"
+	"github.com/boilernet/boilernet/tokenize"
+	"golang.org/x/net/html"
 )
 
 // FuzzParseRequest feeds the request parser any content type, query and
@@ -47,6 +51,74 @@ func FuzzParseRequest(f *testing.F) {
 		}
 		if len(req.parts) == 0 {
 			t.Fatal("no response parts")
+		}
+	})
+}
+
+// FuzzHighlight renders any page as the html part and parses the result
+// again as the sandboxed frame does (scripting disabled): no element that
+// runs code or loads a document, no event handler and no script URL may
+// be left, and the policy must come first in the head.
+func FuzzHighlight(f *testing.F) {
+	f.Add(testPage)
+	f.Add(`<noscript>&lt;script&gt;alert(1)&lt;/script&gt;</noscript><p>x</p>`)
+	f.Add(`<svg><script>alert(1)</script><a xlink:href="javascript:alert(1)">x</a></svg><math><mi>y</mi></math>`)
+	f.Add(`<p><a href=" java\tscript:alert(1)">x</a><img src=x onerror=alert(1)><form action=javascript:1><button formaction=javascript:2>b</button></form></p>`)
+	f.Add(`<table><td><template><script>1</script></template><object data=x></object><embed src=x></td></table>`)
+	f.Add(`<frameset><frame src=x></frameset>`)
+	all := infer.WithSelector(func(p *tokenize.Page, _ string) ([]bool, error) {
+		sel := make([]bool, len(p.Blocks))
+		for i := range sel {
+			sel[i] = i%2 == 0
+		}
+		return sel, nil
+	})
+	f.Fuzz(func(t *testing.T, page string) {
+		res, err := all.ExtractBytes([]byte(page), infer.Options{})
+		if err != nil {
+			return
+		}
+		var sb strings.Builder
+		if err := writeHighlighted(&sb, res, "https://example.com/a/"); err != nil {
+			return
+		}
+		doc, err := html.ParseWithOptions(strings.NewReader(sb.String()), html.ParseOptionEnableScripting(false))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for n := range doc.Descendants() {
+			if n.Type != html.ElementNode {
+				continue
+			}
+			name := strings.ToLower(n.Data)
+			switch name {
+			case "script", "iframe", "frame", "object", "embed", "applet", "base", "link", "portal":
+				t.Fatalf("<%s> left in %q\nfrom %q", name, sb.String(), page)
+			case "meta":
+				for _, a := range n.Attr {
+					if a.Key == "http-equiv" && (a.Val != "Content-Security-Policy" || n.Attr[1].Val != FrameCSP) {
+						t.Fatalf("meta http-equiv left in %q", sb.String())
+					}
+				}
+			}
+			for _, a := range n.Attr {
+				key := strings.ToLower(a.Key)
+				if strings.HasPrefix(key, "on") || key == "srcdoc" {
+					t.Fatalf("attribute %s left in %q\nfrom %q", a.Key, sb.String(), page)
+				}
+				if s := strings.ToLower(schemeOf(a.Val)); s == "javascript" || s == "vbscript" {
+					t.Fatalf("script URL in %s=%q left in %q", a.Key, a.Val, sb.String())
+				}
+			}
+			if name == "head" {
+				c := n.FirstChild
+				for c != nil && c.Type != html.ElementNode {
+					c = c.NextSibling
+				}
+				if c == nil || c.Data != "meta" {
+					t.Fatalf("head does not start with meta: %q", sb.String())
+				}
+			}
 		}
 	})
 }

@@ -29,8 +29,8 @@ var droppedElements = map[atom.Atom]bool{
 	atom.Embed: true, atom.Applet: true, atom.Base: true, atom.Link: true, atom.Meta: true,
 }
 
-// urlAttributes hold URLs; a javascript:, vbscript: or data: (other than an
-// image) URL in one is dropped.
+// urlAttributes hold URLs; a data: URL (other than an image) in one is
+// dropped, as is a javascript: or vbscript: URL in any attribute.
 var urlAttributes = map[string]bool{"href": true, "src": true, "action": true, "formaction": true, "xlink:href": true,
 	"poster": true, "background": true, "cite": true, "data": true, "srcset": true, "ping": true}
 
@@ -115,6 +115,12 @@ func sanitize(n *html.Node, base *url.URL) {
 			if droppedElements[c.DataAtom] || c.Namespace != "" && strings.EqualFold(c.Data, "script") {
 				n.RemoveChild(c)
 			} else {
+				if c.DataAtom == atom.Noscript {
+					// Parsed as markup (scripting disabled), as the
+					// sandboxed frame shows it; html.Render would write
+					// its text children unescaped.
+					c.Data, c.DataAtom = "div", atom.Div
+				}
 				c.Attr = cleanAttrs(c.Attr, base)
 				sanitize(c, base)
 			}
@@ -134,13 +140,15 @@ func cleanAttrs(attrs []html.Attribute, base *url.URL) []html.Attribute {
 		if a.Namespace != "" {
 			key = strings.ToLower(a.Namespace) + ":" + key
 		}
+		v := strings.TrimSpace(a.Val)
+		scheme := strings.ToLower(schemeOf(v))
 		switch {
 		case strings.HasPrefix(key, "on"), key == "srcdoc", key == "http-equiv", key == "style" && unsafeStyle(a.Val):
 			continue
+		case scheme == "javascript" || scheme == "vbscript":
+			continue // in any attribute: custom elements and old browsers read URLs in odd places
 		case urlAttributes[key] || strings.HasSuffix(key, ":href"):
-			v := strings.TrimSpace(a.Val)
-			scheme := strings.ToLower(schemeOf(v))
-			if scheme == "javascript" || scheme == "vbscript" || scheme == "data" && !strings.HasPrefix(strings.ToLower(v), "data:image/") {
+			if scheme == "data" && !strings.HasPrefix(strings.ToLower(v), "data:image/") {
 				continue
 			}
 			if base != nil && (key == "href" || key == "src") {

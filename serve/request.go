@@ -93,6 +93,9 @@ func ParseRequest(r *http.Request, maxBody int64) (*Request, error) {
 	var req Request
 	switch mt {
 	case "application/json":
+		if r.URL.RawQuery != "" {
+			return nil, badRequest("query parameters with a JSON body: put the options in its \"options\"")
+		}
 		var jr jsonRequest
 		dec := json.NewDecoder(bytes.NewReader(body))
 		dec.DisallowUnknownFields()
