@@ -12,7 +12,6 @@ import (
 	"github.com/boilernet/boilernet/fetch"
 	"github.com/boilernet/boilernet/infer"
 	"github.com/boilernet/boilernet/metadata"
-	"github.com/boilernet/boilernet/tokenize"
 )
 
 // Response is the answer of POST /v1/extract: the record of boilernet
@@ -71,7 +70,6 @@ func (s *Server) extract(w http.ResponseWriter, r *http.Request) {
 		}
 		page, charset, final, err := s.cfg.Fetch(ctx, req.URL)
 		if err != nil {
-			s.metrics.rejected.WithLabelValues("fetch").Inc()
 			s.fail(w, fetchError(ctx, err))
 			return
 		}
@@ -151,20 +149,19 @@ func (s *Server) release() {
 	<-s.sem
 }
 
-// fail answers with err's status (500 for an error without one, with a
-// generic message: details go to the log).
+// fail answers with err's status, counting refusals by reason; an error
+// without a status is a 500 with a generic message (details go to the
+// log).
 func (s *Server) fail(w http.ResponseWriter, err error) {
 	var re *requestError
 	if !errors.As(err, &re) {
-		if errors.Is(err, tokenize.ErrEmpty) || errors.Is(err, tokenize.ErrBinary) || errors.Is(err, tokenize.ErrGzip) {
-			writeError(w, http.StatusUnprocessableEntity, err.Error())
-			return
-		}
-		s.log.Error("extraction failed", "error", err)
-		writeError(w, http.StatusInternalServerError, "internal error: "+err.Error())
+		s.log.Error("request failed", "error", err)
+		writeError(w, http.StatusInternalServerError, "internal error")
 		return
 	}
 	switch {
+	case re.status == http.StatusBadGateway || re.status == http.StatusForbidden:
+		s.metrics.rejected.WithLabelValues("fetch").Inc()
 	case re.status == http.StatusRequestEntityTooLarge:
 		s.metrics.rejected.WithLabelValues("too_large").Inc()
 	case re == errBusy:
@@ -231,7 +228,9 @@ func (s *Server) run(ex *infer.Extractor, opts infer.Options, req *Request) (*Re
 	start := time.Now()
 	res, err := ex.ExtractBytes(req.HTML, opts)
 	if err != nil {
-		return nil, err
+		// The page is not one the library can read (empty, binary,
+		// compressed): the input's fault.
+		return nil, &requestError{http.StatusUnprocessableEntity, err.Error()}
 	}
 	file := req.Name
 	if file == "" {
