@@ -47,6 +47,15 @@ func (r *Result) WriteHighlighted(w io.Writer) error {
 			parent.RemoveChild(mark)
 		})
 	}
+	// Pages are parsed with scripting disabled, so <noscript> holds markup;
+	// the renderer writes a noscript's text raw, as a browser with scripts
+	// would read it. Rendered as <div>, its text stays escaped.
+	for n := range r.page.Root.Descendants() {
+		if n.Type == html.ElementNode && n.DataAtom == atom.Noscript {
+			n.Data, n.DataAtom = "div", atom.Div
+			undo = append(undo, func() { n.Data, n.DataAtom = "noscript", atom.Noscript })
+		}
+	}
 	if head := findElement(r.page.Root, atom.Head); head != nil {
 		style := &html.Node{Type: html.ElementNode, Data: "style", DataAtom: atom.Style}
 		style.AppendChild(&html.Node{Type: html.TextNode, Data: highlightStyle})

@@ -3,6 +3,9 @@ package infer
 import (
 	"strings"
 	"testing"
+
+	"github.com/boilernet/boilernet/tokenize"
+	"golang.org/x/net/html/atom"
 )
 
 const structuredPage = `<html><head><title>T</title></head><body>
@@ -64,5 +67,23 @@ func TestWriteHighlighted(t *testing.T) {
 	}
 	if md := res.Markdown(); md != "keep this\n" {
 		t.Errorf("Markdown after highlighting: %q", md)
+	}
+}
+
+func TestHighlightedNoscriptStaysEscaped(t *testing.T) {
+	ex := WithSelector(func(p *tokenize.Page, _ string) ([]bool, error) { return make([]bool, len(p.Blocks)), nil })
+	res, err := ex.ExtractBytes([]byte(`<body><noscript>&lt;script&gt;alert(1)&lt;/script&gt;<p>shown</p></noscript></body>`), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sb strings.Builder
+	if err := res.WriteHighlighted(&sb); err != nil {
+		t.Fatal(err)
+	}
+	if out := sb.String(); strings.Contains(out, "<script>") || !strings.Contains(out, "&lt;script&gt;") {
+		t.Errorf("noscript text not escaped:\n%s", out)
+	}
+	if res.page.Root.FirstChild == nil || findElement(res.page.Root, atom.Noscript) == nil {
+		t.Error("the page's noscript element was not restored")
 	}
 }
