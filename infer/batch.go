@@ -2,6 +2,8 @@ package infer
 
 import (
 	"compress/gzip"
+	"context"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -10,11 +12,21 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"syscall"
+	"time"
 )
 
-// maxPageSize bounds how much of one page is read (a larger page is an
-// error, not a hang).
-const maxPageSize = 64 << 20
+// DefaultMaxPageSize bounds how much of one page is read when
+// Options.MaxPageSize is 0 (a larger page is an error, not a hang).
+const DefaultMaxPageSize = 64 << 20
+
+// DefaultPageTimeout is the time limit of one page of a batch when
+// Options.PageTimeout is 0.
+const DefaultPageTimeout = 60 * time.Second
+
+// ErrPageTimeout is wrapped by the error of a batch page that took longer
+// than its time limit.
+var ErrPageTimeout = errors.New("page time limit exceeded")
 
 // Page is one input of a batch: a name to report and a way to open it.
 type Page struct {
@@ -25,6 +37,12 @@ type Page struct {
 // FilePages expands paths into pages: a file is one page (decompressed if
 // its name ends in .gz), a directory stands for all *.html, *.htm and
 // *.html.gz files below it in lexical order, and "-" is standard input.
+// A file named in paths is read whatever its kind (a FIFO too, bounded by
+// the batch's page time limit); a file found in a directory that is not a
+// regular file (a FIFO, a device, a socket, a symbolic link to one) and a
+// subdirectory that cannot be read are pages whose Open fails, so that
+// each is reported and the batch goes on. A path that does not exist is
+// an error.
 func FilePages(paths []string) ([]Page, error) {
 	var pages []Page
 	for _, p := range paths {
@@ -37,34 +55,77 @@ func FilePages(paths []string) ([]Page, error) {
 			return nil, err
 		}
 		if !st.IsDir() {
-			pages = append(pages, filePage(p))
+			pages = append(pages, filePage(p, false))
 			continue
 		}
-		var found []string
-		err = filepath.WalkDir(p, func(path string, d fs.DirEntry, err error) error {
-			if err != nil {
-				return err
-			}
-			name := strings.ToLower(d.Name())
-			if !d.IsDir() && (strings.HasSuffix(name, ".html") || strings.HasSuffix(name, ".htm") || strings.HasSuffix(name, ".html.gz")) {
-				found = append(found, path)
-			}
-			return nil
-		})
-		if err != nil {
-			return nil, err
-		}
-		sort.Strings(found)
-		for _, f := range found {
-			pages = append(pages, filePage(f))
-		}
+		pages = append(pages, dirPages(os.DirFS(p), p)...)
 	}
 	return pages, nil
 }
 
-func filePage(path string) Page {
+// dirPages returns the pages below the directory fsys, named under root.
+func dirPages(fsys fs.FS, root string) []Page {
+	type entry struct {
+		path string
+		err  error // an unreadable directory
+	}
+	var found []entry
+	fs.WalkDir(fsys, ".", func(path string, d fs.DirEntry, err error) error {
+		full := filepath.Join(root, filepath.FromSlash(path))
+		if err != nil {
+			// An unreadable directory (or an entry that vanished): one
+			// failed entry, and the walk goes on without it.
+			found = append(found, entry{full, err})
+			if d != nil && d.IsDir() {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		name := strings.ToLower(d.Name())
+		if !d.IsDir() && (strings.HasSuffix(name, ".html") || strings.HasSuffix(name, ".htm") || strings.HasSuffix(name, ".html.gz")) {
+			found = append(found, entry{path: full})
+		}
+		return nil
+	})
+	sort.SliceStable(found, func(i, j int) bool { return found[i].path < found[j].path })
+	var pages []Page
+	for i, f := range found {
+		if i > 0 && f.path == found[i-1].path && f.err == nil {
+			continue
+		}
+		if f.err != nil {
+			err := f.err
+			if pe, ok := err.(*fs.PathError); ok {
+				err = pe.Err // the path is the page's name
+			}
+			pages = append(pages, Page{Name: f.path, Open: func() (io.ReadCloser, error) { return nil, fmt.Errorf("%s: %w", f.path, err) }})
+			continue
+		}
+		pages = append(pages, filePage(f.path, true))
+	}
+	return pages
+}
+
+// filePage is the page of a file; regular refuses any other kind of file
+// (checked on the opened file, which a FIFO cannot block).
+func filePage(path string, regular bool) Page {
 	return Page{Name: path, Open: func() (io.ReadCloser, error) {
-		f, err := os.Open(path)
+		var f *os.File
+		var err error
+		if regular {
+			f, err = os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+			if err == nil {
+				var st os.FileInfo
+				if st, err = f.Stat(); err == nil && !st.Mode().IsRegular() {
+					err = fmt.Errorf("%s: not a regular file (%v)", path, st.Mode().Type())
+				}
+				if err != nil {
+					f.Close()
+				}
+			}
+		} else {
+			f, err = os.Open(path)
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -74,7 +135,7 @@ func filePage(path string) Page {
 		z, err := gzip.NewReader(f)
 		if err != nil {
 			f.Close()
-			return nil, err
+			return nil, fmt.Errorf("%s: %w", path, err)
 		}
 		return struct {
 			io.Reader
@@ -95,38 +156,67 @@ type Outcome struct {
 // the runtime may use) and calls emit once per page, in input order, from
 // the calling goroutine. A page that fails does not stop the others. At
 // most 4×workers pages are in flight or waiting for their turn, so memory
-// stays bounded on any number of pages.
+// stays bounded on any number of pages. A page that takes longer than
+// opts.PageTimeout fails with ErrPageTimeout and the batch goes on (its
+// work is abandoned, not interrupted).
 func (e *Extractor) ExtractAll(pages []Page, workers int, opts Options, emit func(Outcome)) {
+	e.ExtractAllContext(context.Background(), pages, workers, opts, emit)
+}
+
+// ExtractAllContext is ExtractAll until ctx is done: then no page is
+// started or emitted any more, and it returns ctx's error at once (pages
+// still running are abandoned), or nil when every page was emitted.
+func (e *Extractor) ExtractAllContext(ctx context.Context, pages []Page, workers int, opts Options, emit func(Outcome)) error {
 	if workers <= 0 {
 		workers = maxProcs()
 	}
 	window := 4 * workers
 	slots := make(chan struct{}, window)
 	jobs := make(chan int)
+	// Every page in flight holds a slot until emitted, so done never
+	// fills up, even when nobody receives any more.
 	done := make(chan Outcome, window)
+	stop := make(chan struct{})
+	defer close(stop)
 	go func() {
+		defer close(jobs)
 		for i := range pages {
-			slots <- struct{}{}
-			jobs <- i
+			select {
+			case slots <- struct{}{}:
+			case <-stop:
+				return
+			}
+			select {
+			case jobs <- i:
+			case <-stop:
+				return
+			}
 		}
-		close(jobs)
 	}()
 	var wg sync.WaitGroup
 	for range workers {
 		wg.Go(func() {
 			for i := range jobs {
-				done <- e.extractPage(i, pages[i], opts)
+				done <- e.timedPage(ctx, i, pages[i], opts)
 			}
 		})
 	}
 	pending := map[int]Outcome{}
 	for next := 0; next < len(pages); {
-		o := <-done
+		var o Outcome
+		select {
+		case o = <-done:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
 		pending[o.Index] = o
 		for {
 			o, ok := pending[next]
 			if !ok {
 				break
+			}
+			if ctx.Err() != nil {
+				return ctx.Err()
 			}
 			delete(pending, next)
 			emit(o)
@@ -135,12 +225,40 @@ func (e *Extractor) ExtractAll(pages []Page, workers int, opts Options, emit fun
 		}
 	}
 	wg.Wait()
+	return nil
+}
+
+// timedPage extracts one page within opts.PageTimeout.
+func (e *Extractor) timedPage(ctx context.Context, i int, p Page, opts Options) Outcome {
+	limit := opts.PageTimeout
+	if limit == 0 {
+		limit = DefaultPageTimeout
+	}
+	res := make(chan Outcome, 1)
+	go func() { res <- e.extractPage(i, p, opts) }()
+	var timeout <-chan time.Time
+	if limit > 0 {
+		t := time.NewTimer(limit)
+		defer t.Stop()
+		timeout = t.C
+	}
+	select {
+	case o := <-res:
+		return o
+	case <-timeout:
+		return Outcome{Index: i, Page: p, Err: fmt.Errorf("%s: %w (%v)", p.Name, ErrPageTimeout, limit)}
+	case <-ctx.Done():
+		return Outcome{Index: i, Page: p, Err: fmt.Errorf("%s: %w", p.Name, ctx.Err())}
+	}
 }
 
 func (e *Extractor) extractPage(i int, p Page, opts Options) Outcome {
 	out := Outcome{Index: i, Page: p}
 	rc, err := p.Open()
 	if err != nil {
+		if !strings.Contains(err.Error(), p.Name) {
+			err = fmt.Errorf("%s: %w", p.Name, err)
+		}
 		out.Err = err
 		return out
 	}
@@ -148,13 +266,7 @@ func (e *Extractor) extractPage(i int, p Page, opts Options) Outcome {
 	if o, ok := rc.(origin); ok {
 		opts.Charset, opts.URL = o.origin()
 	}
-	raw, err := io.ReadAll(io.LimitReader(rc, maxPageSize+1))
-	if err == nil && len(raw) > maxPageSize {
-		err = fmt.Errorf("larger than %d MiB", maxPageSize>>20)
-	}
-	if err == nil {
-		out.Result, err = e.ExtractBytes(raw, opts)
-	}
+	out.Result, err = e.Extract(rc, opts)
 	if err != nil {
 		out.Err = fmt.Errorf("%s: %w", p.Name, err)
 	}

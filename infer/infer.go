@@ -3,11 +3,13 @@
 package infer
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"runtime"
 	"slices"
 	"sync"
+	"time"
 
 	"github.com/boilernet/boilernet/bilstm"
 	"github.com/boilernet/boilernet/filter"
@@ -47,6 +49,24 @@ type Options struct {
 	// Links and Images fill Result.Links and Result.Images, and put the
 	// links and images in Markdown.
 	Links, Images bool
+	// MaxPageSize bounds the size of a page, in bytes (0 means
+	// DefaultMaxPageSize, < 0 no limit): Extract reads at most one byte
+	// more, and a larger page is an error.
+	MaxPageSize int64
+	// PageTimeout is the time limit of one page of a batch (ExtractAll;
+	// 0 means DefaultPageTimeout, < 0 none).
+	PageTimeout time.Duration
+}
+
+// ErrPageSize is wrapped by the error of a page larger than
+// Options.MaxPageSize.
+var ErrPageSize = errors.New("page too large")
+
+func (o Options) maxPageSize() int64 {
+	if o.MaxPageSize == 0 {
+		return DefaultMaxPageSize
+	}
+	return o.MaxPageSize
 }
 
 // Block is one leaf text block of a page with the model's verdict.
@@ -128,8 +148,12 @@ func Load(r io.Reader) (*Extractor, error) {
 // Model returns the extractor's model (nil for a WithSelector extractor).
 func (e *Extractor) Model() *bilstm.Model { return e.model }
 
-// Extract reads a whole page from r and extracts its main content.
+// Extract reads a whole page from r, at most opts.MaxPageSize bytes, and
+// extracts its main content.
 func (e *Extractor) Extract(r io.Reader, opts Options) (*Result, error) {
+	if max := opts.maxPageSize(); max > 0 {
+		r = io.LimitReader(r, max+1)
+	}
 	raw, err := io.ReadAll(r)
 	if err != nil {
 		return nil, err
@@ -137,11 +161,15 @@ func (e *Extractor) Extract(r io.Reader, opts Options) (*Result, error) {
 	return e.ExtractBytes(raw, opts)
 }
 
-// ExtractBytes extracts the main content of a page.
+// ExtractBytes extracts the main content of a page of at most
+// opts.MaxPageSize bytes.
 func (e *Extractor) ExtractBytes(raw []byte, opts Options) (*Result, error) {
 	threshold, err := opts.threshold()
 	if err != nil {
 		return nil, err
+	}
+	if max := opts.maxPageSize(); max > 0 && int64(len(raw)) > max {
+		return nil, fmt.Errorf("%w: larger than %s", ErrPageSize, sizeString(max))
 	}
 	page, err := tokenize.Parse(raw, tokenize.Options{Charset: opts.Charset})
 	if err != nil {
@@ -172,6 +200,11 @@ func (e *Extractor) ExtractBytes(raw []byte, opts Options) (*Result, error) {
 		}
 	} else {
 		probs = e.Probabilities(page.Blocks)
+		for i, p := range probs {
+			if !(p >= 0 && p <= 1) { // NaN too
+				return nil, fmt.Errorf("infer: the model gave block %d the probability %v (a broken model)", i, p)
+			}
+		}
 		selected = selectBlocks(page.Blocks, probs, threshold, opts)
 	}
 	res := &Result{Title: title, Encoding: page.Encoding, Blocks: make([]Block, len(page.Blocks)), page: page}
@@ -256,6 +289,17 @@ func (e *Extractor) Probabilities(blocks []tokenize.Block) []float32 {
 	lay := bilstm.Layout{T: len(blocks), Lens: []int{len(blocks)}}
 	probs := m.Params.Predict(m.Config, lay, x, &ws.net)
 	return slices.Clone(probs)
+}
+
+// sizeString writes n bytes in MiB, KiB or bytes, whichever is exact.
+func sizeString(n int64) string {
+	switch {
+	case n%(1<<20) == 0:
+		return fmt.Sprintf("%d MiB", n>>20)
+	case n%(1<<10) == 0:
+		return fmt.Sprintf("%d KiB", n>>10)
+	}
+	return fmt.Sprintf("%d bytes", n)
 }
 
 func maxProcs() int { return runtime.GOMAXPROCS(0) }
