@@ -109,85 +109,87 @@ func writeBlob(buf *bytes.Buffer, b []byte) {
 	buf.Write(b)
 }
 
+// MaxWeight bounds the magnitude of a model's weights: trained weights
+// stay within a few units, and a file with larger ones (which overflow
+// float32 arithmetic into NaN) is refused.
+const MaxWeight = 1e4
+
+// maxHeaderSize bounds a model file's JSON header.
+const maxHeaderSize = 1 << 20
+
 // ReadModel reads a model file. A truncated, corrupted or foreign file is
-// an error wrapping ErrModel, never a panic.
+// an error wrapping ErrModel, never a panic. It reads the file in order
+// and no more than each part declares: the magic number and version
+// first, then the header and vocabulary (bounded sizes), then the
+// weights of the declared configuration, the checksum, and one byte to
+// check that nothing trails; so a device or pipe of endless bytes is
+// refused after its first bytes. Weights that are NaN, infinite or
+// larger than MaxWeight in magnitude are refused.
 func ReadModel(r io.Reader) (*Model, error) {
-	data, err := io.ReadAll(io.LimitReader(r, maxModelSize+1))
-	if err != nil {
-		return nil, err
-	}
-	if len(data) > maxModelSize {
-		return nil, modelErr("larger than %d bytes", maxModelSize)
-	}
-	if !bytes.HasPrefix(data, []byte(modelMagic)) {
-		return nil, modelErr("not a boilernet model (bad magic)")
-	}
-	if len(data) < len(modelMagic)+8 {
+	sum := crc32.New(castagnoli)
+	in := &streamReader{r: io.TeeReader(r, sum)}
+	magic := in.bytes(len(modelMagic))
+	if in.err != nil && len(in.got) < len(modelMagic) {
+		if !bytes.HasPrefix([]byte(modelMagic), in.got) || len(in.got) == 0 {
+			return nil, modelErr("not a boilernet model (bad magic)")
+		}
 		return nil, modelErr("truncated")
 	}
-	body, sum := data[:len(data)-4], binary.LittleEndian.Uint32(data[len(data)-4:])
-	rd := &reader{data: body[len(modelMagic):]}
-	if v := rd.u32(); v != modelVersion {
-		if rd.err != nil {
-			return nil, rd.err
-		}
+	if string(magic) != modelMagic {
+		return nil, modelErr("not a boilernet model (bad magic)")
+	}
+	if v := in.u32(); in.err != nil {
+		return nil, in.err
+	} else if v != modelVersion {
 		return nil, modelErr("unsupported version %d", v)
 	}
-	if crc32.Checksum(body, castagnoli) != sum {
-		return nil, modelErr("checksum mismatch (truncated or corrupted)")
+	headerData := in.blob(maxHeaderSize, "header")
+	vocData := in.blob(maxModelSize, "vocabulary")
+	if in.err != nil {
+		return nil, in.err
 	}
 	var h modelHeader
-	if err := json.Unmarshal(rd.blob(), &h); err != nil && rd.err == nil {
+	if err := json.Unmarshal(headerData, &h); err != nil {
 		return nil, modelErr("header: %v", err)
-	}
-	vocData := rd.blob()
-	if rd.err != nil {
-		return nil, rd.err
 	}
 	m := &Model{Config: h.Config, Meta: h.Meta, Vocab: &vocab.Vocab{}}
 	if err := m.Config.Check(); err != nil {
 		return nil, modelErr("%v", err)
 	}
-	if err := m.Vocab.UnmarshalBinary(vocData); err != nil {
-		return nil, modelErr("%v", err)
-	}
-	if m.Vocab.Dim() != m.Config.Input {
-		return nil, modelErr("vocabulary has %d columns, config %d", m.Vocab.Dim(), m.Config.Input)
-	}
-	if need := 2 * m.Config.paramCount(); need > int64(len(rd.data)) {
-		return nil, modelErr("config needs %d bytes of weights, file has %d", need, len(rd.data))
+	if need := 2 * m.Config.paramCount(); need > maxModelSize {
+		return nil, modelErr("config needs %d bytes of weights, more than %d", need, maxModelSize)
 	}
 	m.Params = NewParams(m.Config)
 	want := m.Params.Tensors(m.Config)
-	if n := rd.u32(); int(n) != len(want) && rd.err == nil {
+	if n := in.u32(); int(n) != len(want) && in.err == nil {
 		return nil, modelErr("%d tensors, want %d", n, len(want))
 	}
 	for _, t := range want {
-		name := string(rd.bytes(int(rd.u16())))
-		dims := make([]int, rd.u8())
+		name := string(in.bytes(int(in.u16())))
+		dims := make([]int, in.u8())
 		for i := range dims {
-			dims[i] = int(rd.u32())
+			dims[i] = int(in.u32())
 		}
-		typ := rd.u8()
-		if rd.err != nil {
-			return nil, rd.err
+		typ := in.u8()
+		if in.err != nil {
+			return nil, in.err
 		}
 		if name != t.Name || !slices.Equal(dims, t.Shape) {
 			return nil, modelErr("tensor %q %v, want %q %v", name, dims, t.Name, t.Shape)
 		}
 		switch typ {
 		case typeFloat32:
-			raw := rd.bytes(4 * len(t.Data))
-			if rd.err != nil {
-				return nil, rd.err
+			raw := in.bytes(4 * len(t.Data))
+			if in.err != nil {
+				return nil, in.err
 			}
 			for i := range t.Data {
 				t.Data[i] = math.Float32frombits(binary.LittleEndian.Uint32(raw[4*i:]))
 			}
 		case typeFloat16:
-			raw := rd.bytes(2 * len(t.Data))
-			if rd.err != nil {
-				return nil, rd.err
+			raw := in.bytes(2 * len(t.Data))
+			if in.err != nil {
+				return nil, in.err
 			}
 			for i := range t.Data {
 				t.Data[i] = float16.Frombits(binary.LittleEndian.Uint16(raw[2*i:])).Float32()
@@ -195,56 +197,97 @@ func ReadModel(r io.Reader) (*Model, error) {
 		default:
 			return nil, modelErr("tensor %q: unknown type %d", name, typ)
 		}
+	}
+	computed := sum.Sum32()
+	in.r = r // the checksum is not part of what it sums
+	stored := in.u32()
+	if in.err != nil {
+		return nil, in.err
+	}
+	if stored != computed {
+		return nil, modelErr("checksum mismatch (truncated or corrupted)")
+	}
+	if n, _ := io.ReadFull(r, make([]byte, 1)); n != 0 {
+		return nil, modelErr("trailing bytes")
+	}
+	for _, t := range want {
 		for _, v := range t.Data {
 			if math.IsNaN(float64(v)) || math.IsInf(float64(v), 0) {
-				return nil, modelErr("tensor %q holds NaN or Inf", name)
+				return nil, modelErr("tensor %q holds NaN or Inf", t.Name)
+			}
+			if v > MaxWeight || v < -MaxWeight {
+				return nil, modelErr("tensor %q holds the weight %g, beyond ±%g", t.Name, v, float64(MaxWeight))
 			}
 		}
 	}
-	if len(rd.data) != 0 {
-		return nil, modelErr("%d trailing bytes", len(rd.data))
+	if err := m.Vocab.UnmarshalBinary(vocData); err != nil {
+		return nil, modelErr("%v", err)
+	}
+	if m.Vocab.Dim() != m.Config.Input {
+		return nil, modelErr("vocabulary has %d columns, config %d", m.Vocab.Dim(), m.Config.Input)
 	}
 	return m, nil
 }
 
-// reader reads little-endian fields, remembering the first error.
-type reader struct {
-	data []byte
-	err  error
+// streamReader reads little-endian fields from a stream, exactly the
+// bytes asked for, remembering the first error.
+type streamReader struct {
+	r   io.Reader
+	got []byte // the last read, in part when it failed
+	err error
 }
 
-func (r *reader) bytes(n int) []byte {
-	if r.err != nil {
+func (s *streamReader) bytes(n int) []byte {
+	if s.err != nil {
 		return nil
 	}
-	if n < 0 || n > len(r.data) {
-		r.err = modelErr("truncated")
+	if n < 0 || n > maxModelSize {
+		s.err = modelErr("truncated")
 		return nil
 	}
-	b := r.data[:n]
-	r.data = r.data[n:]
-	return b
+	// Grow as the data arrives, so that a declared size the stream does
+	// not hold costs no more memory than the stream does.
+	var buf bytes.Buffer
+	k, err := io.CopyN(&buf, s.r, int64(n))
+	s.got = buf.Bytes()
+	if k < int64(n) {
+		if err == nil || err == io.EOF {
+			s.err = modelErr("truncated")
+		} else {
+			s.err = err
+		}
+		return nil
+	}
+	return s.got
 }
 
-func (r *reader) u8() uint8 {
-	if b := r.bytes(1); b != nil {
+func (s *streamReader) u8() uint8 {
+	if b := s.bytes(1); b != nil {
 		return b[0]
 	}
 	return 0
 }
 
-func (r *reader) u16() uint16 {
-	if b := r.bytes(2); b != nil {
+func (s *streamReader) u16() uint16 {
+	if b := s.bytes(2); b != nil {
 		return binary.LittleEndian.Uint16(b)
 	}
 	return 0
 }
 
-func (r *reader) u32() uint32 {
-	if b := r.bytes(4); b != nil {
+func (s *streamReader) u32() uint32 {
+	if b := s.bytes(4); b != nil {
 		return binary.LittleEndian.Uint32(b)
 	}
 	return 0
 }
 
-func (r *reader) blob() []byte { return r.bytes(int(r.u32())) }
+// blob reads a uint32 length and that many bytes, at most max.
+func (s *streamReader) blob(max int, what string) []byte {
+	n := s.u32()
+	if s.err == nil && int64(n) > int64(max) {
+		s.err = modelErr("%s of %d bytes, more than %d", what, n, max)
+		return nil
+	}
+	return s.bytes(int(n))
+}
