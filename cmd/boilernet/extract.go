@@ -2,15 +2,18 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 
 	"github.com/boilernet/boilernet/bilstm"
 	"github.com/boilernet/boilernet/fetch"
@@ -47,6 +50,7 @@ func runExtract(args []string, stdout, stderr io.Writer) error {
 	meta := fs.Bool("metadata", true, "metadata (title, authors, dates, language, …) in json and jsonl")
 	links := fs.Bool("links", false, "content links in json, jsonl and markdown")
 	images := fs.Bool("images", false, "content images in json, jsonl and markdown")
+	pageTimeout := fs.Duration("page-timeout", infer.DefaultPageTimeout, "time limit of one page (reading it included); a slower page fails and the run goes on (0: none)")
 	if err := fs.Parse(args); err != nil {
 		return errUsage
 	}
@@ -61,7 +65,11 @@ func runExtract(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	opts := infer.Options{Threshold: *threshold, FilterDepth: *depth, Decode: dec, KeepHeadline: *keepHeadline,
-		URL: *baseURL, Metadata: *meta && (*format == "json" || *format == "jsonl"), Links: *links, Images: *images}
+		URL: *baseURL, Metadata: *meta && (*format == "json" || *format == "jsonl"), Links: *links, Images: *images,
+		PageTimeout: *pageTimeout}
+	if *pageTimeout <= 0 {
+		opts.PageTimeout = -1
+	}
 	if *method == "bilstm" && (filt.name == "" || filt.name == "ancestor") {
 		// The model's own extractor: probabilities in the output.
 		if ex, err = loadExtractor(*modelPath); err != nil {
@@ -104,9 +112,11 @@ func runExtract(args []string, stdout, stderr io.Writer) error {
 		// build; nothing changes in the pure-Go build).
 		bilstm.SetBLASThreads(1)
 	}
+	ctx, stopSignals := interruptContext(stderr)
+	defer stopSignals()
 	var ok, failed int
 	var writeErr error
-	ex.ExtractAll(pages, *workers, opts, func(o infer.Outcome) {
+	runErr := ex.ExtractAllContext(ctx, pages, *workers, opts, func(o infer.Outcome) {
 		if bar != nil {
 			bar.Add(1)
 		}
@@ -121,13 +131,21 @@ func runExtract(args []string, stdout, stderr io.Writer) error {
 		}
 	})
 	if bar != nil {
-		bar.Finish()
+		if runErr != nil {
+			bar.Exit()
+		} else {
+			bar.Finish()
+		}
 	}
 	if err := w.close(); writeErr == nil {
 		writeErr = err
 	}
 	if writeErr != nil {
 		return writeErr
+	}
+	if runErr != nil {
+		fmt.Fprintf(stderr, "boilernet extract: interrupted: %d of %d pages done (%d failed), %d not done\n", ok+failed, len(pages), failed, len(pages)-ok-failed)
+		return errInterrupted
 	}
 	if failed > 0 {
 		fmt.Fprintf(stderr, "boilernet extract: %d of %d pages failed\n", failed, len(pages))
@@ -138,12 +156,46 @@ func runExtract(args []string, stdout, stderr io.Writer) error {
 	return nil
 }
 
+// errInterrupted is the error of a run stopped by SIGINT or SIGTERM.
+var errInterrupted = errors.New("interrupted")
+
+// interruptContext returns a context cancelled by the first SIGINT or
+// SIGTERM, so that the run stops after the record it is writing; a second
+// signal exits at once. stop ends the signal handling.
+func interruptContext(stderr io.Writer) (ctx context.Context, stop func()) {
+	ctx, cancel := context.WithCancel(context.Background())
+	sigs := make(chan os.Signal, 2)
+	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	done := make(chan struct{})
+	go func() {
+		select {
+		case <-sigs:
+			cancel()
+		case <-done:
+			return
+		}
+		select {
+		case <-sigs:
+			fmt.Fprintln(stderr, "boilernet: second signal, exiting at once")
+			os.Exit(exitInterrupted)
+		case <-done:
+		}
+	}()
+	return ctx, func() {
+		signal.Stop(sigs)
+		close(done)
+		cancel()
+	}
+}
+
 // loadExtractor loads a model file, or the embedded model when path is "".
 func loadExtractor(path string) (*infer.Extractor, error) {
 	if path == "" {
 		return infer.Default()
 	}
-	f, err := os.Open(path)
+	// Non-blocking: a FIFO without a writer reads as empty instead of
+	// hanging in open; the reader stops at the first wrong byte.
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
 		return nil, err
 	}
@@ -205,7 +257,10 @@ func (w *writer) write(o infer.Outcome) error {
 			base = strings.TrimSuffix(base, ext)
 		}
 		ext := map[string]string{"text": ".txt", "json": ".json", "jsonl": ".jsonl", "html": ".html", "markdown": ".md"}[w.format]
-		f, err := os.Create(filepath.Join(w.dir, fmt.Sprintf("%06d-%s%s", o.Index, base, ext)))
+		// Written under a temporary name and renamed: a file with the
+		// final name is always whole.
+		name := filepath.Join(w.dir, fmt.Sprintf("%06d-%s%s", o.Index, base, ext))
+		f, err := os.CreateTemp(w.dir, ".boilernet-*.tmp")
 		if err != nil {
 			return err
 		}
@@ -216,6 +271,15 @@ func (w *writer) write(o infer.Outcome) error {
 		}
 		if cerr := f.Close(); err == nil {
 			err = cerr
+		}
+		if err == nil {
+			err = os.Chmod(f.Name(), 0o644)
+		}
+		if err == nil {
+			err = os.Rename(f.Name(), name)
+		}
+		if err != nil {
+			os.Remove(f.Name())
 		}
 		return err
 	}

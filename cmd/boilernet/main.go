@@ -53,6 +53,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	for _, c := range commands() {
 		if c.name == args[0] {
 			if err := c.run(args[1:], stdout, stderr); err != nil {
+				if err == errInterrupted {
+					return exitInterrupted
+				}
 				if err != errUsage {
 					fmt.Fprintf(stderr, "boilernet %s: %v\n", c.name, err)
 				}
@@ -65,6 +68,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 	usage(stderr)
 	return 2
 }
+
+// exitInterrupted is the exit status of a run stopped by a signal.
+const exitInterrupted = 130
 
 func usage(w io.Writer) {
 	fmt.Fprintln(w, "usage: boilernet COMMAND [flags] [args]\n\ncommands:")
