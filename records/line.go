@@ -1,0 +1,96 @@
+package records
+
+import (
+	"fmt"
+
+	"github.com/boilernet/boilernet/infer"
+	"github.com/boilernet/boilernet/metadata"
+)
+
+// Line is the output of one record: its identity, then what was
+// extracted, or why it was skipped, or what went wrong. Written as one
+// JSON object a line, the lines of a run account for every record read.
+type Line struct {
+	URL          string             `json:"url,omitempty"`
+	WARCRecordID string             `json:"warc_record_id,omitempty"`
+	WARCDate     string             `json:"warc_date,omitempty"`
+	Source       string             `json:"source"`
+	Offset       int64              `json:"offset"`
+	Line         int                `json:"line,omitempty"` // JSONL input
+	Title        string             `json:"title,omitempty"`
+	Text         string             `json:"text"`
+	Metadata     *metadata.Metadata `json:"metadata,omitempty"`
+	Links        []infer.Link       `json:"links,omitempty"`
+	Images       []infer.Image      `json:"images,omitempty"`
+	Skipped      string             `json:"skipped,omitempty"`
+	Error        string             `json:"error,omitempty"`
+}
+
+// Name is the name of rec's page in error messages and batches: the file
+// and the offset (WARC) or line (JSONL).
+func (rec *Record) Name() string {
+	if rec.Line > 0 {
+		return fmt.Sprintf("%s: line %d", rec.Source, rec.Line)
+	}
+	return fmt.Sprintf("%s: offset %d", rec.Source, rec.Offset)
+}
+
+// Options returns opts with rec's charset and URL, as Extract uses them.
+func (rec *Record) Options(opts infer.Options) infer.Options {
+	opts.Charset, opts.URL = rec.Charset, rec.URL
+	return opts
+}
+
+// NewLine makes rec's output line from its extraction (res, or err, which
+// should name the record; nil for a record that is not a page).
+func NewLine(rec *Record, res *infer.Result, err error) Line {
+	l := Line{URL: rec.URL, WARCRecordID: rec.ID, WARCDate: rec.Date, Source: rec.Source, Offset: rec.Offset,
+		Line: rec.Line, Skipped: rec.Skip}
+	switch {
+	case rec.Err != nil:
+		l.Error = rec.Err.Error()
+	case rec.Skip != "":
+	case err != nil:
+		l.Error = err.Error()
+	case res != nil:
+		l.Title, l.Text, l.Metadata, l.Links, l.Images = res.Title, res.Text, res.Metadata, res.Links, res.Images
+	}
+	return l
+}
+
+// Extract extracts rec's page with e (with rec's charset and URL) and
+// returns its line; a record that is not a page gives its skip or error
+// line.
+func Extract(e *infer.Extractor, rec *Record, opts infer.Options) Line {
+	if !rec.Page() {
+		return NewLine(rec, nil, nil)
+	}
+	res, err := e.ExtractBytes(rec.HTML, rec.Options(opts))
+	if err != nil {
+		err = fmt.Errorf("%s: %w", rec.Name(), err)
+	}
+	return NewLine(rec, res, err)
+}
+
+// Summary counts the records of a run by outcome.
+type Summary struct {
+	Read, Extracted, Skipped, Failed int
+}
+
+// Add counts l.
+func (s *Summary) Add(l Line) {
+	s.Read++
+	switch {
+	case l.Error != "":
+		s.Failed++
+	case l.Skipped != "":
+		s.Skipped++
+	default:
+		s.Extracted++
+	}
+}
+
+// String is the summary as extract prints it.
+func (s Summary) String() string {
+	return fmt.Sprintf("%d records read: %d extracted, %d skipped, %d failed", s.Read, s.Extracted, s.Skipped, s.Failed)
+}

@@ -1,0 +1,66 @@
+package records
+
+import (
+	"compress/gzip"
+	"fmt"
+	"io"
+	"time"
+)
+
+// WARCRecord is a record for WriteWARC.
+type WARCRecord struct {
+	Type        string // WARC-Type: "response", "resource", "request", "warcinfo", …
+	ID          string // WARC-Record-ID, e.g. "<urn:uuid:…>"
+	Date        time.Time
+	URL         string // WARC-Target-URI ("" for none)
+	ContentType string // e.g. "application/http;msgtype=response"
+	Block       []byte // the content: for an HTTP response, status line, header and body
+}
+
+// WriteWARC writes rec to w as a WARC/1.1 record, as one gzip member
+// when gz is set (a .warc.gz file is such records one after another). It
+// is meant for fixtures and small exports: the record is written as
+// given, without digests.
+func WriteWARC(w io.Writer, rec WARCRecord, gz bool) error {
+	out := w
+	var z *gzip.Writer
+	if gz {
+		z = gzip.NewWriter(w)
+		out = z
+	}
+	_, err := fmt.Fprintf(out, "WARC/1.1\r\nWARC-Type: %s\r\nWARC-Record-ID: %s\r\nWARC-Date: %s\r\n",
+		rec.Type, rec.ID, rec.Date.UTC().Format(time.RFC3339))
+	if err == nil && rec.URL != "" {
+		_, err = fmt.Fprintf(out, "WARC-Target-URI: %s\r\n", rec.URL)
+	}
+	if err == nil && rec.ContentType != "" {
+		_, err = fmt.Fprintf(out, "Content-Type: %s\r\n", rec.ContentType)
+	}
+	if err == nil {
+		_, err = fmt.Fprintf(out, "Content-Length: %d\r\n\r\n", len(rec.Block))
+	}
+	if err == nil {
+		_, err = out.Write(rec.Block)
+	}
+	if err == nil {
+		_, err = io.WriteString(out, "\r\n\r\n")
+	}
+	if z != nil {
+		if cerr := z.Close(); err == nil {
+			err = cerr
+		}
+	}
+	return err
+}
+
+// HTTPResponse returns the block of an HTTP response record: a 200 status
+// line, the header lines given ("Name: value") and the body.
+func HTTPResponse(body []byte, header ...string) []byte {
+	b := []byte("HTTP/1.1 200 OK\r\n")
+	for _, h := range header {
+		b = append(b, h...)
+		b = append(b, "\r\n"...)
+	}
+	b = append(b, "\r\n"...)
+	return append(b, body...)
+}
