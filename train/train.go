@@ -35,9 +35,9 @@ type Options struct {
 	Batch   int      // sequences per batch, default 16
 	Network bilstm.Config
 	// Features is the feature set (the zero value is the paper's; the
-	// command line defaults to vocab.Rich).
+	// command line defaults to vocab.Default).
 	Features           vocab.Features
-	Words, Tags, Attrs int     // vocabulary sizes, defaults 1000, 50 and 1000
+	Words, Tags, Attrs int     // vocabulary sizes, defaults 1000, 50 and 200
 	LearnRate          float64 // Adam's, default 1e-3
 	Seed               uint64
 	WithComments       bool // count Dragnet user comments as content
