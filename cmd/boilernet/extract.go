@@ -87,6 +87,19 @@ func runExtract(args []string, stdout, stderr io.Writer) error {
 			ex = ex.WithTitle(newsfeed.Title)
 		}
 	}
+	if files, ok, err := recordInputs(fs.Args(), *urlList); err != nil {
+		return err
+	} else if ok {
+		// WARC and JSONL files: one JSONL line per record.
+		if *format != "text" && *format != "jsonl" {
+			return fmt.Errorf("-format %s: corpus files (WARC, JSONL) give jsonl only", *format)
+		}
+		if *workers != 1 {
+			bilstm.SetBLASThreads(1)
+		}
+		opts.Metadata = *meta
+		return runRecords(ex, files, opts, *workers, *out, *quiet, stdout, stderr)
+	}
 	client := fetch.New(fetch.Options{UserAgent: *userAgent, Timeout: *timeout, PerHost: *perHost})
 	pages, anyURL, err := extractInputs(fs.Args(), *urlList, client, os.Stdin)
 	if err != nil {

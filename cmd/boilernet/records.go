@@ -1,0 +1,161 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+
+	"github.com/boilernet/boilernet/infer"
+	"github.com/boilernet/boilernet/records"
+	"github.com/schollz/progressbar/v3"
+)
+
+// recordInputs returns the corpus files (WARC, JSONL) among extract's
+// arguments: the files named, and those below a directory. ok is false
+// when there are none; mixing them with pages or URLs is an error.
+func recordInputs(args []string, urlList string) (files []string, ok bool, err error) {
+	others := urlList != ""
+	for _, a := range args {
+		if records.IsRecordFile(a) {
+			files = append(files, a)
+			continue
+		}
+		st, err := os.Stat(a)
+		if err != nil || !st.IsDir() {
+			others = true
+			continue
+		}
+		var found []string
+		filepath.WalkDir(a, func(path string, d fs.DirEntry, err error) error {
+			if err == nil && !d.IsDir() && records.IsRecordFile(d.Name()) {
+				found = append(found, path)
+			}
+			return nil
+		})
+		if len(found) == 0 {
+			others = true
+		}
+		sort.Strings(found)
+		files = append(files, found...)
+	}
+	if len(files) > 0 && others {
+		return nil, false, errors.New("corpus files (.warc, .warc.gz, .jsonl, .jsonl.gz) cannot be mixed with pages or URLs in one run")
+	}
+	return files, len(files) > 0, nil
+}
+
+// recordBatch bounds how many records, and how many bytes of HTML, are
+// held at once.
+const (
+	recordBatch      = 256
+	recordBatchBytes = 256 << 20
+)
+
+// runRecords extracts every record of the corpus files and writes one
+// JSONL line per record (records.Line), then the summary on stderr.
+func runRecords(ex *infer.Extractor, files []string, opts infer.Options, workers int, out string, quiet bool, stdout, stderr io.Writer) error {
+	dst := stdout
+	if out != "" {
+		f, err := os.Create(out)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		dst = f
+	}
+	w := bufio.NewWriter(dst)
+	enc := json.NewEncoder(w)
+	var bar *progressbar.ProgressBar
+	if !quiet {
+		bar = progressbar.NewOptions(-1, progressbar.OptionSetWriter(stderr), progressbar.OptionSetDescription("extracting"),
+			progressbar.OptionShowCount(), progressbar.OptionShowIts(), progressbar.OptionSetItsString("records"), progressbar.OptionClearOnFinish())
+	}
+	var sum records.Summary
+	var writeErr error
+	write := func(l records.Line) {
+		sum.Add(l)
+		if bar != nil {
+			bar.Add(1)
+		}
+		if l.Error != "" {
+			fmt.Fprintf(stderr, "boilernet extract: %s\n", l.Error)
+		}
+		if writeErr == nil {
+			writeErr = enc.Encode(l)
+		}
+	}
+	for _, file := range files {
+		err := extractRecordFile(ex, file, opts, workers, write)
+		if err != nil {
+			write(records.Line{Source: file, Offset: -1, Error: err.Error()})
+		}
+		if writeErr != nil {
+			break
+		}
+	}
+	if bar != nil {
+		bar.Finish()
+	}
+	if err := w.Flush(); writeErr == nil {
+		writeErr = err
+	}
+	if writeErr != nil {
+		return writeErr
+	}
+	fmt.Fprintf(stderr, "boilernet extract: %s\n", sum)
+	if sum.Extracted == 0 && sum.Failed > 0 {
+		return errors.New("no page could be extracted")
+	}
+	return nil
+}
+
+// extractRecordFile extracts the records of one file in batches, calling
+// write once per record in file order. The error is one that ends the
+// file (it could not be opened, or reading it failed).
+func extractRecordFile(ex *infer.Extractor, file string, opts infer.Options, workers int, write func(records.Line)) error {
+	r, c, err := records.Open(file, records.Limits{})
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+	var batch []*records.Record
+	size := 0
+	flush := func() {
+		var pages []infer.Page
+		var which []int // batch index of each page
+		for i, rec := range batch {
+			if rec.Page() {
+				pages = append(pages, infer.BytesPage(rec.Name(), rec.HTML, rec.Charset, rec.URL))
+				which = append(which, i)
+			}
+		}
+		lines := make([]records.Line, len(batch))
+		for i, rec := range batch {
+			lines[i] = records.NewLine(rec, nil, nil)
+		}
+		ex.ExtractAll(pages, workers, opts, func(o infer.Outcome) {
+			i := which[o.Index]
+			lines[i] = records.NewLine(batch[i], o.Result, o.Err)
+		})
+		for _, l := range lines {
+			write(l)
+		}
+		batch, size = batch[:0], 0
+	}
+	err = records.ReadAll(r, func(rec *records.Record) error {
+		batch = append(batch, rec)
+		size += len(rec.HTML)
+		if len(batch) >= recordBatch || size >= recordBatchBytes {
+			flush()
+		}
+		return nil
+	})
+	flush()
+	return err
+}
