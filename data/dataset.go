@@ -77,6 +77,28 @@ type Options struct {
 	WithComments bool
 	// Tokenize is passed to tokenize.Parse for the pages.
 	Tokenize tokenize.Options
+	// Strict makes the first document that cannot be loaded (a missing
+	// or binary page or gold file, say) stop a run over many documents:
+	// Stats here, and training and evaluation. By default such a
+	// document is reported to Skip, left out and counted.
+	Strict bool
+	// Skip, if not nil, receives the error of each document left out; it
+	// names the file and what is wrong with it. It may be called from
+	// several goroutines at once.
+	Skip func(err error)
+}
+
+// Tolerate handles the error of a document that could not be loaded in a
+// run over many: it returns err when o.Strict, and otherwise reports err
+// to o.Skip and returns nil (the caller leaves the document out).
+func (o Options) Tolerate(err error) error {
+	if o.Strict {
+		return err
+	}
+	if o.Skip != nil {
+		o.Skip(err)
+	}
+	return nil
 }
 
 // Open reads a dataset folder: it needs html/ and either gold/ or
@@ -201,6 +223,9 @@ func (d *Dataset) ReadPage(id string) ([]byte, string, error) {
 	}
 	path += ".gz"
 	f, err := os.Open(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, path, fmt.Errorf("%s: no such page (nor %s): %w", strings.TrimSuffix(path, ".gz"), filepath.Base(path), os.ErrNotExist)
+	}
 	if err != nil {
 		return nil, path, err
 	}
@@ -259,11 +284,31 @@ func (d *Dataset) loadGold(id string, opts Options) (Gold, error) {
 	if err != nil {
 		return Gold{}, err
 	}
+	if !looksLikeText(raw) {
+		return Gold{}, fmt.Errorf("%s: binary content, not gold text", path)
+	}
 	text := tokenize.DecodeText(raw)
 	if IsCleanEval(text) {
 		return ParseCleanEval(text), nil
 	}
 	return ParsePlain(text, opts.WithComments), nil
+}
+
+// looksLikeText reports whether a gold file is text: no NUL byte and at
+// most one control character (other than tab, newline, carriage return,
+// form feed, vertical tab and escape) in 100 among its first 8 KiB.
+func looksLikeText(raw []byte) bool {
+	head := raw[:min(len(raw), 8192)]
+	if bytes.IndexByte(raw, 0) >= 0 {
+		return false
+	}
+	control := 0
+	for _, c := range head {
+		if c < 0x20 && !strings.ContainsRune("\t\n\r\f\v\x1b", rune(c)) || c == 0x7f {
+			control++
+		}
+	}
+	return control*100 <= len(head)
 }
 
 // cleanEvalWrapper matches the <text id=".." title=".." encoding=".."> line

@@ -34,6 +34,9 @@ type SplitStats struct {
 	CoverageMedian float64
 	// PerDoc holds every document, in split order.
 	PerDoc []DocStats
+	// Skipped counts the documents that could not be loaded and were
+	// left out (see Options.Strict).
+	Skipped int
 }
 
 // ContentShare is the share of blocks labeled content.
@@ -63,19 +66,25 @@ func Worst(per []DocStats, n int) []DocStats {
 
 // Stats loads and labels every document of a split, using all cores, and
 // summarizes the labels and the alignment coverage. done, if not nil, is
-// called once per document (from any goroutine). The first document that
-// cannot be loaded stops the run with an error naming it.
+// called once per document (from any goroutine). A document that cannot
+// be loaded is reported, left out and counted (Options.Skip), or with
+// Options.Strict stops the run with an error naming it.
 func (d *Dataset) Stats(split string, opts Options, done func()) (SplitStats, error) {
 	ids, ok := d.IDs[split]
 	if !ok {
 		return SplitStats{}, fmt.Errorf("dataset %s has no %s split", d.Dir, split)
 	}
 	per := make([]DocStats, len(ids))
+	loaded := make([]bool, len(ids))
 	err := ForEach(len(ids), runtime.GOMAXPROCS(0), func(i int) error {
 		doc, err := d.Load(ids[i], opts)
 		if err != nil {
-			return err
+			if done != nil {
+				done()
+			}
+			return opts.Tolerate(err)
 		}
+		loaded[i] = true
 		per[i] = DocStats{Split: split, ID: ids[i], Group: d.Group(ids[i]), Blocks: len(doc.Labels), GoldTokens: doc.GoldTokens, Coverage: doc.Coverage()}
 		for _, c := range doc.Labels {
 			if c {
@@ -90,7 +99,15 @@ func (d *Dataset) Stats(split string, opts Options, done func()) (SplitStats, er
 	if err != nil {
 		return SplitStats{}, err
 	}
-	return summarize(split, per), nil
+	var kept []DocStats
+	for i, ok := range loaded {
+		if ok {
+			kept = append(kept, per[i])
+		}
+	}
+	s := summarize(split, kept)
+	s.Skipped = len(ids) - len(kept)
+	return s, nil
 }
 
 // summarize computes the statistics of the documents per of a split.

@@ -86,7 +86,10 @@ func (m MethodResult) PagesPerSecond(pages int) float64 {
 type Report struct {
 	Dataset, Split string
 	Pages          int
-	Methods        []MethodResult
+	// Skipped counts the pages that could not be loaded and were left
+	// out (see data.Options.Strict).
+	Skipped int
+	Methods []MethodResult
 	// GroupBy names what groups the pages (the meta.tsv column, e.g.
 	// page_type or language); "" when the dataset has no groups.
 	GroupBy string
@@ -108,7 +111,9 @@ type GroupReport struct {
 // each page and scores the block labels against the aligned gold labels
 // and the extracted text against the gold text, over all pages and per
 // group of pages (see data.Dataset.Group). done, if not nil, is called
-// once per page.
+// once per page. A page that cannot be loaded is reported to opts.Skip,
+// left out and counted in Report.Skipped, or with opts.Strict stops the
+// comparison.
 func Compare(ds *data.Dataset, split string, methods []Method, opts data.Options, done func()) (*Report, error) {
 	ids, ok := ds.IDs[split]
 	if !ok {
@@ -122,11 +127,27 @@ func Compare(ds *data.Dataset, split string, methods []Method, opts data.Options
 	docs := make([]*data.Document, len(ids))
 	if err := data.ForEach(len(ids), runtime.GOMAXPROCS(0), func(i int) error {
 		d, err := ds.Load(ids[i], opts)
+		if err != nil {
+			return opts.Tolerate(err)
+		}
 		docs[i] = d
-		return err
+		return nil
 	}); err != nil {
 		return nil, err
 	}
+	skipped := 0
+	kept := docs[:0]
+	for _, d := range docs {
+		if d == nil {
+			skipped++
+			if done != nil {
+				done()
+			}
+			continue
+		}
+		kept = append(kept, d)
+	}
+	docs = kept
 	pages := make([][]PageResult, len(methods))
 	for _, d := range docs {
 		group := ds.Group(d.ID)
@@ -142,7 +163,7 @@ func Compare(ds *data.Dataset, split string, methods []Method, opts data.Options
 			done()
 		}
 	}
-	r := &Report{Dataset: ds.Name, Split: split, Pages: len(docs)}
+	r := &Report{Dataset: ds.Name, Split: split, Pages: len(docs), Skipped: skipped}
 	for k, m := range methods {
 		r.Methods = append(r.Methods, summarize(m, pages[k]))
 	}

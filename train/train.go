@@ -64,6 +64,13 @@ type Options struct {
 	Log io.Writer
 	// Progress receives progress bars (nil: none).
 	Progress io.Writer
+	// Strict stops at the first page that cannot be loaded (a missing or
+	// binary page or gold file). By default such a page is passed to
+	// Skip, left out and counted in Result.Bad.
+	Strict bool
+	// Skip, if not nil, receives the error of each page left out, naming
+	// its file and the reason (from any goroutine).
+	Skip func(err error)
 }
 
 func (o Options) withDefaults() Options {
@@ -129,6 +136,9 @@ type Result struct {
 	// TrainDocs and DevDocs count the pages used; Skipped counts pages
 	// without any text block, which cannot be sequences.
 	TrainDocs, DevDocs, Skipped int
+	// Bad counts the pages that could not be loaded and were left out
+	// (Options.Strict).
+	Bad int
 }
 
 // Run trains a model. It is deterministic for given options, data and
@@ -150,11 +160,11 @@ func Run(opts Options) (*Result, error) {
 			return nil, fmt.Errorf("train: repeat %s %d times: need at least 1", name, k)
 		}
 	}
-	trainDocs, devSets, err := load(opts)
+	trainDocs, devSets, bad, err := loadCounted(opts)
 	if err != nil {
 		return nil, err
 	}
-	res := &Result{}
+	res := &Result{Bad: bad}
 	trainDocs, res.Skipped = withBlocks(trainDocs)
 	for i := range devSets {
 		var skipped int
@@ -164,7 +174,7 @@ func Run(opts Options) (*Result, error) {
 	}
 	res.TrainDocs = len(trainDocs)
 	if len(trainDocs) == 0 || res.DevDocs == 0 {
-		return nil, fmt.Errorf("train: %d training and %d dev pages with text; need both", len(trainDocs), res.DevDocs)
+		return nil, fmt.Errorf("train: %d training and %d dev pages with text (%d could not be loaded); need both", len(trainDocs), res.DevDocs, bad)
 	}
 
 	vb := vocab.NewBuilder()
@@ -315,6 +325,13 @@ type devSet struct {
 
 // load reads the train and dev splits of every dataset, using all cores.
 func load(opts Options) (trainDocs []*data.Document, devSets []devSet, err error) {
+	trainDocs, devSets, _, err = loadCounted(opts)
+	return trainDocs, devSets, err
+}
+
+// loadCounted is load; pages that cannot be loaded are left out and
+// counted in bad (or stop it with Options.Strict).
+func loadCounted(opts Options) (trainDocs []*data.Document, devSets []devSet, bad int, err error) {
 	type job struct {
 		ds  *data.Dataset
 		id  string
@@ -324,12 +341,12 @@ func load(opts Options) (trainDocs []*data.Document, devSets []devSet, err error
 	for _, dir := range opts.Data {
 		ds, err := data.Open(dir)
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, 0, err
 		}
 		for _, split := range []string{"train", "dev"} {
 			ids, ok := ds.IDs[split]
 			if !ok {
-				return nil, nil, fmt.Errorf("train: dataset %s has no %s split", dir, split)
+				return nil, nil, 0, fmt.Errorf("train: dataset %s has no %s split", dir, split)
 			}
 			dev := -1
 			if split == "dev" {
@@ -344,11 +361,13 @@ func load(opts Options) (trainDocs []*data.Document, devSets []devSet, err error
 	docs := make([]*data.Document, len(jobs))
 	bar := newBar(opts.Progress, len(jobs), "loading pages", "pages")
 	err = data.ForEach(len(jobs), runtime.GOMAXPROCS(0), func(i int) error {
-		d, err := jobs[i].ds.Load(jobs[i].id, data.Options{WithComments: opts.WithComments})
-		if err != nil {
+		dopts := data.Options{WithComments: opts.WithComments, Strict: opts.Strict, Skip: opts.Skip}
+		d, err := jobs[i].ds.Load(jobs[i].id, dopts)
+		if err == nil {
+			docs[i] = d
+		} else if err = dopts.Tolerate(err); err != nil {
 			return err
 		}
-		docs[i] = d
 		if bar != nil {
 			bar.Add(1)
 		}
@@ -358,16 +377,20 @@ func load(opts Options) (trainDocs []*data.Document, devSets []devSet, err error
 		bar.Finish()
 	}
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, 0, err
 	}
 	for i, d := range docs {
+		if d == nil {
+			bad++
+			continue
+		}
 		if k := jobs[i].dev; k >= 0 {
 			devSets[k].docs = append(devSets[k].docs, d)
 		} else {
 			trainDocs = append(trainDocs, d)
 		}
 	}
-	return trainDocs, devSets, nil
+	return trainDocs, devSets, bad, nil
 }
 
 func withBlocks(docs []*data.Document) (kept []*data.Document, skipped int) {

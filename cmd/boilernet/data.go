@@ -5,7 +5,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"strings"
+	"sync"
 
 	"github.com/boilernet/boilernet/data"
 	"github.com/schollz/progressbar/v3"
@@ -25,6 +27,7 @@ func runData(args []string, stdout, stderr io.Writer) error {
 	comments := fs.Bool("comments", false, "count user comments (Dragnet) as content")
 	worst := fs.Int("worst", 10, "list the N documents with the lowest alignment coverage")
 	quiet := fs.Bool("q", false, "no progress bar")
+	strict := fs.Bool("strict", false, "stop at the first document that cannot be loaded (default: report it, skip it and count it)")
 	if err := fs.Parse(args[1:]); err != nil {
 		return errUsage
 	}
@@ -33,14 +36,35 @@ func runData(args []string, stdout, stderr io.Writer) error {
 		return errUsage
 	}
 	for _, dir := range fs.Args() {
-		if err := dataStats(dir, *split, *comments, *worst, *quiet, stdout, stderr); err != nil {
+		opts := data.Options{WithComments: *comments, Strict: *strict, Skip: skipReporter("data stats", stderr)}
+		if err := dataStats(dir, *split, opts, *worst, *quiet, stdout, stderr); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-func dataStats(dir, split string, comments bool, worst int, quiet bool, stdout, stderr io.Writer) error {
+// skipReporter returns a data.Options.Skip that prints each document left
+// out on w.
+func skipReporter(cmd string, w io.Writer) func(error) {
+	var mu sync.Mutex
+	return func(err error) {
+		mu.Lock()
+		defer mu.Unlock()
+		fmt.Fprintf(w, "boilernet %s: skipped: %v\n", cmd, err)
+	}
+}
+
+// ratio shows a ratio with three decimals, or "-" when it is undefined
+// (NaN: no document to average over).
+func ratio(x float64, width int) string {
+	if math.IsNaN(x) {
+		return fmt.Sprintf("%*s", width, "-")
+	}
+	return fmt.Sprintf("%*.3f", width, x)
+}
+
+func dataStats(dir, split string, opts data.Options, worst int, quiet bool, stdout, stderr io.Writer) error {
 	ds, err := data.Open(dir)
 	if err != nil {
 		return err
@@ -59,7 +83,7 @@ func dataStats(dir, split string, comments bool, worst int, quiet bool, stdout, 
 			continue
 		}
 		bar := newBar(len(ids), ds.Name+" "+s, quiet, stderr)
-		st, err := ds.Stats(s, data.Options{WithComments: comments}, func() { bar.Add(1) })
+		st, err := ds.Stats(s, opts, func() { bar.Add(1) })
 		bar.Finish()
 		if err != nil {
 			return err
@@ -74,7 +98,7 @@ func dataStats(dir, split string, comments bool, worst int, quiet bool, stdout, 
 		}
 	}
 	row := func(label string, st data.SplitStats) {
-		fmt.Fprintf(stdout, "%-*s %6d %8d %8.3f %9.3f %9.3f %6d\n", width, label, st.Docs, st.Blocks, st.ContentShare(), st.CoverageMean, st.CoverageMedian, st.EmptyGold)
+		fmt.Fprintf(stdout, "%-*s %6d %8d %s %s %s %6d\n", width, label, st.Docs, st.Blocks, ratio(st.ContentShare(), 8), ratio(st.CoverageMean, 9), ratio(st.CoverageMedian, 9), st.EmptyGold)
 	}
 	fmt.Fprintf(stdout, "dataset %s\n", ds.Name)
 	if by := ds.GroupColumn(); by != "" {
@@ -85,6 +109,11 @@ func dataStats(dir, split string, comments bool, worst int, quiet bool, stdout, 
 		row(st.Split, st)
 		for _, g := range st.Groups() {
 			row("  "+groupName(g.Group), g.SplitStats)
+		}
+	}
+	for _, st := range all {
+		if st.Skipped > 0 {
+			fmt.Fprintf(stdout, "%s: %d of %d documents skipped (could not be loaded)\n", st.Split, st.Skipped, st.Skipped+st.Docs)
 		}
 	}
 	if worst > 0 {

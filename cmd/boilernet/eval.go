@@ -33,6 +33,7 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 	external := fs.String("external", "", "other tools' outputs to score too: NAME=FILE.jsonl[,NAME=FILE.jsonl...], one JSON object per line: {\"dataset\": \"wcxb\", \"id\": \"0001\", \"text\": \"...\"} (dataset optional); a name may repeat, e.g. with one file per dataset")
 	out := fs.String("out", "", "folder for pages.csv (every page's scores), report.md (the tables) and SVG plots")
 	quiet := fs.Bool("q", false, "no progress bar")
+	strict := fs.Bool("strict", false, "stop at the first page that cannot be loaded (default: report it, skip it and count it)")
 	if err := fs.Parse(args); err != nil {
 		return errUsage
 	}
@@ -115,10 +116,14 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 			warnGaps(stderr, e.Name, "failed (an \"error\" line)", e.Failed(ds), ds, *split)
 		}
 		bar := newBar(len(ds.IDs[*split]), ds.Name+" "+*split, *quiet, stderr)
-		r, err := eval.Compare(ds, *split, dsMethods, data.Options{WithComments: *comments}, func() { bar.Add(1) })
+		dopts := data.Options{WithComments: *comments, Strict: *strict, Skip: skipReporter("eval", stderr)}
+		r, err := eval.Compare(ds, *split, dsMethods, dopts, func() { bar.Add(1) })
 		bar.Finish()
 		if err != nil {
 			return err
+		}
+		if r.Skipped > 0 {
+			fmt.Fprintf(stderr, "boilernet eval: %s %s: %d of %d pages skipped (could not be loaded)\n", ds.Name, *split, r.Skipped, r.Skipped+r.Pages)
 		}
 		reports = append(reports, r)
 		if *out != "" {

@@ -192,3 +192,33 @@ func TestExtractToDirectoryIsAtomic(t *testing.T) {
 		t.Errorf("files %v (no temporary file may stay)", names)
 	}
 }
+
+// ../../data/testdata/bad: a train split of one good page and four bad
+// ones (no page, no gold, a PNG as gold, a binary page), an empty dev
+// split and one test page.
+func TestDatasetsSkipBadDocuments(t *testing.T) {
+	bad := "../../data/testdata/bad"
+	reasons := []string{
+		"skipped: " + bad + "/html/nohtml.html: no such page",
+		"skipped: open " + bad + "/gold/nogold.txt: no such file",
+		"skipped: " + bad + "/gold/bingold.txt: binary content, not gold text",
+		"skipped: " + bad + "/html/binhtml.html: binary content",
+	}
+	checkRun(t, []string{"data", "stats", "-q", bad}, 0,
+		[]string{"train       1", "dev         0        0    0.000         -         -      0\n", "train: 4 of 5 documents skipped"}, reasons)
+	checkRun(t, []string{"data", "stats", "-q", "-strict", bad}, 1, nil, []string{"boilernet data: " + bad})
+	checkRun(t, []string{"eval", "-q", "-data", bad, "-split", "train", "-methods", "boilerpipe-numwords"}, 0,
+		[]string{"bad, train split, 1 pages"}, append(reasons, "bad train: 4 of 5 pages skipped"))
+	checkRun(t, []string{"eval", "-q", "-strict", "-data", bad, "-split", "train", "-methods", "boilerpipe-numwords"}, 1, nil, []string{"boilernet eval: " + bad})
+
+	// An empty dev split: train fails before writing anything.
+	out := filepath.Join(t.TempDir(), "m.model")
+	checkRun(t, []string{"train", "-q", "-data", bad, "-out", out, "-epochs", "1", "-hidden", "4", "-dense", "4", "-layers", "1"}, 1, nil,
+		append(reasons, "1 training and 0 dev pages with text (4 could not be loaded)"))
+	checkRun(t, []string{"train", "-q", "-strict", "-data", bad, "-out", out, "-epochs", "1"}, 1, nil, []string{"boilernet train: " + bad})
+	for _, f := range []string{out, out + ".csv"} {
+		if _, err := os.Stat(f); err == nil {
+			t.Errorf("%s written by a failed run", f)
+		}
+	}
+}

@@ -37,6 +37,7 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	repeatFlag := fs.String("repeat", "", "NAME=K,...: see the training pages of dataset NAME K times per epoch")
 	half := fs.Bool("half", false, "store the weights as float16 (half the file; dev scores of both are reported)")
 	quiet := fs.Bool("q", false, "no progress output")
+	strict := fs.Bool("strict", false, "stop at the first page that cannot be loaded (default: report it, skip it and count it)")
 	method := fs.String("method", "bilstm", "what to train: bilstm (the neural model) or tree (a decision tree on the shallow features)")
 	minLeaf := fs.String("min-leaf", "5,25,100,400", "tree: minimum leaf sizes to try (the best on dev is kept)")
 	maxDepth := fs.Int("max-depth", 16, "tree: maximum depth")
@@ -66,10 +67,9 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	if *logPath == "" {
 		*logPath = *out + ".csv"
 	}
-	logFile, err := os.Create(*logPath)
-	if err != nil {
-		return err
-	}
+	// The log is created with its first line, after the data were
+	// loaded and checked: a failed start leaves no file behind.
+	logFile := &lazyFile{path: *logPath}
 	defer logFile.Close()
 	opts := train.Options{
 		Data:         strings.Split(*dataDirs, ","),
@@ -88,6 +88,8 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 		InputDropout: *inputDropout,
 		Half:         *half,
 		Log:          logFile,
+		Strict:       *strict,
+		Skip:         skipReporter("train", stderr),
 	}
 	if !*quiet {
 		opts.Progress = stderr
@@ -95,6 +97,9 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	res, err := train.Run(opts)
 	if err != nil {
 		return err
+	}
+	if logFile.err != nil {
+		return logFile.err
 	}
 	f, err := os.Create(*out)
 	if err != nil {
@@ -115,8 +120,8 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	for _, e := range res.Epochs {
 		seconds += e.Seconds
 	}
-	fmt.Fprintf(stdout, "trained on %d pages (%d dev, %d without text skipped), %d epochs in %.0f s of training\n",
-		res.TrainDocs, res.DevDocs, res.Skipped, len(res.Epochs), seconds)
+	fmt.Fprintf(stdout, "trained on %d pages (%d dev, %d without text skipped, %d that could not be loaded skipped), %d epochs in %.0f s of training\n",
+		res.TrainDocs, res.DevDocs, res.Skipped, res.Bad, len(res.Epochs), seconds)
 	report := func(what string, e train.Epoch) {
 		fmt.Fprintf(stdout, "%s: dev mean F1 %.4f; content %v; boilerplate %v\n", what, e.Dev.MeanF1, e.Dev.Content, e.Dev.Boilerplate)
 		for _, d := range e.DevSets {
@@ -183,4 +188,28 @@ func parseRepeat(s string) (map[string]int, error) {
 		m[name] = n
 	}
 	return m, nil
+}
+
+// lazyFile is a file created by its first Write.
+type lazyFile struct {
+	path string
+	f    *os.File
+	err  error
+}
+
+func (l *lazyFile) Write(p []byte) (int, error) {
+	if l.f == nil && l.err == nil {
+		l.f, l.err = os.Create(l.path)
+	}
+	if l.err != nil {
+		return 0, l.err
+	}
+	return l.f.Write(p)
+}
+
+func (l *lazyFile) Close() error {
+	if l.f == nil {
+		return nil
+	}
+	return l.f.Close()
 }
