@@ -57,9 +57,9 @@ func TestStatsSkipsBadDocuments(t *testing.T) {
 func TestLooksLikeText(t *testing.T) {
 	for text, want := range map[string]bool{
 		"URL: x\n<p>Caf\xe9 au lait\r\n\tgood\f": true,
-		"":                                      true,
-		"text with a \x00 NUL":                  false,
-		"\x01\x02\x03\x04 mostly control":       false,
+		"":                                       true,
+		"text with a \x00 NUL":                   false,
+		"\x01\x02\x03\x04 mostly control":        false,
 	} {
 		if got := looksLikeText([]byte(text)); got != want {
 			t.Errorf("looksLikeText(%q) = %v", text, got)
