@@ -1,0 +1,120 @@
+package pipeline
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/local"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/runners/prism"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
+	"github.com/boilernet/boilernet/records"
+)
+
+// writeFixtures writes corpus files into dir: plain and gzipped WARC
+// files of HTML pages with request and image records, a truncated copy,
+// and a JSONL file with a bad line.
+func writeFixtures(t *testing.T, dir string) {
+	page, err := os.ReadFile("../../testdata/sample.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, gz := range []bool{false, true} {
+		var b bytes.Buffer
+		add := func(rec records.WARCRecord) {
+			rec.ID = fmt.Sprintf("<urn:uuid:%d-%v>", b.Len(), gz)
+			rec.Date = time.Date(2026, 11, 23, 0, 0, 0, 0, time.UTC)
+			if err := records.WriteWARC(&b, rec, gz); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for i := range 6 {
+			url := fmt.Sprintf("https://example.org/%d", i)
+			add(records.WARCRecord{Type: "request", URL: url, ContentType: "application/http;msgtype=request", Block: []byte("GET / HTTP/1.1\r\n\r\n")})
+			body := bytes.Replace(page, []byte("<body>"), fmt.Appendf(nil, "<body><p>Page %d of the fixture.</p>", i), 1)
+			add(records.WARCRecord{Type: "response", URL: url, ContentType: "application/http;msgtype=response",
+				Block: records.HTTPResponse(body, "Content-Type: text/html; charset=utf-8")})
+		}
+		add(records.WARCRecord{Type: "response", URL: "https://example.org/x.png", ContentType: "application/http;msgtype=response",
+			Block: records.HTTPResponse([]byte("\x89PNG...."), "Content-Type: image/png")})
+		name := map[bool]string{false: "a.warc", true: "b.warc.gz"}[gz]
+		os.WriteFile(filepath.Join(dir, name), b.Bytes(), 0o644)
+		if !gz {
+			os.WriteFile(filepath.Join(dir, "c.warc"), b.Bytes()[:b.Len()-300], 0o644)
+		}
+	}
+	os.WriteFile(filepath.Join(dir, "d.jsonl"), []byte(`{"url": "https://example.org/j", "html": "<html><body><p>A page given as JSON, with enough words to keep.</p></body></html>"}`+"\nnot json\n"), 0o644)
+}
+
+func lines(t *testing.T, data []byte) []string {
+	ls := strings.Split(strings.TrimSpace(string(data)), "\n")
+	slices.Sort(ls)
+	return ls
+}
+
+// TestPipeline runs the pipeline on the prism runner and checks that the
+// union of its shards is boilernet extract's output on the same files,
+// line for line.
+func TestPipeline(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "in")
+	os.Mkdir(in, 0o755)
+	writeFixtures(t, in)
+
+	bin := filepath.Join(dir, "boilernet")
+	if out, err := exec.Command("go", "build", "-C", "../..", "-o", bin, "./cmd/boilernet").CombinedOutput(); err != nil {
+		t.Fatalf("building boilernet: %v\n%s", err, out)
+	}
+	var want, stderr bytes.Buffer
+	cmd := exec.Command(bin, "extract", "-q", in)
+	cmd.Stdout, cmd.Stderr = &want, &stderr
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("boilernet extract: %v\n%s", err, stderr.String())
+	}
+
+	p, s := beam.NewPipelineWithRoot()
+	Build(s, Options{Input: filepath.Join(in, "*"), Output: filepath.Join(dir, "out"), Shards: 3})
+	res, err := prism.Execute(context.Background(), p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []byte
+	for i := range 3 {
+		b, err := os.ReadFile(ShardName(filepath.Join(dir, "out"), i, 3))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, b...)
+	}
+	g, w := lines(t, got), lines(t, want.Bytes())
+	if len(g) != 40 {
+		t.Errorf("%d lines, want 40", len(g))
+	}
+	if !slices.Equal(g, w) {
+		t.Errorf("pipeline output differs from boilernet extract:\n%s\nwant\n%s", strings.Join(g, "\n"), strings.Join(w, "\n"))
+	}
+	if !strings.Contains(stderr.String(), "40 records read: 18 extracted, 20 skipped, 2 failed") {
+		t.Errorf("extract summary %q", stderr.String())
+	}
+	counters := map[string]int64{}
+	for _, c := range res.Metrics().AllMetrics().Counters() {
+		counters[c.Key.Name] += c.Result()
+	}
+	for name, n := range map[string]int64{"files": 4, "records": 40, "pages": 18, "skipped": 20, "errors": 2} {
+		if counters[name] != n {
+			t.Errorf("counter %s = %d, want %d", name, counters[name], n)
+		}
+	}
+}
+
+func TestMain(m *testing.M) {
+	ptest.MainWithDefault(m, "prism")
+}
