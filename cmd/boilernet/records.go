@@ -38,8 +38,8 @@ func recordInputs(args []string, urlList string) (files []string, ok bool, err e
 			}
 			return nil
 		})
-		if len(found) == 0 {
-			others = true
+		if pages, _ := infer.FilePages([]string{a}); len(found) == 0 || len(pages) > 0 {
+			others = true // HTML pages here, which a corpus run would leave out
 		}
 		sort.Strings(found)
 		files = append(files, found...)

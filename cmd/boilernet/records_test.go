@@ -97,7 +97,12 @@ func TestExtractRecords(t *testing.T) {
 			}
 		})
 	}
+	os.WriteFile(filepath.Join(dir, "e.html"), []byte("<p>a page</p>"), 0o644)
 	var stderr bytes.Buffer
+	if status := run([]string{"extract", "-q", dir}, &bytes.Buffer{}, &stderr); status == 0 || !strings.Contains(stderr.String(), "cannot be mixed") {
+		t.Errorf("directory of pages and corpus files: status %d, %s", status, stderr.String())
+	}
+	stderr.Reset()
 	if status := run([]string{"extract", "-q", filepath.Join(dir, "a.warc"), "../../testdata/sample.html"}, &bytes.Buffer{}, &stderr); status == 0 ||
 		!strings.Contains(stderr.String(), "cannot be mixed") {
 		t.Errorf("mixed inputs: status %d, %s", status, stderr.String())
