@@ -55,7 +55,7 @@ func runExtract(args []string, stdout, stderr io.Writer) error {
 		return errUsage
 	}
 	if (fs.NArg() == 0 && *urlList == "") || !slices.Contains(extractFormats, *format) {
-		fmt.Fprintln(stderr, "usage: boilernet extract [flags] PATH|URL... (a file, a directory of *.html, *.htm, *.html.gz, - for stdin, or an http(s) URL), or -i URLS.txt")
+		fmt.Fprintln(stderr, "usage: boilernet extract [flags] PATH|URL... (a file, a directory of *.html, *.htm, *.html.gz, - for stdin, an http(s) URL, or WARC/JSONL files: *.warc, *.warc.gz, *.jsonl, *.jsonl.gz), or -i URLS.txt")
 		fs.PrintDefaults()
 		return errUsage
 	}
