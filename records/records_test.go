@@ -161,6 +161,8 @@ func TestWARCDamaged(t *testing.T) {
 		{"garbage between records", append(append(append([]byte{}, plain[:third]...), "garbage\nmore garbage\r\n"...), plain[third:]...),
 			append(append(wants(2), "error: not a WARC record"), wants(len(fixture))[2:]...)},
 		{"garbage gzip member", append(append(append([]byte{}, gz[:100]...), gzipped("not a record\n")...), gz[100:]...), nil},
+		{"gzip member shorter than its record", append(gzipped("WARC/1.1\r\nWARC-Type: resource\r\nContent-Length: 50\r\n\r\n<p>short</p>"), gz...),
+			append([]string{"error: truncated: the record declares 50 bytes of content, its gzip member ends after 12"}, wants(len(fixture))...)},
 		{"no content length", []byte("WARC/1.1\r\nWARC-Type: response\r\n\r\nabc\r\n\r\n"), []string{"error: without Content-Length"}},
 		{"bad content length", []byte("WARC/1.1\r\nContent-Length: -5\r\n\r\n"), []string{"error: bad Content-Length"}},
 		{"huge header", append([]byte("WARC/1.1\r\nX: "), bytes.Repeat([]byte("x"), 5000)...), []string{"error: WARC header larger than 1 KiB"}},

@@ -171,11 +171,18 @@ func (w *WARCReader) record(br *bufio.Reader, off int64) *Record {
 	}
 	if err != nil {
 		if err == io.ErrUnexpectedEOF || err == io.EOF {
+			where := "the file"
 			if inMember {
-				w.done = io.EOF
+				// A whole gzip member shorter than its record: the next
+				// members are read. A cut gzip stream ends the file.
+				if _, perr := br.Peek(1); perr == io.EOF {
+					where = "its gzip member"
+				} else {
+					w.done = io.EOF
+				}
 				w.member = nil
 			}
-			rec.Err = w.errorf(off, "truncated: the record declares %d bytes of content, the file ends after %d", size, n)
+			rec.Err = w.errorf(off, "truncated: the record declares %d bytes of content, %s ends after %d", size, where, n)
 			return rec
 		}
 		if inMember {
