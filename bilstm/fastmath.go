@@ -20,7 +20,13 @@ func exp32(x float32) float32 {
 	case x != x: // NaN
 		return x
 	}
-	n := float32(math.Floor(float64(x*log2e + 0.5)))
+	// n = floor(x·log2(e) + 0.5), by truncation (|v| < 128 here), without
+	// the call to math.Floor that costs more than the polynomial.
+	v := x*log2e + 0.5
+	n := float32(int32(v))
+	if n > v {
+		n--
+	}
 	z := x - n*ln2hi - n*ln2lo
 	p := ((((1.9875691500e-4*z+1.3981999507e-3)*z+8.3334519073e-3)*z+4.1665795894e-2)*z+1.6666665459e-1)*z + 5.0000001201e-1
 	p = p*z*z + z + 1

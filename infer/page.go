@@ -1,7 +1,6 @@
 package infer
 
 import (
-	"slices"
 	"strconv"
 	"strings"
 
@@ -97,22 +96,38 @@ func Locator(n *html.Node) string { return newLocators().of(n) }
 // locators computes Locator for many nodes of one page in linear time: the
 // children of a parent are numbered once, when first needed.
 type locators struct {
-	pos map[*html.Node]int
+	pos  map[*html.Node]int
+	path map[*html.Node]string // the locators of elements met so far
 }
 
-func newLocators() *locators { return &locators{pos: map[*html.Node]int{}} }
+func newLocators() *locators {
+	return &locators{pos: map[*html.Node]int{}, path: map[*html.Node]string{}}
+}
 
 func (l *locators) of(n *html.Node) string {
-	var steps []string
+	// Climb to the nearest ancestor whose locator is known, then extend it
+	// step by step, remembering each element's: blocks share ancestors.
+	var chain []*html.Node
+	prefix := ""
 	for ; n != nil && n.Type != html.DocumentNode; n = n.Parent {
-		name := n.Data
-		if n.Type == html.TextNode {
+		if p, ok := l.path[n]; ok {
+			prefix = p
+			break
+		}
+		chain = append(chain, n)
+	}
+	for i := len(chain) - 1; i >= 0; i-- {
+		c := chain[i]
+		name := c.Data
+		if c.Type == html.TextNode {
 			name = "text()"
 		}
-		steps = append(steps, name+"["+strconv.Itoa(l.position(n))+"]")
+		prefix += "/" + name + "[" + strconv.Itoa(l.position(c)) + "]"
+		if c.Type == html.ElementNode {
+			l.path[c] = prefix
+		}
 	}
-	slices.Reverse(steps)
-	return "/" + strings.Join(steps, "/")
+	return prefix
 }
 
 // position is n's 1-based index among its siblings of the same name (or

@@ -293,13 +293,17 @@ func Blocks(root *html.Node, skip []string) []Block {
 }
 
 type walker struct {
-	skip   map[string]bool
-	blocks []Block
-	path   []string   // names of the open elements
-	elems  []*Element // the open elements
-	links  int        // open <a> elements
-	pres   int        // open <pre> elements
-	hidden int        // open hidden elements
+	// names and ancestors hold the blocks' Path and Ancestors copies in
+	// shared chunks: one allocation for many blocks.
+	names     chunks[string]
+	ancestors chunks[*Element]
+	skip      map[string]bool
+	blocks    []Block
+	path      []string   // names of the open elements
+	elems     []*Element // the open elements
+	links     int        // open <a> elements
+	pres      int        // open <pre> elements
+	hidden    int        // open hidden elements
 
 	para, line                        int
 	pendingPara, pendingLine, pending bool // boundaries seen since the last block
@@ -403,18 +407,35 @@ func (w *walker) text(n *html.Node) {
 	}
 	w.blocks = append(w.blocks, Block{
 		Text:        text,
-		Path:        append([]string(nil), w.path...),
+		Path:        w.names.copyOf(w.path),
 		Node:        n,
 		InLink:      w.links > 0,
 		Index:       len(w.blocks),
 		Para:        w.para,
 		Line:        w.line,
 		SpaceBefore: len(w.blocks) > 0 && (w.pending || lead),
-		Ancestors:   append([]*Element(nil), w.elems...),
+		Ancestors:   w.ancestors.copyOf(w.elems),
 		Hidden:      w.hidden > 0,
 	})
 	w.pendingPara, w.pendingLine = false, false
 	w.pending = trail
+}
+
+// chunks hands out copies of short slices carved from larger allocations.
+type chunks[T any] struct{ free []T }
+
+const chunkSize = 4096
+
+// copyOf returns a copy of s with its capacity limited to its length, so
+// appending to it never writes into a neighbour.
+func (c *chunks[T]) copyOf(s []T) []T {
+	if len(s) > len(c.free) {
+		c.free = make([]T, max(chunkSize, len(s)))
+	}
+	out := c.free[:len(s):len(s)]
+	copy(out, s)
+	c.free = c.free[len(s):]
+	return out
 }
 
 // collapse trims s and collapses its whitespace runs to one space (inside

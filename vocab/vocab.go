@@ -186,50 +186,59 @@ type Entry struct {
 // column, and returns it. For the paper's feature set this is the whole
 // row; EncodePage gives whole rows of any feature set.
 func (v *Vocab) Encode(dst []Entry, b tokenize.Block) []Entry {
-	return v.encode(dst, b, tokenize.Words(b.Text))
+	return v.encode(dst, b, tokenize.Words(b.Text), newBag(v.Dim()))
 }
 
-func (v *Vocab) encode(dst []Entry, b tokenize.Block, words []string) []Entry {
-	start := len(dst)
-	for _, w := range words {
-		dst = append(dst, Entry{v.wordCol[w], 1}) // 0, the OOV column, when missing
+// bag accumulates the counts of one row by column, so that a row is sorted
+// by sorting its distinct columns only.
+type bag struct {
+	count   []float32 // by column; zero outside touched
+	touched []int32
+}
+
+func newBag(dim int) *bag { return &bag{count: make([]float32, dim)} }
+
+func (g *bag) add(col int32) {
+	if g.count[col] == 0 {
+		g.touched = append(g.touched, col)
 	}
-	dst = appendBag(dst, v.tagCol, int32(v.TagOOV()), b.Path)
+	g.count[col]++
+}
+
+// appendTo appends the bag's entries sorted by column to dst and empties
+// the bag.
+func (g *bag) appendTo(dst []Entry) []Entry {
+	slices.Sort(g.touched)
+	for _, c := range g.touched {
+		dst = append(dst, Entry{c, g.count[c]})
+		g.count[c] = 0
+	}
+	g.touched = g.touched[:0]
+	return dst
+}
+
+func (v *Vocab) encode(dst []Entry, b tokenize.Block, words []string, g *bag) []Entry {
+	for _, w := range words {
+		g.add(v.wordCol[w]) // 0, the OOV column, when missing
+	}
+	addBag(g, v.tagCol, int32(v.TagOOV()), b.Path)
 	if v.Features.Attrs {
 		oov := int32(v.AttrOOV())
 		for _, el := range b.Ancestors {
-			dst = appendBag(dst, v.attrCol, oov, el.Attrs)
+			addBag(g, v.attrCol, oov, el.Attrs)
 		}
 	}
-	return mergeColumns(dst, start)
+	return g.appendTo(dst)
 }
 
-func appendBag(dst []Entry, cols map[string]int32, oov int32, items []string) []Entry {
+func addBag(g *bag, cols map[string]int32, oov int32, items []string) {
 	for _, s := range items {
 		col, ok := cols[s]
 		if !ok {
 			col = oov
 		}
-		dst = append(dst, Entry{col, 1})
+		g.add(col)
 	}
-	return dst
-}
-
-// mergeColumns sorts dst[start:] by column and merges equal columns into
-// counts.
-func mergeColumns(dst []Entry, start int) []Entry {
-	row := dst[start:]
-	slices.SortFunc(row, func(a, b Entry) int { return cmp.Compare(a.Col, b.Col) })
-	out := start
-	for _, e := range row {
-		if out > start && dst[out-1].Col == e.Col {
-			dst[out-1].Count += e.Count
-			continue
-		}
-		dst[out] = e
-		out++
-	}
-	return dst[:out]
 }
 
 // The block statistics, in column order from StatsStart.
@@ -253,6 +262,7 @@ const (
 // the feature set has them). The row is only valid during the call.
 func (v *Vocab) EncodePage(blocks []tokenize.Block, emit func(i int, row []Entry)) {
 	var row []Entry
+	g := newBag(v.Dim())
 	words := make([][]string, len(blocks))
 	for i, b := range blocks {
 		words[i] = tokenize.Words(b.Text)
@@ -262,7 +272,7 @@ func (v *Vocab) EncodePage(blocks []tokenize.Block, emit func(i int, row []Entry
 		ps = newPageStats(blocks, words)
 	}
 	for i, b := range blocks {
-		row = v.encode(row[:0], b, words[i])
+		row = v.encode(row[:0], b, words[i], g)
 		if v.Features.Stats {
 			row = ps.append(row, int32(v.StatsStart()), blocks, words, i)
 		}
