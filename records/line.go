@@ -35,12 +35,6 @@ func (rec *Record) Name() string {
 	return fmt.Sprintf("%s: offset %d", rec.Source, rec.Offset)
 }
 
-// Options returns opts with rec's charset and URL, as Extract uses them.
-func (rec *Record) Options(opts infer.Options) infer.Options {
-	opts.Charset, opts.URL = rec.Charset, rec.URL
-	return opts
-}
-
 // NewLine makes rec's output line from its extraction (res, or err, which
 // should name the record; nil for a record that is not a page).
 func NewLine(rec *Record, res *infer.Result, err error) Line {
@@ -58,18 +52,25 @@ func NewLine(rec *Record, res *infer.Result, err error) Line {
 	return l
 }
 
-// Extract extracts rec's page with e (with rec's charset and URL) and
-// returns its line; a record that is not a page gives its skip or error
-// line.
+// Extract extracts rec's page with e (with rec's charset and URL, within
+// opts.PageTimeout, as a one-page batch of e.ExtractAll, so that the
+// outcome is what a batch of many records gives) and returns its line; a
+// record that is not a page gives its skip or error line.
 func Extract(e *infer.Extractor, rec *Record, opts infer.Options) Line {
 	if !rec.Page() {
 		return NewLine(rec, nil, nil)
 	}
-	res, err := e.ExtractBytes(rec.HTML, rec.Options(opts))
-	if err != nil {
-		err = fmt.Errorf("%s: %w", rec.Name(), err)
-	}
-	return NewLine(rec, res, err)
+	var l Line
+	e.ExtractAll([]infer.Page{rec.BatchPage()}, 1, opts, func(o infer.Outcome) {
+		l = NewLine(rec, o.Result, o.Err)
+	})
+	return l
+}
+
+// BatchPage is rec's page for a batch (infer.Extractor.ExtractAll), named
+// by Name, with its charset and URL.
+func (rec *Record) BatchPage() infer.Page {
+	return infer.BytesPage(rec.Name(), rec.HTML, rec.Charset, rec.URL)
 }
 
 // Summary counts the records of a run by outcome.

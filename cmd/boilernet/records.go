@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -90,23 +91,35 @@ func runRecords(ex *infer.Extractor, files []string, opts infer.Options, workers
 			writeErr = enc.Encode(l)
 		}
 	}
+	ctx, stopSignals := interruptContext(stderr)
+	defer stopSignals()
+	var runErr error
 	for _, file := range files {
-		err := extractRecordFile(ex, file, opts, workers, write)
-		if err != nil {
-			write(records.Line{Source: file, Offset: -1, Error: err.Error()})
+		runErr = extractRecordFile(ctx, ex, file, opts, workers, write)
+		if runErr != nil && ctx.Err() == nil {
+			write(records.Line{Source: file, Offset: -1, Error: runErr.Error()})
+			runErr = nil
 		}
-		if writeErr != nil {
+		if writeErr != nil || runErr != nil {
 			break
 		}
 	}
 	if bar != nil {
-		bar.Finish()
+		if runErr != nil {
+			bar.Exit()
+		} else {
+			bar.Finish()
+		}
 	}
 	if err := w.Flush(); writeErr == nil {
 		writeErr = err
 	}
 	if writeErr != nil {
 		return writeErr
+	}
+	if runErr != nil {
+		fmt.Fprintf(stderr, "boilernet extract: interrupted after %s\n", sum)
+		return errInterrupted
 	}
 	fmt.Fprintf(stderr, "boilernet extract: %s\n", sum)
 	if sum.Extracted == 0 && sum.Failed > 0 {
@@ -117,8 +130,10 @@ func runRecords(ex *infer.Extractor, files []string, opts infer.Options, workers
 
 // extractRecordFile extracts the records of one file in batches, calling
 // write once per record in file order. The error is one that ends the
-// file (it could not be opened, or reading it failed).
-func extractRecordFile(ex *infer.Extractor, file string, opts infer.Options, workers int, write func(records.Line)) error {
+// file (it could not be opened, or reading it failed), or ctx's when it
+// is done: then the records of the current batch that were not
+// extracted are not written.
+func extractRecordFile(ctx context.Context, ex *infer.Extractor, file string, opts infer.Options, workers int, write func(records.Line)) error {
 	r, c, err := records.Open(file, records.Limits{})
 	if err != nil {
 		return err
@@ -126,12 +141,12 @@ func extractRecordFile(ex *infer.Extractor, file string, opts infer.Options, wor
 	defer c.Close()
 	var batch []*records.Record
 	size := 0
-	flush := func() {
+	flush := func() error {
 		var pages []infer.Page
 		var which []int // batch index of each page
 		for i, rec := range batch {
 			if rec.Page() {
-				pages = append(pages, infer.BytesPage(rec.Name(), rec.HTML, rec.Charset, rec.URL))
+				pages = append(pages, rec.BatchPage())
 				which = append(which, i)
 			}
 		}
@@ -139,23 +154,33 @@ func extractRecordFile(ex *infer.Extractor, file string, opts infer.Options, wor
 		for i, rec := range batch {
 			lines[i] = records.NewLine(rec, nil, nil)
 		}
-		ex.ExtractAll(pages, workers, opts, func(o infer.Outcome) {
+		done := make([]bool, len(batch))
+		runErr := ex.ExtractAllContext(ctx, pages, workers, opts, func(o infer.Outcome) {
 			i := which[o.Index]
-			lines[i] = records.NewLine(batch[i], o.Result, o.Err)
+			lines[i], done[i] = records.NewLine(batch[i], o.Result, o.Err), true
 		})
-		for _, l := range lines {
+		for i, l := range lines {
+			if runErr != nil && batch[i].Page() && !done[i] {
+				break
+			}
 			write(l)
 		}
 		batch, size = batch[:0], 0
+		return runErr
 	}
 	err = records.ReadAll(r, func(rec *records.Record) error {
 		batch = append(batch, rec)
 		size += len(rec.HTML)
 		if len(batch) >= recordBatch || size >= recordBatchBytes {
-			flush()
+			return flush()
 		}
 		return nil
 	})
-	flush()
+	if ctx.Err() != nil {
+		return ctx.Err()
+	}
+	if ferr := flush(); ferr != nil {
+		return ferr
+	}
 	return err
 }
