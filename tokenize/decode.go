@@ -10,7 +10,12 @@ import (
 	"golang.org/x/net/html/charset"
 	"golang.org/x/text/encoding"
 	"golang.org/x/text/encoding/charmap"
+	"golang.org/x/text/encoding/japanese"
+	"golang.org/x/text/encoding/korean"
+	"golang.org/x/text/encoding/simplifiedchinese"
+	"golang.org/x/text/encoding/traditionalchinese"
 	"golang.org/x/text/encoding/unicode"
+	"golang.org/x/text/encoding/unicode/utf32"
 )
 
 // How Decode chose the encoding of a page; reported in Decoded.Reason.
@@ -21,6 +26,8 @@ const (
 	ReasonMeta     = "meta"     // a <meta charset> or <meta http-equiv> declaration
 	ReasonMixed    = "mixed"    // mostly UTF-8 with stray 8-bit bytes, read as windows-1252
 	ReasonDetected = "detected" // statistical detection
+	ReasonOverride = "override" // statistical detection over a declaration the bytes contradict (Decoded.Declared)
+	ReasonUTF16    = "utf16"    // UTF-16 without a byte-order mark, recognised by its zero bytes
 	ReasonFallback = "fallback" // nothing better: windows-1252
 )
 
@@ -32,23 +39,31 @@ type Decoded struct {
 	Text     string // the page as valid UTF-8
 	Encoding string // canonical name of the encoding used, e.g. "windows-1252"
 	Reason   string // one of the Reason constants
+	Declared string // with ReasonOverride: the declared encoding that was not used
 }
 
 // Decode converts raw page bytes to UTF-8. label is the caller's charset
 // label (e.g. from an HTTP header; "" for none). The decision, in order:
 //
-//  1. A byte-order mark decides.
+//  1. A byte-order mark decides; without one, markup in UTF-16 shows as a
+//     zero byte in every other position, which decides too.
 //  2. Bytes that are valid UTF-8 are UTF-8, whatever the page declares: text in
 //     an 8-bit or legacy multi-byte charset is almost never valid UTF-8 by
 //     accident, while pages that declare ISO-8859-1 but are UTF-8 are common.
 //     (The only exception is a page declaring a 7-bit ISO-2022 charset that
 //     contains escape sequences.)
-//  3. Otherwise the caller's label, then the page's <meta> declaration, if it
-//     names a known charset other than UTF-8.
-//  4. Otherwise, if most non-ASCII sequences are valid UTF-8, the page is UTF-8
-//     with stray windows-1252 bytes, and each invalid byte is read as
-//     windows-1252 (pages pasted together from both).
-//  5. Otherwise, if most non-ASCII bytes stand alone between ASCII bytes, as
+//  3. If valid UTF-8 sequences outnumber invalid bytes by far (mostlyUTF8),
+//     the page is UTF-8 with stray windows-1252 bytes, whatever it declares:
+//     valid sequences are read as UTF-8, each invalid byte as windows-1252
+//     (pages pasted together from both).
+//  4. Otherwise the caller's label, then the page's <meta> declaration, if it
+//     names a known charset other than UTF-8 - unless the bytes plainly
+//     contradict it (decoding fails on more than 1 in 50 non-ASCII bytes)
+//     and statistical detection confidently names a charset that fits
+//     better: then that one, with ReasonOverride.
+//  5. Otherwise, if most non-ASCII sequences are valid UTF-8, UTF-8 with
+//     stray windows-1252 bytes as in 3.
+//  6. Otherwise, if most non-ASCII bytes stand alone between ASCII bytes, as
 //     accented letters do in Western European text, windows-1252. Else
 //     statistical detection (ICU's algorithm, for CJK, Cyrillic, Greek, ...
 //     text, where non-ASCII bytes come in runs); if it is not confident,
@@ -58,6 +73,9 @@ type Decoded struct {
 func Decode(raw []byte, label string) Decoded {
 	if d, ok := decodeBOM(raw); ok {
 		return d
+	}
+	if e, name := utf16NoBOM(raw); e != nil {
+		return decodeWith(raw, e, name, ReasonUTF16)
 	}
 	declared, name := lookupLabel(label)
 	reason := ReasonCaller
@@ -71,10 +89,22 @@ func Decode(raw []byte, label string) Decoded {
 		}
 		return Decoded{Text: string(raw), Encoding: "utf-8", Reason: ReasonUTF8}
 	}
-	if declared != nil && name != "utf-8" {
-		return decodeWith(raw, declared, name, reason)
-	}
 	valid, invalid := countUTF8(raw)
+	if mostlyUTF8(valid, invalid) {
+		return Decoded{Text: decodeMixed(raw), Encoding: "utf-8+windows-1252", Reason: ReasonMixed}
+	}
+	if declared != nil && name != "utf-8" {
+		d := decodeWith(raw, declared, name, reason)
+		if !fits(raw, d.Text) {
+			if e, dname := detect(raw); e != nil && dname != name {
+				if alt := decodeWith(raw, e, dname, ReasonOverride); fits(raw, alt.Text) {
+					alt.Declared = name
+					return alt
+				}
+			}
+		}
+		return d
+	}
 	if valid > invalid {
 		return Decoded{Text: decodeMixed(raw), Encoding: "utf-8+windows-1252", Reason: ReasonMixed}
 	}
@@ -210,6 +240,53 @@ func countUTF8(raw []byte) (valid, invalid int) {
 	return valid, invalid
 }
 
+// mostlyUTF8 reports whether valid multi-byte UTF-8 sequences outnumber
+// invalid bytes so far that the page is UTF-8 with a few stray bytes. Text in
+// a legacy charset forms valid UTF-8 sequences only by accident, far fewer
+// than its invalid bytes.
+func mostlyUTF8(valid, invalid int) bool {
+	return valid >= 3 && valid >= 8*invalid
+}
+
+// fits reports whether decoded, the decoding of raw, has at most one U+FFFD
+// (an undecodable sequence) per 50 non-ASCII bytes of raw beyond those raw
+// already contains as UTF-8.
+func fits(raw []byte, decoded string) bool {
+	high := 0
+	for _, c := range raw {
+		if c >= utf8.RuneSelf {
+			high++
+		}
+	}
+	bad := strings.Count(decoded, "\uFFFD") - bytes.Count(raw, []byte("\uFFFD"))
+	return bad*50 <= high
+}
+
+// utf16NoBOM recognises UTF-16 without a byte-order mark: markup is mostly
+// ASCII, so in UTF-16 a zero byte fills every other position (the high byte:
+// even positions in big-endian, odd in little-endian) and almost never the
+// other. It returns nil when raw does not look like that.
+func utf16NoBOM(raw []byte) (encoding.Encoding, string) {
+	head := raw[:min(len(raw), 4096)&^1]
+	if len(head) < 16 {
+		return nil, ""
+	}
+	var zeros [2]int
+	for i, c := range head {
+		if c == 0 {
+			zeros[i&1]++
+		}
+	}
+	half := len(head) / 2
+	switch {
+	case zeros[0]*2 > half && zeros[1]*20 < zeros[0]:
+		return unicode.UTF16(unicode.BigEndian, unicode.IgnoreBOM), "utf-16be"
+	case zeros[1]*2 > half && zeros[0]*20 < zeros[1]:
+		return unicode.UTF16(unicode.LittleEndian, unicode.IgnoreBOM), "utf-16le"
+	}
+	return nil, ""
+}
+
 // decodeMixed reads valid UTF-8 sequences as UTF-8 and every other byte as
 // windows-1252.
 func decodeMixed(raw []byte) string {
@@ -254,11 +331,54 @@ func detect(raw []byte) (encoding.Encoding, string) {
 	if err != nil || res.Confidence < detectMinConfidence {
 		return nil, ""
 	}
-	e, name := lookupLabel(res.Charset)
-	if name == "utf-8" {
+	d, ok := detectedCharsets[res.Charset]
+	if !ok || d.name == "utf-8" {
 		return nil, ""
 	}
-	return e, name
+	return d.enc, d.name
+}
+
+// detectedCharsets maps every name the chardet detector can return to a
+// decoder and its canonical name; a nil decoder for those x/text cannot
+// decode (IBM EBCDIC Hebrew and Arabic, ISO-2022-CN), which fall back. The
+// test TestDetectedCharsetsComplete checks this list against the detector's.
+var detectedCharsets = map[string]struct {
+	enc  encoding.Encoding
+	name string
+}{
+	"UTF-8":        {unicode.UTF8, "utf-8"},
+	"UTF-16BE":     {unicode.UTF16(unicode.BigEndian, unicode.IgnoreBOM), "utf-16be"},
+	"UTF-16LE":     {unicode.UTF16(unicode.LittleEndian, unicode.IgnoreBOM), "utf-16le"},
+	"UTF-32BE":     {utf32.UTF32(utf32.BigEndian, utf32.IgnoreBOM), "utf-32be"},
+	"UTF-32LE":     {utf32.UTF32(utf32.LittleEndian, utf32.IgnoreBOM), "utf-32le"},
+	"ISO-8859-1":   {charmap.Windows1252, "windows-1252"}, // as WHATWG and browsers read it
+	"ISO-8859-2":   {charmap.ISO8859_2, "iso-8859-2"},
+	"ISO-8859-5":   {charmap.ISO8859_5, "iso-8859-5"},
+	"ISO-8859-6":   {charmap.ISO8859_6, "iso-8859-6"},
+	"ISO-8859-7":   {charmap.ISO8859_7, "iso-8859-7"},
+	"ISO-8859-8":   {charmap.ISO8859_8, "iso-8859-8"},
+	"ISO-8859-8-I": {charmap.ISO8859_8I, "iso-8859-8-i"},
+	"ISO-8859-9":   {charmap.Windows1254, "windows-1254"}, // as WHATWG reads it
+	"windows-1250": {charmap.Windows1250, "windows-1250"},
+	"windows-1251": {charmap.Windows1251, "windows-1251"},
+	"windows-1252": {charmap.Windows1252, "windows-1252"},
+	"windows-1253": {charmap.Windows1253, "windows-1253"},
+	"windows-1254": {charmap.Windows1254, "windows-1254"},
+	"windows-1255": {charmap.Windows1255, "windows-1255"},
+	"windows-1256": {charmap.Windows1256, "windows-1256"},
+	"KOI8-R":       {charmap.KOI8R, "koi8-r"},
+	"Shift_JIS":    {japanese.ShiftJIS, "shift_jis"},
+	"GB-18030":     {simplifiedchinese.GB18030, "gb18030"},
+	"EUC-JP":       {japanese.EUCJP, "euc-jp"},
+	"EUC-KR":       {korean.EUCKR, "euc-kr"},
+	"Big5":         {traditionalchinese.Big5, "big5"},
+	"ISO-2022-JP":  {japanese.ISO2022JP, "iso-2022-jp"},
+	"ISO-2022-KR":  {nil, ""}, // no x/text decoder (WHATWG: replacement)
+	"ISO-2022-CN":  {nil, ""},
+	"IBM424_rtl":   {nil, ""},
+	"IBM424_ltr":   {nil, ""},
+	"IBM420_rtl":   {nil, ""},
+	"IBM420_ltr":   {nil, ""},
 }
 
 // decodeWith decodes raw with e; x/text decoders replace invalid input with

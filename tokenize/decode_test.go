@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/saintfish/chardet"
 )
 
 func TestDecodeFixtures(t *testing.T) {
@@ -25,6 +27,16 @@ func TestDecodeFixtures(t *testing.T) {
 		{"cp1251-late-meta.html", "", "windows-1251", ReasonMeta, "Привет, мир! Это русский текст."},
 		{"cp1252-declared.html", "windows-1252", "windows-1252", ReasonCaller, "crêpes"},
 		{"cp1251-undeclared.html", "", "windows-1251", ReasonDetected, "Это русский текст о погоде в Москве."},
+		// issue 10: the detector's names are all mapped (it says "GB-18030")
+		{"gb18030-undeclared.html", "", "gb18030", ReasonDetected, "北京今天天气很好，明天可能会下雨。"},
+		// issue 10: UTF-16 without a BOM (the declaration is no help)
+		{"utf16le-nobom.html", "", "utf-16le", ReasonUTF16, "Le café où l’on mange des crêpes à Noël."},
+		{"utf16be-nobom.html", "", "utf-16be", ReasonUTF16, "Le café où l’on mange des crêpes à Noël."},
+		// issue 10: a declaration the bytes plainly contradict
+		{"cp1251-declared-sjis.html", "", "windows-1251", ReasonOverride, "Это русский текст о погоде в Москве."},
+		// issue 10: mostly UTF-8 with a stray byte, declared Latin-1: UTF-8 stays UTF-8
+		{"utf8-mixed-declared-latin1.html", "", "utf-8+windows-1252", ReasonMixed, "10€ seulement, très bon marché, à côté de l’église."},
+		{"utf8-mixed-declared-latin1.html", "iso-8859-1", "utf-8+windows-1252", ReasonMixed, "Le café où l’on mange"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.file+"/"+tt.label, func(t *testing.T) {
@@ -76,6 +88,52 @@ func TestMetaCharset(t *testing.T) {
 	for _, tt := range tests {
 		if got := metaCharset([]byte(tt.page)); got != tt.want {
 			t.Errorf("metaCharset(%q) = %q, want %q", tt.page, got, tt.want)
+		}
+	}
+}
+
+// TestDetectedCharsetsComplete checks that every name the detector returns
+// for a range of pages has an entry in detectedCharsets, and that the
+// entries with a decoder decode.
+func TestDetectedCharsetsComplete(t *testing.T) {
+	files, err := filepath.Glob(filepath.Join("testdata", "enc", "*.html"))
+	if err != nil || len(files) == 0 {
+		t.Fatal(files, err)
+	}
+	for _, f := range files {
+		raw, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		results, _ := chardet.NewHtmlDetector().DetectAll(raw)
+		for _, r := range results {
+			if _, ok := detectedCharsets[r.Charset]; !ok {
+				t.Errorf("%s: detector name %q has no entry", f, r.Charset)
+			}
+		}
+	}
+	for name, d := range detectedCharsets {
+		if d.enc == nil {
+			continue
+		}
+		if _, err := d.enc.NewDecoder().Bytes([]byte("<p>plain text</p>")); err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+}
+
+func TestParseUTF16WithoutBOM(t *testing.T) {
+	for _, f := range []string{"utf16le-nobom.html", "utf16be-nobom.html"} {
+		raw, err := os.ReadFile(filepath.Join("testdata", "enc", f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := Parse(raw, Options{})
+		if err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		if len(p.Blocks) == 0 || !strings.Contains(p.Blocks[len(p.Blocks)-1].Text, "crêpes à Noël") {
+			t.Errorf("%s: blocks %+v", f, p.Blocks)
 		}
 	}
 }

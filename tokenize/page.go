@@ -149,6 +149,9 @@ func sniff(raw []byte) error {
 	if isUTF16BOM(head) {
 		return nil
 	}
+	if e, _ := utf16NoBOM(head); e != nil {
+		return nil
+	}
 	control := 0
 	for _, c := range head {
 		if c < 0x20 && c != '\t' && c != '\n' && c != '\r' && c != '\f' && c != 0x1b {
