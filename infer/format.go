@@ -13,7 +13,8 @@ import (
 // highlightStyle marks the content blocks in WriteHighlighted's output.
 const highlightStyle = `mark.boilernet-content{background:#fff59d;color:inherit}mark.boilernet-headline{background:#b3e5fc;color:inherit}`
 
-// WriteHighlighted writes the original page with every content block
+// WriteHighlighted writes the original page, in UTF-8 and declared so (its
+// <meta> charset declarations say utf-8, or one is added), with every content block
 // wrapped in <mark class="boilernet-content"> (the headline in <mark
 // class="boilernet-headline">), as BoilerNet's browser demo shows them. The
 // page's DOM is restored afterwards.
@@ -56,6 +57,7 @@ func (r *Result) WriteHighlighted(w io.Writer) error {
 			undo = append(undo, func() { n.Data, n.DataAtom = "noscript", atom.Noscript })
 		}
 	}
+	undo = append(undo, declareUTF8(r.page.Root)...)
 	if head := findElement(r.page.Root, atom.Head); head != nil {
 		style := &html.Node{Type: html.ElementNode, Data: "style", DataAtom: atom.Style}
 		style.AppendChild(&html.Node{Type: html.TextNode, Data: highlightStyle})
@@ -63,6 +65,53 @@ func (r *Result) WriteHighlighted(w io.Writer) error {
 		undo = append(undo, func() { head.RemoveChild(style) })
 	}
 	return html.Render(w, r.page.Root)
+}
+
+// declareUTF8 makes the page declare UTF-8: every <meta charset> says utf-8,
+// every <meta http-equiv=content-type> says text/html; charset=utf-8, and a
+// page without either gets <meta charset="utf-8"> first in its <head>. It
+// returns the functions that undo the changes.
+func declareUTF8(root *html.Node) []func() {
+	var undo []func()
+	declared := false
+	for n := range root.Descendants() {
+		if n.Type != html.ElementNode || n.DataAtom != atom.Meta {
+			continue
+		}
+		isContentType := false
+		for _, a := range n.Attr {
+			if strings.EqualFold(a.Key, "http-equiv") && strings.EqualFold(strings.TrimSpace(a.Val), "content-type") {
+				isContentType = true
+			}
+		}
+		for i := range n.Attr {
+			a := &n.Attr[i]
+			var val string
+			switch {
+			case strings.EqualFold(a.Key, "charset"):
+				val = "utf-8"
+			case isContentType && strings.EqualFold(a.Key, "content"):
+				val = "text/html; charset=utf-8"
+			default:
+				continue
+			}
+			declared = true
+			if old := a.Val; old != val {
+				a.Val = val
+				undo = append(undo, func() { a.Val = old })
+			}
+		}
+	}
+	if declared {
+		return undo
+	}
+	if head := findElement(root, atom.Head); head != nil {
+		meta := &html.Node{Type: html.ElementNode, Data: "meta", DataAtom: atom.Meta,
+			Attr: []html.Attribute{{Key: "charset", Val: "utf-8"}}}
+		head.InsertBefore(meta, head.FirstChild)
+		undo = append(undo, func() { head.RemoveChild(meta) })
+	}
+	return undo
 }
 
 func findElement(root *html.Node, a atom.Atom) *html.Node {

@@ -1,6 +1,8 @@
 package infer
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -85,5 +87,43 @@ func TestHighlightedNoscriptStaysEscaped(t *testing.T) {
 	}
 	if res.page.Root.FirstChild == nil || findElement(res.page.Root, atom.Noscript) == nil {
 		t.Error("the page's noscript element was not restored")
+	}
+}
+
+// TestHighlightedDeclaresUTF8: -format html writes UTF-8, so the written page
+// must declare UTF-8, not the page's own charset (issue 10).
+func TestHighlightedDeclaresUTF8(t *testing.T) {
+	tests := []struct {
+		file, want, text string
+	}{
+		{"cp1251-meta.html", `<meta charset="utf-8"/>`, "русский текст"},
+		{"cp1251-http-equiv.html", `<meta http-equiv="Content-Type" content="text/html; charset=utf-8"/>`, "русский текст"},
+		{"latin1-undeclared.html", `<head><meta charset="utf-8"/><title>`, "crêpes à Noël"},
+	}
+	e := synthExtractor(t)
+	for _, tt := range tests {
+		t.Run(tt.file, func(t *testing.T) {
+			raw, err := os.ReadFile(filepath.Join("testdata", tt.file))
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := e.ExtractBytes(raw, Options{Threshold: 1e-9})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var sb strings.Builder
+			if err := res.WriteHighlighted(&sb); err != nil {
+				t.Fatal(err)
+			}
+			got := sb.String()
+			if !strings.Contains(got, tt.want) || !strings.Contains(got, tt.text) || strings.Contains(strings.ToLower(got), "1251") {
+				t.Errorf("output lacks %s or %s, or names 1251:\n%s", tt.want, tt.text, got)
+			}
+			var again strings.Builder
+			res.WriteHighlighted(&again)
+			if again.String() != got {
+				t.Error("second rendering differs")
+			}
+		})
 	}
 }
