@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"testing"
-
-	"gorgonia.org/gorgonia"
 )
 
 // flopsPerStep is the GEMM work of one valid timestep: forward, or forward
@@ -62,37 +60,6 @@ func BenchmarkGEMM(b *testing.B) {
 				sgemm(false, false, 16, 4*h, h, 1, a, h, w, 4*h, 0, c, 4*h)
 			}
 			b.ReportMetric(2*16*float64(h)*4*float64(h)*float64(b.N)/b.Elapsed().Seconds()/1e9, "GFLOPS")
-		})
-	}
-}
-
-// BenchmarkTrainStep is one training step (forward, backward, Adam) on a
-// batch of 16 sequences of up to 200 blocks, the median CleanEval page.
-func BenchmarkTrainStep(b *testing.B) {
-	for _, h := range benchHidden {
-		b.Run(fmt.Sprintf("%s/H=%d", BLASName, h), func(b *testing.B) {
-			c := Config{Input: 1052, Dense: 256, Hidden: h, Layers: 2, Dropout: 0.5}
-			rng := rand.New(rand.NewPCG(2, 2))
-			p := InitParams(c, 1)
-			batch := benchBatch(rng, c, 16, 200)
-			g, err := NewGraph(c, p, batch.N())
-			if err != nil {
-				b.Fatal(err)
-			}
-			defer g.Close()
-			mask := g.DropoutMask(rng)
-			solver := gorgonia.NewAdamSolver()
-			for b.Loop() {
-				if _, err := g.Run(batch, mask); err != nil {
-					b.Fatal(err)
-				}
-				if err := solver.Step(gorgonia.NodesToValueGrads(g.Weights)); err != nil {
-					b.Fatal(err)
-				}
-			}
-			steps := float64(batch.Valid()) * float64(b.N) / b.Elapsed().Seconds()
-			b.ReportMetric(steps, "steps/s")
-			b.ReportMetric(steps*flopsPerStep(c, true)/1e9, "GFLOPS")
 		})
 	}
 }

@@ -6,7 +6,7 @@ import (
 
 // BLAS is the float32 BLAS the kernels call. The default build uses gonum's
 // pure-Go implementation; building with -tags openblas switches this
-// package and Gorgonia to OpenBLAS (see blas_openblas.go).
+// package (and, in train/graph, Gorgonia) to OpenBLAS (see blas_openblas.go).
 var BLAS blas.Float32 = defaultBLAS()
 
 // BLASName names the BLAS in use, for benchmark reports.

@@ -23,9 +23,9 @@ import (
 	"github.com/boilernet/boilernet/data"
 	"github.com/boilernet/boilernet/eval"
 	"github.com/boilernet/boilernet/tokenize"
+	"github.com/boilernet/boilernet/train/graph"
 	"github.com/boilernet/boilernet/vocab"
 	"github.com/schollz/progressbar/v3"
-	"gorgonia.org/gorgonia"
 )
 
 // Options configure Run. Zero values give the defaults noted.
@@ -202,8 +202,8 @@ func Run(opts Options) (*Result, error) {
 
 	params := bilstm.InitParams(cfg, opts.Seed)
 	rng := rand.New(rand.NewPCG(opts.Seed, 0x7472616966))
-	solver := gorgonia.NewAdamSolver(gorgonia.WithLearnRate(opts.LearnRate))
-	graphs := map[int]*bilstm.Graph{}
+	solver := graph.NewAdam(opts.LearnRate)
+	graphs := map[int]*graph.Graph{}
 	defer func() {
 		for _, g := range graphs {
 			g.Close()
@@ -246,7 +246,7 @@ func Run(opts Options) (*Result, error) {
 			if err != nil {
 				return nil, fmt.Errorf("train: epoch %d: %w", epoch, err)
 			}
-			if err := solver.Step(gorgonia.NodesToValueGrads(g.Weights)); err != nil {
+			if err := solver.Step(g); err != nil {
 				return nil, fmt.Errorf("train: epoch %d: %w", epoch, err)
 			}
 			lossSum += float64(loss)
@@ -510,7 +510,7 @@ func makeBatches(seqs []sequence, size, maxRows int, weights [2]float32) ([]batc
 
 // graphFor returns the cached graph whose capacity (a power of two, at
 // least 256 rows) fits a batch of n rows.
-func graphFor(graphs map[int]*bilstm.Graph, cfg bilstm.Config, p *bilstm.Params, n int) (*bilstm.Graph, error) {
+func graphFor(graphs map[int]*graph.Graph, cfg bilstm.Config, p *bilstm.Params, n int) (*graph.Graph, error) {
 	capacity := 256
 	for capacity < n {
 		capacity *= 2
@@ -518,7 +518,7 @@ func graphFor(graphs map[int]*bilstm.Graph, cfg bilstm.Config, p *bilstm.Params,
 	if g, ok := graphs[capacity]; ok {
 		return g, nil
 	}
-	g, err := bilstm.NewGraph(cfg, p, capacity)
+	g, err := graph.New(cfg, p, capacity)
 	if err != nil {
 		return nil, err
 	}

@@ -1,53 +1,33 @@
-package bilstm
+// Package graph is the Gorgonia training graph of the bilstm network: the
+// sparse projection and the BiLSTM layers as custom ops over bilstm's
+// kernels, with their backward passes, then ReLU, dropout, the output layer
+// and the weighted binary cross-entropy in Gorgonia, and the Adam solver
+// that updates the weights. Package bilstm holds the model and its forward
+// pass and does not import Gorgonia; only training links it.
+package graph
 
 import (
 	"fmt"
 	"math/rand/v2"
 
+	"github.com/boilernet/boilernet/bilstm"
 	"gorgonia.org/gorgonia"
 	"gorgonia.org/tensor"
 )
 
-// Batch is one padded batch of sequences with its labels.
-type Batch struct {
-	Layout
-	X *Sparse // N rows (padding rows empty)
-	// Y holds the label of each row (1 content, 0 boilerplate) and W its
-	// loss weight (0 for padding rows).
-	Y, W []float32
-}
-
-// Check verifies that the batch's arrays agree with its layout.
-func (b *Batch) Check(inputs int) error {
-	if err := b.Layout.Check(); err != nil {
-		return err
-	}
-	n := b.N()
-	if b.X == nil || b.X.Rows() != n || len(b.Y) != n || len(b.W) != n {
-		return fmt.Errorf("bilstm: batch arrays do not have %d rows", n)
-	}
-	for _, c := range b.X.Cols {
-		if c < 0 || int(c) >= inputs {
-			return fmt.Errorf("bilstm: input column %d out of range [0, %d)", c, inputs)
-		}
-	}
-	return nil
-}
-
-// Graph is the Gorgonia training graph of the network for batches of up to
-// N rows: sparse projection and BiLSTM layers as custom ops, ReLU, dropout,
-// the output layer and the weighted binary cross-entropy in Gorgonia, with
-// symbolic gradients for every weight. Gorgonia fixes the shapes of a graph,
-// but only the row count reaches them: the custom ops read the batch's
-// layout (how many sequences of how many steps) when they run, so one graph
-// serves every batch that fits in N rows.
+// Graph is the training graph of the network for batches of up to Rows()
+// rows, with symbolic gradients for every weight. Gorgonia fixes the shapes
+// of a graph, but only the row count reaches them: the custom ops read the
+// batch's layout (how many sequences of how many steps) when they run, so
+// one graph serves every batch that fits. A Graph is not safe for use by
+// two goroutines at once.
 type Graph struct {
-	N       int
+	n       int
 	hidden  int
 	g       *gorgonia.ExprGraph
 	vm      gorgonia.VM
 	state   *batchState
-	Weights gorgonia.Nodes // in the order of Params.Tensors
+	weights gorgonia.Nodes // in the order of bilstm.Params.Tensors
 	logits  *gorgonia.Node
 	loss    *gorgonia.Node
 	y, w    *gorgonia.Node
@@ -58,17 +38,36 @@ type Graph struct {
 	yBuf, wBuf, maskBuf []float32
 }
 
-// NewGraph builds the training graph for batches of up to n rows over the
+// weightNodes names the graph's weights by their role; the slices alias
+// the graph's weights, which follow bilstm.Params.Tensors: the projection,
+// then per layer the forward and backward directions' Wx, Wh and B, then
+// the output layer.
+type weightNodes struct {
+	wIn, bIn   *gorgonia.Node
+	layers     []gorgonia.Nodes // per layer: fwd Wx, Wh, B, bwd Wx, Wh, B
+	wOut, bOut *gorgonia.Node
+}
+
+func splitWeights(w gorgonia.Nodes, layers int) weightNodes {
+	const perLayer = 6 // two directions of Wx, Wh, B
+	ws := weightNodes{wIn: w[0], bIn: w[1], wOut: w[len(w)-2], bOut: w[len(w)-1]}
+	for l := range layers {
+		ws.layers = append(ws.layers, w[2+perLayer*l:2+perLayer*(l+1)])
+	}
+	return ws
+}
+
+// New builds the training graph for batches of up to n rows over the
 // weights of p (shared, not copied: the solver's updates are seen by every
 // graph built on p).
-func NewGraph(c Config, p *Params, n int) (*Graph, error) {
+func New(c bilstm.Config, p *bilstm.Params, n int) (*Graph, error) {
 	if err := c.Check(); err != nil {
 		return nil, err
 	}
 	if n < 1 {
-		return nil, fmt.Errorf("bilstm: graph of %d rows", n)
+		return nil, fmt.Errorf("graph: graph of %d rows", n)
 	}
-	gr := &Graph{N: n, hidden: c.Hidden, rate: c.Dropout, g: gorgonia.NewGraph(), state: &batchState{},
+	gr := &Graph{n: n, hidden: c.Hidden, rate: c.Dropout, g: gorgonia.NewGraph(), state: &batchState{},
 		yBuf: make([]float32, n), wBuf: make([]float32, n)}
 	g := gr.g
 	for _, ts := range p.Tensors(c) {
@@ -79,20 +78,19 @@ func NewGraph(c Config, p *Params, n int) (*Graph, error) {
 		} else {
 			node = gorgonia.NewMatrix(g, tensor.Float32, gorgonia.WithShape(ts.Shape...), gorgonia.WithName(ts.Name), gorgonia.WithValue(val))
 		}
-		gr.Weights = append(gr.Weights, node)
+		gr.weights = append(gr.weights, node)
 	}
-	w := gr.Weights
-	h, err := gorgonia.ApplyOp(newProjectOp(gr.state, n, c.Dense), w[0], w[1])
+	w := splitWeights(gr.weights, c.Layers)
+	h, err := gorgonia.ApplyOp(newProjectOp(gr.state, n, c.Dense), w.wIn, w.bIn)
 	if err != nil {
 		return nil, err
 	}
 	if h, err = gorgonia.Rectify(h); err != nil {
 		return nil, err
 	}
-	for l := range c.Layers {
-		k := 2 + 6*l
-		op := newLSTMOp(gr.state, n, c.layerInput(l), c.Hidden)
-		if h, err = gorgonia.ApplyOp(op, h, w[k], w[k+1], w[k+2], w[k+3], w[k+4], w[k+5]); err != nil {
+	for l, lw := range w.layers {
+		op := newLSTMOp(gr.state, n, c.LayerInput(l), c.Hidden)
+		if h, err = gorgonia.ApplyOp(op, append(gorgonia.Nodes{h}, lw...)...); err != nil {
 			return nil, err
 		}
 	}
@@ -102,12 +100,11 @@ func NewGraph(c Config, p *Params, n int) (*Graph, error) {
 			return nil, err
 		}
 	}
-	wOut, bOut := w[len(w)-2], w[len(w)-1]
-	if gr.logits, err = gorgonia.Mul(h, wOut); err != nil {
+	if gr.logits, err = gorgonia.Mul(h, w.wOut); err != nil {
 		return nil, err
 	}
 	// logits: N×1; bOut: (1) broadcast over the rows.
-	bRow, err := gorgonia.Reshape(bOut, tensor.Shape{1, 1})
+	bRow, err := gorgonia.Reshape(w.bOut, tensor.Shape{1, 1})
 	if err != nil {
 		return nil, err
 	}
@@ -136,17 +133,20 @@ func NewGraph(c Config, p *Params, n int) (*Graph, error) {
 	if gr.loss, err = gorgonia.Sum(wb); err != nil {
 		return nil, err
 	}
-	if _, err = gorgonia.Grad(gr.loss, gr.Weights...); err != nil {
-		return nil, fmt.Errorf("bilstm: gradients: %w", err)
+	if _, err = gorgonia.Grad(gr.loss, gr.weights...); err != nil {
+		return nil, fmt.Errorf("graph: gradients: %w", err)
 	}
-	gr.vm = gorgonia.NewTapeMachine(g, gorgonia.BindDualValues(gr.Weights...))
+	gr.vm = gorgonia.NewTapeMachine(g, gorgonia.BindDualValues(gr.weights...))
 	return gr, nil
 }
 
-// DropoutMask draws a dropout mask for the graph: N×2H values, each 0 with
-// the configured rate and 1/(1-rate) otherwise.
+// Rows is the number of rows the graph's batches may have at most.
+func (gr *Graph) Rows() int { return gr.n }
+
+// DropoutMask draws a dropout mask for the graph: Rows()×2H values, each 0
+// with the configured rate and 1/(1-rate) otherwise.
 func (gr *Graph) DropoutMask(rng *rand.Rand) []float32 {
-	m := make([]float32, gr.N*2*gr.hidden)
+	m := make([]float32, gr.n*2*gr.hidden)
 	keep := float32(1 / (1 - gr.rate))
 	for i := range m {
 		if rng.Float64() >= gr.rate {
@@ -157,37 +157,37 @@ func (gr *Graph) DropoutMask(rng *rand.Rand) []float32 {
 }
 
 // Run runs the forward and backward pass on a batch and returns the loss;
-// the weight gradients are added to the weights' gradient values (the
-// solver's Step uses and clears them). mask is a dropout mask from
-// DropoutMask (nil: no dropout); it is ignored when the graph has none.
-func (gr *Graph) Run(b *Batch, mask []float32) (float32, error) {
+// the weight gradients are added to the weights' gradients (the solver's
+// Step uses and clears them). mask is a dropout mask from DropoutMask (nil:
+// no dropout); it is ignored when the graph has none.
+func (gr *Graph) Run(b *bilstm.Batch, mask []float32) (float32, error) {
 	n := b.N()
-	if n > gr.N {
-		return 0, fmt.Errorf("bilstm: batch of %d rows on a graph of %d", n, gr.N)
+	if n > gr.n {
+		return 0, fmt.Errorf("graph: batch of %d rows on a graph of %d", n, gr.n)
 	}
 	gr.state.lay, gr.state.x = b.Layout, b.X
-	clear32(gr.yBuf)
-	clear32(gr.wBuf)
+	clear(gr.yBuf)
+	clear(gr.wBuf)
 	copy(gr.yBuf, b.Y)
 	copy(gr.wBuf, b.W)
-	if err := gorgonia.Let(gr.y, newDense(gr.yBuf, gr.N, 1)); err != nil {
+	if err := gorgonia.Let(gr.y, newDense(gr.yBuf, gr.n, 1)); err != nil {
 		return 0, err
 	}
-	if err := gorgonia.Let(gr.w, newDense(gr.wBuf, gr.N, 1)); err != nil {
+	if err := gorgonia.Let(gr.w, newDense(gr.wBuf, gr.n, 1)); err != nil {
 		return 0, err
 	}
 	if gr.mask != nil {
 		if mask == nil {
 			if gr.maskBuf == nil {
-				gr.maskBuf = make([]float32, gr.N*2*gr.hidden)
+				gr.maskBuf = make([]float32, gr.n*2*gr.hidden)
 				for i := range gr.maskBuf {
 					gr.maskBuf[i] = 1
 				}
 			}
 			mask = gr.maskBuf
 		}
-		if len(mask) != gr.N*2*gr.hidden {
-			return 0, fmt.Errorf("bilstm: dropout mask of %d values, want %d", len(mask), gr.N*2*gr.hidden)
+		if len(mask) != gr.n*2*gr.hidden {
+			return 0, fmt.Errorf("graph: dropout mask of %d values, want %d", len(mask), gr.n*2*gr.hidden)
 		}
 		if err := gorgonia.Let(gr.mask, newDense(mask, gr.mask.Shape()...)); err != nil {
 			return 0, err
@@ -200,9 +200,25 @@ func (gr *Graph) Run(b *Batch, mask []float32) (float32, error) {
 	return gr.loss.Value().Data().(float32), nil
 }
 
-// Logits returns the output logits of the last Run (N values; rows past
-// the batch's are meaningless).
+// Logits returns the output logits of the last Run (Rows() values; rows
+// past the batch's are meaningless).
 func (gr *Graph) Logits() []float32 { return gr.logits.Value().Data().([]float32) }
 
 // Close releases the graph's machine.
 func (gr *Graph) Close() error { return gr.vm.Close() }
+
+// Adam is Gorgonia's Adam solver over the weights of the graphs it steps.
+// One Adam may step several graphs built on the same Params (e.g. graphs
+// of different capacities): their weights share values and order, and so
+// the solver's moments.
+type Adam struct{ s *gorgonia.AdamSolver }
+
+// NewAdam returns an Adam solver with the given learning rate and
+// Gorgonia's defaults otherwise.
+func NewAdam(learnRate float64) *Adam {
+	return &Adam{gorgonia.NewAdamSolver(gorgonia.WithLearnRate(learnRate))}
+}
+
+// Step updates the weights of g by the gradients of its last Run and
+// clears them.
+func (a *Adam) Step(g *Graph) error { return a.s.Step(gorgonia.NodesToValueGrads(g.weights)) }

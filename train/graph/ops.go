@@ -1,4 +1,4 @@
-package bilstm
+package graph
 
 import (
 	"fmt"
@@ -6,6 +6,7 @@ import (
 	"hash/fnv"
 	"sync/atomic"
 
+	"github.com/boilernet/boilernet/bilstm"
 	"github.com/chewxy/hm"
 	"gorgonia.org/gorgonia"
 	"gorgonia.org/tensor"
@@ -13,8 +14,8 @@ import (
 
 // batchState is the batch a graph runs on; its ops read it when they run.
 type batchState struct {
-	lay Layout
-	x   *Sparse
+	lay bilstm.Layout
+	x   *bilstm.Sparse
 }
 
 // opIDs gives every op instance a distinct hash, so that Gorgonia never
@@ -39,6 +40,15 @@ func data32(v gorgonia.Value) []float32 { return v.Data().([]float32) }
 
 func newDense(data []float32, shape ...int) *tensor.Dense {
 	return tensor.New(tensor.WithShape(shape...), tensor.WithBacking(data))
+}
+
+// grow returns buf resliced to n values, or a new zeroed slice when buf is
+// too small.
+func grow(buf []float32, n int) []float32 {
+	if cap(buf) < n {
+		return make([]float32, n)
+	}
+	return buf[:n]
 }
 
 // projectOp is the sparse dense projection x·W + b of a batch's sparse rows
@@ -68,7 +78,7 @@ func (op *projectOp) InferShape(...gorgonia.DimSizer) (tensor.Shape, error) {
 }
 func (op *projectOp) Do(vals ...gorgonia.Value) (gorgonia.Value, error) {
 	op.out = grow(op.out, op.n*op.d)
-	project(op.state.lay, op.state.x, data32(vals[0]), data32(vals[1]), op.d, op.out)
+	bilstm.Project(op.state.lay, op.state.x, data32(vals[0]), data32(vals[1]), op.d, op.out)
 	op.runs++
 	return newDense(op.out, op.n, op.d), nil
 }
@@ -98,9 +108,9 @@ func (op *projectOp) backward(w []float32, dOut []float32) {
 	}
 	op.dw = grow(op.dw, len(w))
 	op.db = grow(op.db, op.d)
-	clear32(op.dw)
-	clear32(op.db)
-	projectBackward(op.state.lay, op.state.x, dOut, op.d, op.dw, op.db)
+	clear(op.dw)
+	clear(op.db)
+	bilstm.ProjectBackward(op.state.lay, op.state.x, dOut, op.d, op.dw, op.db)
 	op.gradRun = op.runs
 }
 
@@ -137,31 +147,47 @@ func (op *projectGradOp) String() string {
 	return fmt.Sprintf("SparseProjectGrad#%d[%d]", op.fwd.id, op.which)
 }
 
+// The inputs of an lstmOp (and the gradients its lstmGradOps return),
+// then the two extra inputs of an lstmGradOp.
+const (
+	inX        = iota           // x, N×in
+	inFwdWx                     // forward direction: Wx (in×4H),
+	inFwdWh                     // Wh (H×4H),
+	inFwdB                      // B (4H)
+	inBwdWx                     // backward direction: Wx,
+	inBwdWh                     // Wh,
+	inBwdB                      // B
+	lstmInputs                  // an lstmOp's arity
+	inOut      = lstmInputs     // the lstmOp's output, N×2H
+	inDOut     = lstmInputs + 1 // the gradient of that output
+)
+
 // lstmOp is one bidirectional LSTM layer over a whole batch.
 // Inputs: x (N×in), then Wx, Wh, b of the forward direction and of the
-// backward direction. Output: N×2H, forward states in the first H columns.
+// backward direction (inX..inBwdB). Output: N×2H, forward states in the
+// first H columns.
 type lstmOp struct {
 	id       int64
 	state    *batchState
 	n, in, h int
-	fwd, bwd lstmDir
+	fwd, bwd *bilstm.DirKernel
 	out      []float32
 	runs     int
 
 	gradRun int
-	grads   [7][]float32 // dx, then dWx, dWh, db of each direction
+	grads   [lstmInputs][]float32 // the gradient of each input
 }
 
 func newLSTMOp(state *batchState, n, in, h int) *lstmOp {
 	return &lstmOp{
 		id: opIDs.Add(1), state: state, n: n, in: in, h: h,
-		fwd:     lstmDir{in: in, h: h},
-		bwd:     lstmDir{in: in, h: h, reverse: true},
+		fwd:     bilstm.NewDirKernel(in, h, false),
+		bwd:     bilstm.NewDirKernel(in, h, true),
 		gradRun: -1,
 	}
 }
 
-func (op *lstmOp) Arity() int { return 7 }
+func (op *lstmOp) Arity() int { return lstmInputs }
 func (op *lstmOp) Type() hm.Type {
 	m, v := matType(), vecType()
 	return hm.NewFnType(m, m, m, v, m, m, v, m)
@@ -172,10 +198,10 @@ func (op *lstmOp) InferShape(...gorgonia.DimSizer) (tensor.Shape, error) {
 func (op *lstmOp) Do(vals ...gorgonia.Value) (gorgonia.Value, error) {
 	lay := op.state.lay
 	op.out = grow(op.out, op.n*2*op.h)
-	clear32(op.out)
-	x := data32(vals[0])
-	op.fwd.forward(lay, x, data32(vals[1]), data32(vals[2]), data32(vals[3]), op.out, 0, 2*op.h)
-	op.bwd.forward(lay, x, data32(vals[4]), data32(vals[5]), data32(vals[6]), op.out, op.h, 2*op.h)
+	clear(op.out)
+	x := data32(vals[inX])
+	op.fwd.Forward(lay, x, data32(vals[inFwdWx]), data32(vals[inFwdWh]), data32(vals[inFwdB]), op.out, 0, 2*op.h)
+	op.bwd.Forward(lay, x, data32(vals[inBwdWx]), data32(vals[inBwdWh]), data32(vals[inBwdB]), op.out, op.h, 2*op.h)
 	op.runs++
 	return newDense(op.out, op.n, 2*op.h), nil
 }
@@ -189,7 +215,7 @@ func (op *lstmOp) DiffWRT(int) []bool    { return []bool{true, true, true, true,
 func (op *lstmOp) SymDiff(inputs gorgonia.Nodes, output, grad *gorgonia.Node) (gorgonia.Nodes, error) {
 	args := append(append(gorgonia.Nodes{}, inputs...), output, grad)
 	var out gorgonia.Nodes
-	for which := range 7 {
+	for which := range lstmInputs {
 		n, err := gorgonia.ApplyOp(&lstmGradOp{fwd: op, which: which}, args...)
 		if err != nil {
 			return nil, err
@@ -205,29 +231,32 @@ func (op *lstmOp) backward(vals []gorgonia.Value) {
 	if op.gradRun == op.runs {
 		return
 	}
-	for i := range 7 {
+	for i := range lstmInputs {
 		op.grads[i] = grow(op.grads[i], len(data32(vals[i])))
-		clear32(op.grads[i])
+		clear(op.grads[i])
 	}
 	lay := op.state.lay
-	x, out, dOut := data32(vals[0]), data32(vals[7]), data32(vals[8])
+	x, out, dOut := data32(vals[inX]), data32(vals[inOut]), data32(vals[inDOut])
 	g := &op.grads
-	op.fwd.backward(lay, x, data32(vals[1]), data32(vals[2]), out, dOut, 0, 2*op.h, g[0], g[1], g[2], g[3])
-	op.bwd.backward(lay, x, data32(vals[4]), data32(vals[5]), out, dOut, op.h, 2*op.h, g[0], g[4], g[5], g[6])
+	op.fwd.Backward(lay, x, data32(vals[inFwdWx]), data32(vals[inFwdWh]), out, dOut, 0, 2*op.h,
+		g[inX], g[inFwdWx], g[inFwdWh], g[inFwdB])
+	op.bwd.Backward(lay, x, data32(vals[inBwdWx]), data32(vals[inBwdWh]), out, dOut, op.h, 2*op.h,
+		g[inX], g[inBwdWx], g[inBwdWh], g[inBwdB])
 	op.gradRun = op.runs
 }
 
-// lstmGradOp returns the gradient of input which of an lstmOp.
+// lstmGradOp returns the gradient of input which of an lstmOp. Inputs: the
+// lstmOp's inputs, its output and the output's gradient (inX..inDOut).
 type lstmGradOp struct {
 	fwd   *lstmOp
 	which int
 }
 
-func (op *lstmGradOp) Arity() int { return 9 }
+func (op *lstmGradOp) Arity() int { return lstmInputs + 2 }
 func (op *lstmGradOp) Type() hm.Type {
 	m, v := matType(), vecType()
 	ret := m
-	if op.which == 3 || op.which == 6 {
+	if op.which == inFwdB || op.which == inBwdB { // the biases are vectors
 		ret = v
 	}
 	return hm.NewFnType(m, m, m, v, m, m, v, m, m, ret)

@@ -1,0 +1,29 @@
+package bilstm
+
+import "fmt"
+
+// Batch is one padded batch of sequences with its labels.
+type Batch struct {
+	Layout
+	X *Sparse // N rows (padding rows empty)
+	// Y holds the label of each row (1 content, 0 boilerplate) and W its
+	// loss weight (0 for padding rows).
+	Y, W []float32
+}
+
+// Check verifies that the batch's arrays agree with its layout.
+func (b *Batch) Check(inputs int) error {
+	if err := b.Layout.Check(); err != nil {
+		return err
+	}
+	n := b.N()
+	if b.X == nil || b.X.Rows() != n || len(b.Y) != n || len(b.W) != n {
+		return fmt.Errorf("bilstm: batch arrays do not have %d rows", n)
+	}
+	for _, c := range b.X.Cols {
+		if c < 0 || int(c) >= inputs {
+			return fmt.Errorf("bilstm: input column %d out of range [0, %d)", c, inputs)
+		}
+	}
+	return nil
+}

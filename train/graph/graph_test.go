@@ -1,0 +1,194 @@
+package graph
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/boilernet/boilernet/bilstm"
+)
+
+func randSlice(rng *rand.Rand, n int, scale float64) []float32 {
+	s := make([]float32, n)
+	for i := range s {
+		s[i] = float32((2*rng.Float64() - 1) * scale)
+	}
+	return s
+}
+
+// randSparse makes N sparse rows over in columns, empty on padding rows.
+func randSparse(rng *rand.Rand, lay bilstm.Layout, in int) *bilstm.Sparse {
+	x := &bilstm.Sparse{Start: []int{0}}
+	for b := range lay.B() {
+		for t := range lay.T {
+			if t < lay.Lens[b] {
+				for c := range in {
+					if rng.IntN(3) == 0 {
+						x.Cols = append(x.Cols, int32(c))
+						x.Vals = append(x.Vals, float32(1+rng.IntN(3)))
+					}
+				}
+			}
+			x.Start = append(x.Start, len(x.Cols))
+		}
+	}
+	return x
+}
+
+// dot is a loss: Σ r·v over valid rows, in float64.
+func dot(lay bilstm.Layout, v, r []float32, width int) float64 {
+	var s float64
+	for b, n := range lay.Lens {
+		for t := range n {
+			row := (b*lay.T + t) * width
+			for j := range width {
+				s += float64(v[row+j]) * float64(r[row+j])
+			}
+		}
+	}
+	return s
+}
+
+// checkGrad compares an analytic gradient with central finite differences
+// of loss with respect to the parameters w.
+func checkGrad(t *testing.T, name string, w, grad []float32, loss func() float64) {
+	t.Helper()
+	const eps = 1e-2
+	worst := 0.0
+	for i := range w {
+		orig := w[i]
+		w[i] = orig + eps
+		up := loss()
+		w[i] = orig - eps
+		down := loss()
+		w[i] = orig
+		num := (up - down) / (2 * eps)
+		diff := math.Abs(num - float64(grad[i]))
+		if rel := diff / math.Max(1, math.Abs(num)); rel > worst {
+			worst = rel
+		}
+		if diff > 2e-3+2e-2*math.Abs(num) {
+			t.Errorf("%s[%d]: analytic %.6f, numeric %.6f", name, i, grad[i], num)
+			return
+		}
+	}
+	t.Logf("%s: worst relative error %.2g", name, worst)
+}
+
+var testLayout = bilstm.Layout{T: 6, Lens: []int{6, 4, 1}}
+
+func tinyConfig(dropout float64) bilstm.Config {
+	return bilstm.Config{Input: 7, Dense: 5, Hidden: 3, Layers: 2, Dropout: dropout}
+}
+
+func tinyBatch(rng *rand.Rand, c bilstm.Config) *bilstm.Batch {
+	lay := testLayout
+	b := &bilstm.Batch{Layout: lay, X: randSparse(rng, lay, c.Input), Y: make([]float32, lay.N()), W: make([]float32, lay.N())}
+	for bi, n := range lay.Lens {
+		for t := range n {
+			r := bi*lay.T + t
+			b.Y[r] = float32(rng.IntN(2))
+			b.W[r] = 1 / float32(lay.Valid())
+		}
+	}
+	return b
+}
+
+// TestGraphGradients checks the gradients that Gorgonia computes through
+// the whole graph (custom ops, ReLU, dropout, output layer, loss) against
+// finite differences of the graph's own loss.
+func TestGraphGradients(t *testing.T) {
+	c := tinyConfig(0.5)
+	rng := rand.New(rand.NewPCG(5, 6))
+	p := bilstm.InitParams(c, 7)
+	for i := range p.BIn { // keep ReLU inputs away from the kink
+		p.BIn[i] = 0.3
+	}
+	batch := tinyBatch(rng, c)
+	g, err := New(c, p, batch.N()+5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer g.Close()
+	mask := g.DropoutMask(rng)
+	if _, err := g.Run(batch, mask); err != nil {
+		t.Fatal(err)
+	}
+	// Snapshot the gradients: every Run adds to them.
+	var grads [][]float32
+	for _, n := range g.weights {
+		gv, err := n.Grad()
+		if err != nil {
+			t.Fatal(err)
+		}
+		grads = append(grads, append([]float32(nil), gv.Data().([]float32)...))
+	}
+	loss := func() float64 {
+		l, err := g.Run(batch, mask)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return float64(l)
+	}
+	for i, ts := range p.Tensors(c) {
+		checkGrad(t, ts.Name, ts.Data, grads[i], loss)
+	}
+}
+
+func TestGraphLossFalls(t *testing.T) {
+	c := tinyConfig(0)
+	rng := rand.New(rand.NewPCG(8, 9))
+	p := bilstm.InitParams(c, 1)
+	batch := tinyBatch(rng, c)
+	g, err := New(c, p, batch.N()+5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer g.Close()
+	solver := NewAdam(0.05)
+	var first, last float32
+	for step := range 60 {
+		l, err := g.Run(batch, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if step == 0 {
+			first = l
+		}
+		last = l
+		if err := solver.Step(g); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if !(last < first/4) {
+		t.Errorf("loss %.4f → %.4f, want it to fall below a quarter", first, last)
+	}
+}
+
+func TestPredictMatchesGraph(t *testing.T) {
+	c := tinyConfig(0)
+	c.Hidden, c.Dense = 8, 6
+	rng := rand.New(rand.NewPCG(10, 11))
+	p := bilstm.InitParams(c, 2)
+	batch := tinyBatch(rng, c)
+	g, err := New(c, p, batch.N()+5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer g.Close()
+	if _, err := g.Run(batch, nil); err != nil {
+		t.Fatal(err)
+	}
+	logits := g.Logits()
+	var ws bilstm.Workspace
+	probs := p.Predict(c, batch.Layout, batch.X, &ws)
+	for b, n := range batch.Lens {
+		for s := range n {
+			r := b*batch.T + s
+			want := 1 / (1 + math.Exp(-float64(logits[r])))
+			if d := math.Abs(float64(probs[r]) - want); d > 1e-5 {
+				t.Errorf("row %d: Predict %.7f, graph %.7f", r, probs[r], want)
+			}
+		}
+	}
+}
