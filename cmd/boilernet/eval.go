@@ -27,8 +27,8 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 		"comma-separated methods, each METHOD or METHOD+FILTER; methods: "+strings.Join(methodNames, ", ")+"; filters: "+strings.Join(filterNames, ", "))
 	modelPath := fs.String("model", "", "model file for the bilstm methods (default: the embedded model)")
 	treePath := fs.String("tree", "", "tree file for the tree methods")
-	threshold := fs.Float64("threshold", infer.DefaultThreshold, "P(content) from which a block is content")
-	depth := fs.Int("filter-depth", 2, "ancestor depth of the ancestor filter")
+	threshold := fs.Float64("threshold", infer.DefaultThreshold, "P(content) from which a block is content, > 0 and ≤ 1")
+	depth := fs.Int("filter-depth", 2, "ancestor depth of the ancestor filter, ≥ 1")
 	comments := fs.Bool("comments", false, "count user comments (Dragnet) as content")
 	external := fs.String("external", "", "other tools' outputs to score too: NAME=FILE.jsonl[,NAME=FILE.jsonl...], one JSON object per line: {\"dataset\": \"wcxb\", \"id\": \"0001\", \"text\": \"...\"} (dataset optional); a name may repeat, e.g. with one file per dataset")
 	out := fs.String("out", "", "folder for pages.csv (every page's scores), report.md (the tables) and SVG plots")
@@ -36,6 +36,9 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 	strict := fs.Bool("strict", false, "stop at the first page that cannot be loaded (default: report it, skip it and count it)")
 	if err := fs.Parse(args); err != nil {
 		return errUsage
+	}
+	if err := checkFlags(fs, probability("threshold"), atLeast("filter-depth", 1)); err != nil {
+		return err
 	}
 	if *dataDirs == "" || fs.NArg() > 0 {
 		fmt.Fprintln(stderr, "usage: boilernet eval -data DIR[,DIR...] [-split test] [-methods M,...] [-model FILE] [-external NAME=FILE.jsonl,...]")

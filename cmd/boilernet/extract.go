@@ -35,8 +35,8 @@ func runExtract(args []string, stdout, stderr io.Writer) error {
 	method := fs.String("method", "bilstm", "block classifier: "+strings.Join(methodNames, ", "))
 	var filt filterFlag
 	fs.Var(&filt, "filter", "precision filter: -filter alone is the ancestor-group filter; -filter=largest or -filter=main after a boilerpipe method")
-	depth := fs.Int("filter-depth", 2, "ancestor depth of the ancestor filter (2: grandparent)")
-	threshold := fs.Float64("threshold", infer.DefaultThreshold, "P(content) from which a block is content")
+	depth := fs.Int("filter-depth", 2, "ancestor depth of the ancestor filter, ≥ 1 (1: parent, 2: grandparent)")
+	threshold := fs.Float64("threshold", infer.DefaultThreshold, "P(content) from which a block is content, > 0 and ≤ 1")
 	decode := fs.String("decode", "blocks", "how probabilities become content: blocks (threshold), structure, or steps joined by /: paragraphs, hidden, isolated")
 	keepHeadline := fs.Bool("keep-headline", false, "keep the headline in the text (by default it is the title only)")
 	workers := fs.Int("workers", 0, "pages extracted in parallel (0: all cores)")
@@ -53,6 +53,9 @@ func runExtract(args []string, stdout, stderr io.Writer) error {
 	pageTimeout := fs.Duration("page-timeout", infer.DefaultPageTimeout, "time limit of one page (reading it included); a slower page fails and the run goes on (0: none)")
 	if err := fs.Parse(args); err != nil {
 		return errUsage
+	}
+	if err := checkFlags(fs, probability("threshold"), atLeast("filter-depth", 1), atLeast("workers", 0), atLeast("per-host", 1)); err != nil {
+		return err
 	}
 	if (fs.NArg() == 0 && *urlList == "") || !slices.Contains(extractFormats, *format) {
 		fmt.Fprintln(stderr, "usage: boilernet extract [flags] PATH|URL... (a file, a directory of *.html, *.htm, *.html.gz, - for stdin, an http(s) URL, or WARC/JSONL files: *.warc, *.warc.gz, *.jsonl, *.jsonl.gz), or -i URLS.txt")

@@ -37,6 +37,9 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 		}
 		return errUsage
 	}
+	if err := checkFlags(fs, atLeast("workers", 0), atLeast("queue", -1)); err != nil {
+		return err
+	}
 	limit, err := parseSize(*maxBody)
 	if err != nil {
 		return fmt.Errorf("-max-body: %v", err)

@@ -44,6 +44,11 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	if err := fs.Parse(args); err != nil {
 		return errUsage
 	}
+	if err := checkFlags(fs, atLeast("epochs", 1), atLeast("batch", 1), atLeast("hidden", 1), atLeast("layers", 1),
+		atLeast("dense", 1), rate("dropout"), atLeast("words", 1), atLeast("tags", 1), atLeast("attrs", 1), positive("lr"),
+		rate("input-dropout"), atLeast("max-depth", 1)); err != nil {
+		return err
+	}
 	if *dataDirs == "" || *out == "" || fs.NArg() > 0 {
 		fmt.Fprintln(stderr, "usage: boilernet train -data DIR[,DIR...] -out MODEL [flags]")
 		fs.PrintDefaults()

@@ -1,0 +1,51 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"strconv"
+)
+
+// A flagRule is a condition on one flag's value. Zero and negative values
+// never silently mean "the default": an unset flag has its default, and a
+// value set out of range is an error naming the flag, before any work.
+type flagRule struct {
+	name string
+	ok   func(v float64) bool
+	want string // what ok requires, for the error
+}
+
+func atLeast(name string, min float64) flagRule {
+	return flagRule{name, func(v float64) bool { return v >= min }, fmt.Sprintf("must be at least %g", min)}
+}
+
+// probability is a threshold: 0 < v ≤ 1.
+func probability(name string) flagRule {
+	return flagRule{name, func(v float64) bool { return v > 0 && v <= 1 }, "must be > 0 and ≤ 1"}
+}
+
+// rate is a dropout rate: 0 ≤ v < 1.
+func rate(name string) flagRule {
+	return flagRule{name, func(v float64) bool { return v >= 0 && v < 1 }, "must be ≥ 0 and < 1"}
+}
+
+func positive(name string) flagRule {
+	return flagRule{name, func(v float64) bool { return v > 0 }, "must be > 0"}
+}
+
+// checkFlags applies rules to the parsed flags of fs and returns the first
+// violation as "-name value: must be ...".
+func checkFlags(fs *flag.FlagSet, rules ...flagRule) error {
+	for _, r := range rules {
+		f := fs.Lookup(r.name)
+		if f == nil {
+			panic("checkFlags: no flag " + r.name)
+		}
+		s := f.Value.String()
+		v, err := strconv.ParseFloat(s, 64)
+		if err != nil || !r.ok(v) {
+			return fmt.Errorf("-%s %s: %s", r.name, s, r.want)
+		}
+	}
+	return nil
+}
