@@ -200,7 +200,9 @@ func (r *Result) Markdown() string {
 				sb.WriteString("\n")
 			}
 		case atom.Pre:
-			sb.WriteString("```\n" + text + "\n```\n\n")
+			code := preText(node, para)
+			f := fence(code)
+			sb.WriteString(f + preLanguage(node) + "\n" + code + "\n" + f + "\n\n")
 		case atom.Blockquote:
 			sb.WriteString("> " + strings.ReplaceAll(text, "\n", "\n> ") + "\n\n")
 		default:
@@ -248,4 +250,114 @@ func ancestor(n *html.Node, a atom.Atom) *html.Node {
 		}
 	}
 	return nil
+}
+
+// contentText is tokenize.Text of the content blocks, except that the text
+// of a <pre> is kept exactly as written (preText): syntax-highlighted code,
+// one element per line, keeps its line breaks and indentation.
+func contentText(blocks []tokenize.Block) string {
+	var sb strings.Builder
+	for i := 0; i < len(blocks); {
+		pre := ancestor(blocks[i].Node, atom.Pre)
+		j := i + 1
+		for j < len(blocks) && ancestor(blocks[j].Node, atom.Pre) == pre {
+			j++
+		}
+		if i > 0 {
+			sb.WriteString("\n\n") // a <pre> is a paragraph of its own
+		}
+		if pre == nil {
+			sb.WriteString(tokenize.Text(blocks[i:j]))
+		} else {
+			sb.WriteString(preText(pre, blocks[i:j]))
+		}
+		i = j
+	}
+	return sb.String()
+}
+
+// preText returns the text of pre from its first selected block to its last,
+// exactly as written: the selected text nodes and the whitespace-only text
+// nodes and <br> line breaks around and between them (where the line
+// breaks and indentation of highlighted code live); text nodes that are
+// not selected are left out. Trailing line breaks are dropped.
+func preText(pre *html.Node, sel []tokenize.Block) string {
+	want := make(map[*html.Node]bool, len(sel))
+	for _, b := range sel {
+		want[b.Node] = true
+	}
+	last := sel[len(sel)-1].Node
+	var sb, pending strings.Builder
+	started := false
+	for n := range pre.Descendants() {
+		switch {
+		case n.Type == html.ElementNode && n.DataAtom == atom.Br:
+			pending.WriteString("\n")
+		case n.Type != html.TextNode:
+		case want[n]:
+			ws := pending.String()
+			if !started {
+				ws = ws[strings.LastIndexByte(ws, '\n')+1:] // the first line's indentation only
+			}
+			sb.WriteString(ws + n.Data)
+			pending.Reset()
+			started = true
+		case strings.TrimSpace(n.Data) == "":
+			pending.WriteString(n.Data)
+		default:
+			if !started {
+				pending.Reset()
+			}
+		}
+		if n == last {
+			break
+		}
+	}
+	return strings.TrimRight(sb.String(), "\r\n")
+}
+
+// preLanguage returns the language of a <pre> from a "language-*" (or
+// "lang-*") class on it or on a <code> inside it, or "".
+func preLanguage(pre *html.Node) string {
+	if l := classLanguage(pre); l != "" {
+		return l
+	}
+	for n := range pre.Descendants() {
+		if n.Type == html.ElementNode && n.DataAtom == atom.Code {
+			if l := classLanguage(n); l != "" {
+				return l
+			}
+		}
+	}
+	return ""
+}
+
+func classLanguage(n *html.Node) string {
+	for _, a := range n.Attr {
+		if a.Key != "class" {
+			continue
+		}
+		for _, c := range strings.Fields(a.Val) {
+			for _, prefix := range []string{"language-", "lang-"} {
+				if l, ok := strings.CutPrefix(c, prefix); ok && l != "" && !strings.ContainsAny(l, "`~") {
+					return l
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// fence returns a code fence longer than any run of backquotes in text.
+func fence(text string) string {
+	longest, run := 0, 0
+	for _, c := range text {
+		if c == '`' {
+			run++
+			longest = max(longest, run)
+		} else {
+			run = 0
+		}
+	}
+	return strings.Repeat("`", max(3, longest+1))
 }

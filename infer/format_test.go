@@ -127,3 +127,28 @@ func TestHighlightedDeclaresUTF8(t *testing.T) {
 		})
 	}
 }
+
+// TestPreKeptExactly: syntax-highlighted <pre> (one element per line) keeps
+// its line breaks and indentation in the text and in Markdown, fenced with
+// the language of its language-* class (issue 10).
+func TestPreKeptExactly(t *testing.T) {
+	raw, err := os.ReadFile(filepath.Join("testdata", "pre-highlighted.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := synthExtractor(t).ExtractBytes(raw, Options{Threshold: 1e-9, KeepHeadline: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	code := "func main() {\n\tif x  <  1 {\n\t\tfmt.Println(\"a  b\")\n\t}\n}"
+	plain := "    indented\n        more   spaced"
+	tests := []struct{ name, got, want string }{
+		{"text", res.Text, "Run this:\n\n" + code + "\n\n" + plain + "\n\nDone."},
+		{"markdown", res.Markdown(), "Run this:\n\n```go\n" + code + "\n```\n\n```\n" + plain + "\n```\n\nDone.\n"},
+	}
+	for _, tt := range tests {
+		if tt.got != tt.want {
+			t.Errorf("%s:\n%q\nwant\n%q", tt.name, tt.got, tt.want)
+		}
+	}
+}

@@ -230,7 +230,7 @@ func (e *Extractor) ExtractBytes(raw []byte, opts Options) (*Result, error) {
 			content = append(content, b)
 		}
 	}
-	res.Text = tokenize.Text(content)
+	res.Text = contentText(content)
 	res.addExtras(opts)
 	return res, nil
 }
