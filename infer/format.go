@@ -125,8 +125,9 @@ func findElement(root *html.Node, a atom.Atom) *html.Node {
 
 // Markdown returns the content as Markdown: headings as #-headings, list
 // items as "- " or "1. " items, table rows as pipe tables (the first row
-// as the header), preformatted text fenced, block quotes quoted, and other
-// paragraphs as plain paragraphs. With Options.Links the content's links
+// as the header), preformatted text fenced exactly as written, every
+// paragraph in a block quote quoted, and other paragraphs as plain
+// paragraphs; text that Markdown would read as markup is escaped. With Options.Links the content's links
 // are [text](href), with Options.Images its images ![alt](src) paragraphs.
 func (r *Result) Markdown() string {
 	if r.page == nil {
@@ -165,7 +166,7 @@ func (r *Result) Markdown() string {
 			end++
 		}
 		para := content[start:end]
-		text := markdownText(para, links)
+		text := escapeLineStarts(markdownText(escapeInline(para), links))
 		kind, node := blockKind(para[0].Node)
 		if kind == atom.Td || kind == atom.Th {
 			tr := ancestor(node, atom.Tr)
@@ -186,28 +187,28 @@ func (r *Result) Markdown() string {
 			sb.WriteString(markdownImage(images[0]) + "\n\n")
 			images = images[1:]
 		}
+		var out string
 		switch kind {
 		case atom.H1, atom.H2, atom.H3, atom.H4, atom.H5, atom.H6:
 			level := int(kind.String()[1] - '0')
-			sb.WriteString(strings.Repeat("#", level) + " " + strings.ReplaceAll(text, "\n", " ") + "\n\n")
+			out = strings.Repeat("#", level) + " " + strings.ReplaceAll(text, "\n", " ") + "\n\n"
 		case atom.Li:
 			marker := "- "
 			if ancestor(node, atom.Ol) != nil {
 				marker = "1. "
 			}
-			sb.WriteString(marker + strings.ReplaceAll(text, "\n", "\n   ") + "\n")
+			out = marker + strings.ReplaceAll(text, "\n", "\n   ") + "\n"
 			if end == len(content) || listOf(content[end].Node) != listOf(para[0].Node) {
-				sb.WriteString("\n")
+				out += "\n"
 			}
 		case atom.Pre:
 			code := preText(node, para)
 			f := fence(code)
-			sb.WriteString(f + preLanguage(node) + "\n" + code + "\n" + f + "\n\n")
-		case atom.Blockquote:
-			sb.WriteString("> " + strings.ReplaceAll(text, "\n", "\n> ") + "\n\n")
+			out = f + preLanguage(node) + "\n" + code + "\n" + f + "\n\n"
 		default:
-			sb.WriteString(text + "\n\n")
+			out = text + "\n\n"
 		}
+		sb.WriteString(quote(out, quoteDepth(para[0].Node)))
 		start = end
 	}
 	flushRow()
@@ -360,4 +361,72 @@ func fence(text string) string {
 		}
 	}
 	return strings.Repeat("`", max(3, longest+1))
+}
+
+// quoteDepth is the number of <blockquote> elements around n.
+func quoteDepth(n *html.Node) int {
+	d := 0
+	for p := n.Parent; p != nil; p = p.Parent {
+		if p.Type == html.ElementNode && p.DataAtom == atom.Blockquote {
+			d++
+		}
+	}
+	return d
+}
+
+// quote prefixes every line of a Markdown block (out, ending in line
+// breaks) with depth "> " markers; the trailing blank line stays blank.
+func quote(out string, depth int) string {
+	if depth == 0 {
+		return out
+	}
+	body := strings.TrimRight(out, "\n")
+	prefix := strings.Repeat("> ", depth)
+	lines := strings.Split(body, "\n")
+	for i, l := range lines {
+		lines[i] = strings.TrimRight(prefix+l, " ")
+	}
+	return strings.Join(lines, "\n") + out[len(body):]
+}
+
+// inlineEscaper escapes the characters that make Markdown emphasis, code
+// spans and escapes in running text. Brackets are left to markdownText,
+// which escapes them in link text.
+var inlineEscaper = strings.NewReplacer(`\`, `\\`, "*", `\*`, "_", `\_`, "`", "\\`", "<", `\<`)
+
+// escapeInline returns a copy of blocks whose text is escaped for Markdown.
+func escapeInline(blocks []tokenize.Block) []tokenize.Block {
+	out := make([]tokenize.Block, len(blocks))
+	for i, b := range blocks {
+		b.Text = inlineEscaper.Replace(b.Text)
+		out[i] = b
+	}
+	return out
+}
+
+// escapeLineStarts escapes what Markdown would read as block syntax at the
+// start of a line: headings (#), quotes (>), list items and rules (-, +, =,
+// ~), and numbered items ("1. ", "2) ").
+func escapeLineStarts(text string) string {
+	lines := strings.Split(text, "\n")
+	for i, l := range lines {
+		trimmed := strings.TrimLeft(l, " ")
+		indent := l[:len(l)-len(trimmed)]
+		if trimmed == "" {
+			continue
+		}
+		switch trimmed[0] {
+		case '#', '>', '-', '+', '=', '~':
+			lines[i] = indent + `\` + trimmed
+			continue
+		}
+		j := 0
+		for j < len(trimmed) && j < 9 && trimmed[j] >= '0' && trimmed[j] <= '9' {
+			j++
+		}
+		if j > 0 && j < len(trimmed) && (trimmed[j] == '.' || trimmed[j] == ')') && (j+1 == len(trimmed) || trimmed[j+1] == ' ' || trimmed[j+1] == '\t') {
+			lines[i] = indent + trimmed[:j] + `\` + trimmed[j:]
+		}
+	}
+	return strings.Join(lines, "\n")
 }

@@ -152,3 +152,30 @@ func TestPreKeptExactly(t *testing.T) {
 		}
 	}
 }
+
+// TestMarkdownQuotesAndEscapes: <blockquote><p>...</p></blockquote> is
+// quoted, and text that looks like Markdown is escaped (issue 10).
+func TestMarkdownQuotesAndEscapes(t *testing.T) {
+	raw, err := os.ReadFile(filepath.Join("testdata", "markdown-quote-escape.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := synthExtractor(t).ExtractBytes(raw, Options{Threshold: 1e-9, KeepHeadline: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	md := res.Markdown()
+	for _, want := range []string{
+		"She wrote:\n\n> First quoted paragraph.\n\n> Second, with a line\n> break.\n\n",
+		"\n> > Nested quote.\n\n",
+		"\n\\# not a heading\n\n",
+		"\n1\\. not a list item\n\n",
+		"\n\\- not a bullet\n\n",
+		"\nStars \\*not emphasis\\* and \\_not either\\_, a \\`tick\\`, a back\\\\slash and \\<b> stay text.\n\n",
+		"\n2026\\. A year that ends a sentence.\n",
+	} {
+		if !strings.Contains(md, want) {
+			t.Errorf("markdown lacks %q:\n%s", want, md)
+		}
+	}
+}
