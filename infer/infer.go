@@ -8,6 +8,7 @@ import (
 	"io"
 	"runtime"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -233,6 +234,19 @@ func (e *Extractor) ExtractBytes(raw []byte, opts Options) (*Result, error) {
 	res.Text = contentText(content)
 	res.addExtras(opts)
 	return res, nil
+}
+
+// EmptyReason says why the result has no content text, or returns "" when
+// it has some: the page has no text at all (e.g. a page that builds its
+// content with JavaScript), or none of its text was kept as content.
+func (r *Result) EmptyReason() string {
+	switch {
+	case strings.TrimSpace(r.Text) != "":
+		return ""
+	case len(r.Blocks) == 0:
+		return "the page has no text (it may build its content with JavaScript)"
+	}
+	return fmt.Sprintf("none of the page's %d text blocks was kept as content", len(r.Blocks))
 }
 
 func (o Options) threshold() (float64, error) {

@@ -141,6 +141,9 @@ func runExtract(args []string, stdout, stderr io.Writer) error {
 			fmt.Fprintf(stderr, "boilernet extract: %v\n", o.Err)
 		} else {
 			ok++
+			if why := o.Result.EmptyReason(); why != "" {
+				fmt.Fprintf(stderr, "boilernet extract: %s: no content found: %s\n", o.Page.Name, why)
+			}
 		}
 		if writeErr == nil {
 			writeErr = w.write(o)
@@ -232,8 +235,11 @@ type pageJSON struct {
 	Links    []infer.Link       `json:"links,omitempty"`
 	Images   []infer.Image      `json:"images,omitempty"`
 	Error    string             `json:"error,omitempty"`
-	Encoding string             `json:"encoding,omitempty"`
-	Blocks   []infer.Block      `json:"blocks,omitempty"`
+	Empty    bool               `json:"empty,omitempty"`   // no content text was found
+	Warning  string             `json:"warning,omitempty"` // why, when Empty
+
+	Encoding string        `json:"encoding,omitempty"`
+	Blocks   []infer.Block `json:"blocks,omitempty"`
 }
 
 // writer writes outcomes to stdout, a file, or one file per page in a
@@ -312,6 +318,9 @@ func writeOne(w io.Writer, format string, o infer.Outcome, multi bool) error {
 	} else {
 		rec.Title, rec.Text = o.Result.Title, o.Result.Text
 		rec.Metadata, rec.Links, rec.Images = o.Result.Metadata, o.Result.Links, o.Result.Images
+		if why := o.Result.EmptyReason(); why != "" {
+			rec.Empty, rec.Warning = true, why
+		}
 	}
 	var err error
 	switch format {
