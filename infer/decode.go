@@ -86,7 +86,7 @@ func (d Decoding) decode(blocks []tokenize.Block, probs []float32, threshold flo
 	if d.Paragraphs || d.Isolated {
 		words = make([]int, len(blocks))
 		for i, b := range blocks {
-			words[i] = wordCount(b.Text)
+			words[i] = tokenize.CountWords(b.Text)
 		}
 	}
 	if d.Paragraphs {
@@ -171,15 +171,4 @@ func dropIsolated(blocks []tokenize.Block, words []int, selected []bool) {
 			}
 		}
 	}
-}
-
-// wordCount counts the tokens of text with a letter or digit.
-func wordCount(text string) int {
-	n := 0
-	for _, w := range tokenize.Words(text) {
-		if tokenize.IsWord(w) {
-			n++
-		}
-	}
-	return n
 }

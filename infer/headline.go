@@ -45,7 +45,7 @@ func Headline(blocks []tokenize.Block, selected []bool, title string) []int {
 		if inH1 || (want != "" && normalizeTitle(s) == want) {
 			return idx
 		}
-		if wordCount(s) >= bodyWords {
+		if tokenize.CountWords(s) >= bodyWords {
 			return nil
 		}
 		seen++

@@ -124,3 +124,15 @@ func appendWord(dst []string, w string) []string {
 func IsWord(token string) bool {
 	return strings.IndexFunc(token, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) >= 0
 }
+
+// CountWords returns the number of tokens of text (see Words) that are
+// words (IsWord), as token-level scores count them.
+func CountWords(text string) int {
+	n := 0
+	for _, w := range Words(text) {
+		if IsWord(w) {
+			n++
+		}
+	}
+	return n
+}

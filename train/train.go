@@ -419,7 +419,7 @@ func encode(v *vocab.Vocab, docs []*data.Document, wordWeights bool) []sequence 
 		s := sequence{&bilstm.Sequence{Labels: d.Labels, Rows: make([][]vocab.Entry, len(d.Page.Blocks))}, make([]int, len(d.Page.Blocks))}
 		v.EncodePage(d.Page.Blocks, func(j int, row []vocab.Entry) { s.Rows[j] = slices.Clone(row) })
 		for j, b := range d.Page.Blocks {
-			s.words[j] = wordCount(b.Text)
+			s.words[j] = tokenize.CountWords(b.Text)
 		}
 		if wordWeights {
 			s.Weights = make([]float32, len(s.words))
@@ -430,16 +430,6 @@ func encode(v *vocab.Vocab, docs []*data.Document, wordWeights bool) []sequence 
 		seqs[i] = s
 	}
 	return seqs
-}
-
-func wordCount(text string) int {
-	n := 0
-	for _, w := range tokenize.Words(text) {
-		if tokenize.IsWord(w) {
-			n++
-		}
-	}
-	return n
 }
 
 func networkSeqs(seqs []sequence) []*bilstm.Sequence {

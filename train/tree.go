@@ -6,6 +6,7 @@ import (
 
 	"github.com/boilernet/boilernet/data"
 	"github.com/boilernet/boilernet/shallow"
+	"github.com/boilernet/boilernet/tokenize"
 )
 
 // TreeOptions configure RunTree. Zero values give the defaults noted.
@@ -84,7 +85,7 @@ func RunTree(opts TreeOptions) (*TreeResult, error) {
 				blocks := shallow.Segment(d.Page.Blocks)
 				words := make([]int, len(d.Page.Blocks))
 				for i, b := range d.Page.Blocks {
-					words[i] = wordCount(b.Text)
+					words[i] = tokenize.CountWords(b.Text)
 				}
 				c.add(shallow.Labels(blocks, t.Classify(blocks), len(d.Page.Blocks)), d.Labels, words)
 			}
