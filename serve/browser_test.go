@@ -222,6 +222,10 @@ func TestBrowser(t *testing.T) {
 		if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("tab-text"))); err != nil {
 			t.Fatal(err)
 		}
+		// The sandboxed frame paints after the status line says "Done"
+		// and cannot be polled from the page; give it a moment before the
+		// picture (this path only makes the README's screenshot).
+		time.Sleep(time.Second)
 		png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
 		if err != nil {
 			t.Fatal(err)
