@@ -73,7 +73,12 @@ func Extract(root *html.Node, opts Options) *Metadata {
 	md.Published = firstDate(c.ld(art, g, "datePublished", ""), c.meta("article:published_time"), c.meta("og:published_time"),
 		c.meta("published_time"), c.meta("datepublished"), c.micro("datePublished"), c.meta("parsely-pub-date"), c.meta("sailthru.date"),
 		c.meta("publish-date"), c.meta("publish_date"), c.meta("publishdate"), c.meta("pubdate"), c.meta("date"), c.meta("dc.date.issued"),
-		c.meta("dcterms.created"), c.meta("dc.date"), c.meta("dcterms.date"), c.ld(art, g, "dateCreated", ""), c.pubTime, urlDate(opts.URL), c.time, c.textDateNearHeadline())
+		c.meta("dcterms.created"), c.meta("dc.date"), c.meta("dcterms.date"), c.ld(art, g, "dateCreated", ""), c.pubTime, urlDate(opts.URL), c.time)
+	if md.Published == "" {
+		// The text search is the costly last resort: only when no
+		// structured date was found.
+		md.Published = firstDate(c.textDateNearHeadline())
+	}
 	md.Modified = firstDate(c.ld(art, g, "dateModified", ""), c.meta("article:modified_time"), c.meta("og:updated_time"),
 		c.meta("modified_time"), c.micro("dateModified"), c.meta("dcterms.modified"), c.meta("last-modified"))
 	md.Description = first(c.meta("og:description"), c.meta("description"), c.meta("twitter:description"), c.ld(art, g, "description", ""), c.meta("dc.description"))

@@ -141,10 +141,13 @@ func isBylineElement(n *html.Node) bool {
 		return false
 	}
 	for _, a := range n.Attr {
-		if a.Key != "class" && a.Key != "id" || !containsFold(a.Val, "byline") && !containsFold(a.Val, "author") {
+		if a.Key != "class" && a.Key != "id" {
 			continue
 		}
-		v := strings.ToLower(a.Val)
+		v := strings.ToLower(a.Val) // no copy when already lowercase
+		if !strings.Contains(v, "author") && !strings.Contains(v, "byline") {
+			continue
+		}
 		if strings.Contains(v, "byline") || strings.Contains(v, "author-name") || hasWord(v, "author") {
 			return true
 		}
