@@ -1,9 +1,10 @@
 package bilstm
 
 import (
-	"math"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/boilernet/boilernet/internal/gradcheck"
 )
 
 func randSlice(rng *rand.Rand, n int, scale float64) []float32 {
@@ -47,32 +48,6 @@ func dot(lay Layout, v, r []float32, width int) float64 {
 	return s
 }
 
-// checkGrad compares an analytic gradient with central finite differences
-// of loss with respect to the parameters w.
-func checkGrad(t *testing.T, name string, w, grad []float32, loss func() float64) {
-	t.Helper()
-	const eps = 1e-2
-	worst := 0.0
-	for i := range w {
-		orig := w[i]
-		w[i] = orig + eps
-		up := loss()
-		w[i] = orig - eps
-		down := loss()
-		w[i] = orig
-		num := (up - down) / (2 * eps)
-		diff := math.Abs(num - float64(grad[i]))
-		if rel := diff / math.Max(1, math.Abs(num)); rel > worst {
-			worst = rel
-		}
-		if diff > 2e-3+2e-2*math.Abs(num) {
-			t.Errorf("%s[%d]: analytic %.6f, numeric %.6f", name, i, grad[i], num)
-			return
-		}
-	}
-	t.Logf("%s: worst relative error %.2g", name, worst)
-}
-
 var testLayout = Layout{T: 6, Lens: []int{6, 4, 1}}
 
 func TestLSTMDirGradients(t *testing.T) {
@@ -99,10 +74,10 @@ func TestLSTMDirGradients(t *testing.T) {
 				dx[i] = 0
 			}
 		}
-		checkGrad(t, "x", x, dx, loss)
-		checkGrad(t, "wx", wx, dwx, loss)
-		checkGrad(t, "wh", wh, dwh, loss)
-		checkGrad(t, "b", bias, db, loss)
+		gradcheck.Check(t, "x", x, dx, loss)
+		gradcheck.Check(t, "wx", wx, dwx, loss)
+		gradcheck.Check(t, "wh", wh, dwh, loss)
+		gradcheck.Check(t, "b", bias, db, loss)
 	}
 }
 
@@ -120,6 +95,6 @@ func TestProjectGradients(t *testing.T) {
 	}
 	dw, db := make([]float32, len(w)), make([]float32, d)
 	projectBackward(lay, x, r, d, dw, db)
-	checkGrad(t, "w", w, dw, loss)
-	checkGrad(t, "b", bias, db, loss)
+	gradcheck.Check(t, "w", w, dw, loss)
+	gradcheck.Check(t, "b", bias, db, loss)
 }

@@ -6,15 +6,8 @@ import (
 	"testing"
 
 	"github.com/boilernet/boilernet/bilstm"
+	"github.com/boilernet/boilernet/internal/gradcheck"
 )
-
-func randSlice(rng *rand.Rand, n int, scale float64) []float32 {
-	s := make([]float32, n)
-	for i := range s {
-		s[i] = float32((2*rng.Float64() - 1) * scale)
-	}
-	return s
-}
 
 // randSparse makes N sparse rows over in columns, empty on padding rows.
 func randSparse(rng *rand.Rand, lay bilstm.Layout, in int) *bilstm.Sparse {
@@ -33,46 +26,6 @@ func randSparse(rng *rand.Rand, lay bilstm.Layout, in int) *bilstm.Sparse {
 		}
 	}
 	return x
-}
-
-// dot is a loss: Σ r·v over valid rows, in float64.
-func dot(lay bilstm.Layout, v, r []float32, width int) float64 {
-	var s float64
-	for b, n := range lay.Lens {
-		for t := range n {
-			row := (b*lay.T + t) * width
-			for j := range width {
-				s += float64(v[row+j]) * float64(r[row+j])
-			}
-		}
-	}
-	return s
-}
-
-// checkGrad compares an analytic gradient with central finite differences
-// of loss with respect to the parameters w.
-func checkGrad(t *testing.T, name string, w, grad []float32, loss func() float64) {
-	t.Helper()
-	const eps = 1e-2
-	worst := 0.0
-	for i := range w {
-		orig := w[i]
-		w[i] = orig + eps
-		up := loss()
-		w[i] = orig - eps
-		down := loss()
-		w[i] = orig
-		num := (up - down) / (2 * eps)
-		diff := math.Abs(num - float64(grad[i]))
-		if rel := diff / math.Max(1, math.Abs(num)); rel > worst {
-			worst = rel
-		}
-		if diff > 2e-3+2e-2*math.Abs(num) {
-			t.Errorf("%s[%d]: analytic %.6f, numeric %.6f", name, i, grad[i], num)
-			return
-		}
-	}
-	t.Logf("%s: worst relative error %.2g", name, worst)
 }
 
 var testLayout = bilstm.Layout{T: 6, Lens: []int{6, 4, 1}}
@@ -131,7 +84,7 @@ func TestGraphGradients(t *testing.T) {
 		return float64(l)
 	}
 	for i, ts := range p.Tensors(c) {
-		checkGrad(t, ts.Name, ts.Data, grads[i], loss)
+		gradcheck.Check(t, ts.Name, ts.Data, grads[i], loss)
 	}
 }
 
