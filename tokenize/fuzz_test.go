@@ -21,6 +21,7 @@ func FuzzParse(f *testing.F) {
 	f.Add([]byte(`<p>a<b>b</b><br>c &amp; <title>x`), "iso-8859-1")
 	f.Add([]byte(strings.Repeat("<div>", 600)+"deep"), "")
 	f.Add([]byte("\xef\xbb\xbf<p>\xff\xfe\x00</p>"), "shift_jis")
+	f.Add([]byte(`<body class="postBody x2Y" id="main-nav" role="navigation main"><noscript><div hidden itemprop="articleBody" itemtype="https://schema.org/NewsArticle/"><p style="display : none !important">t</p></div></noscript><template><p>u</p></template></body>`), "")
 	f.Fuzz(func(t *testing.T, raw []byte, label string) {
 		p, err := Parse(raw, Options{Charset: label})
 		if err != nil {
@@ -33,6 +34,19 @@ func FuzzParse(f *testing.F) {
 		for _, b := range p.Blocks {
 			if b.Text == "" {
 				t.Fatal("empty block")
+			}
+			if len(b.Ancestors) != len(b.Path) {
+				t.Fatalf("%d ancestors for a path of %d", len(b.Ancestors), len(b.Path))
+			}
+			for _, el := range b.Ancestors {
+				if len(el.Attrs) > maxAttrTokens {
+					t.Fatalf("%d attribute tokens", len(el.Attrs))
+				}
+				for _, a := range el.Attrs {
+					if a == "" || !utf8.ValidString(a) {
+						t.Fatalf("bad attribute token %q", a)
+					}
+				}
 			}
 			for _, w := range Words(b.Text) {
 				if w == "" || !utf8.ValidString(w) {

@@ -224,6 +224,9 @@ func TestUnmarshalRejects(t *testing.T) {
 func FuzzUnmarshalBinary(f *testing.F) {
 	good, _ := (&Vocab{Words: []string{"a", "b"}, Tags: []string{"p"}}).MarshalBinary()
 	f.Add(good)
+	rich, _ := NewFeatures(Rich, []string{"a"}, []string{"p"}, []string{"nav", "role=main"})
+	richData, _ := rich.MarshalBinary()
+	f.Add(richData)
 	f.Add([]byte(magic))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		var v Vocab
@@ -235,7 +238,7 @@ func FuzzUnmarshalBinary(f *testing.F) {
 			t.Fatal(err)
 		}
 		var w Vocab
-		if err := w.UnmarshalBinary(again); err != nil || !slices.Equal(v.Words, w.Words) || !slices.Equal(v.Tags, w.Tags) {
+		if err := w.UnmarshalBinary(again); err != nil || w.Features != v.Features || !slices.Equal(v.Words, w.Words) || !slices.Equal(v.Tags, w.Tags) || !slices.Equal(v.Attrs, w.Attrs) {
 			t.Fatalf("accepted input does not round-trip: %v", err)
 		}
 	})
