@@ -4,26 +4,21 @@ import (
 	"fmt"
 
 	"github.com/boilernet/boilernet/infer"
-	"github.com/boilernet/boilernet/metadata"
 )
 
 // Line is the output of one record: its identity, then what was
 // extracted, or why it was skipped, or what went wrong. Written as one
 // JSON object a line, the lines of a run account for every record read.
 type Line struct {
-	URL          string             `json:"url,omitempty"`
-	WARCRecordID string             `json:"warc_record_id,omitempty"`
-	WARCDate     string             `json:"warc_date,omitempty"`
-	Source       string             `json:"source"`
-	Offset       int64              `json:"offset"`
-	Line         int                `json:"line,omitempty"` // JSONL input
-	Title        string             `json:"title,omitempty"`
-	Text         string             `json:"text"`
-	Metadata     *metadata.Metadata `json:"metadata,omitempty"`
-	Links        []infer.Link       `json:"links,omitempty"`
-	Images       []infer.Image      `json:"images,omitempty"`
-	Skipped      string             `json:"skipped,omitempty"`
-	Error        string             `json:"error,omitempty"`
+	URL          string `json:"url,omitempty"`
+	WARCRecordID string `json:"warc_record_id,omitempty"`
+	WARCDate     string `json:"warc_date,omitempty"`
+	Source       string `json:"source"`
+	Offset       int64  `json:"offset"`
+	Line         int    `json:"line,omitempty"` // JSONL input
+	infer.Record
+	Skipped string `json:"skipped,omitempty"`
+	Error   string `json:"error,omitempty"`
 }
 
 // Name is the name of rec's page in error messages and batches: the file
@@ -47,7 +42,7 @@ func NewLine(rec *Record, res *infer.Result, err error) Line {
 	case err != nil:
 		l.Error = err.Error()
 	case res != nil:
-		l.Title, l.Text, l.Metadata, l.Links, l.Images = res.Title, res.Text, res.Metadata, res.Links, res.Images
+		l.Record = res.Record()
 	}
 	return l
 }

@@ -11,22 +11,17 @@ import (
 
 	"github.com/boilernet/boilernet/fetch"
 	"github.com/boilernet/boilernet/infer"
-	"github.com/boilernet/boilernet/metadata"
 )
 
 // Response is the answer of POST /v1/extract: the record of boilernet
 // extract -format json (file, title, text, metadata, links, images,
 // encoding, blocks) and the parts asked for.
 type Response struct {
-	File     string             `json:"file"`
-	Title    string             `json:"title,omitempty"`
-	Text     string             `json:"text"`
-	Metadata *metadata.Metadata `json:"metadata,omitempty"`
-	Links    []infer.Link       `json:"links,omitempty"`
-	Images   []infer.Image      `json:"images,omitempty"`
-	Encoding string             `json:"encoding,omitempty"`
-	Blocks   []infer.Block      `json:"blocks,omitempty"` // format json
-	Markdown string             `json:"markdown,omitempty"`
+	File string `json:"file"`
+	infer.Record
+	Encoding string        `json:"encoding,omitempty"`
+	Blocks   []infer.Block `json:"blocks,omitempty"` // format json
+	Markdown string        `json:"markdown,omitempty"`
 	// HTML is the page with its blocks highlighted and its active content
 	// removed, for a sandboxed iframe's srcdoc (format html).
 	HTML   string `json:"html,omitempty"`
@@ -236,7 +231,7 @@ func (s *Server) run(ex *infer.Extractor, opts infer.Options, req *Request) (*Re
 	if file == "" {
 		file = req.URL
 	}
-	resp := &Response{File: file, Title: res.Title, Text: res.Text, Metadata: res.Metadata, Links: res.Links, Images: res.Images,
+	resp := &Response{File: file, Record: res.Record(),
 		Encoding: res.Encoding, URL: req.URL, Stats: Stats{Blocks: len(res.Blocks), Bytes: len(req.HTML)}}
 	for _, b := range res.Blocks {
 		if b.Content {

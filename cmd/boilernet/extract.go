@@ -18,7 +18,6 @@ import (
 	"github.com/boilernet/boilernet/bilstm"
 	"github.com/boilernet/boilernet/fetch"
 	"github.com/boilernet/boilernet/infer"
-	"github.com/boilernet/boilernet/metadata"
 	"github.com/boilernet/boilernet/newsfeed"
 	"github.com/schollz/progressbar/v3"
 )
@@ -228,15 +227,11 @@ func loadExtractor(path string) (*infer.Extractor, error) {
 
 // pageJSON is the json and jsonl record of a page.
 type pageJSON struct {
-	File     string             `json:"file"`
-	Title    string             `json:"title,omitempty"`
-	Text     string             `json:"text"`
-	Metadata *metadata.Metadata `json:"metadata,omitempty"`
-	Links    []infer.Link       `json:"links,omitempty"`
-	Images   []infer.Image      `json:"images,omitempty"`
-	Error    string             `json:"error,omitempty"`
-	Empty    bool               `json:"empty,omitempty"`   // no content text was found
-	Warning  string             `json:"warning,omitempty"` // why, when Empty
+	File string `json:"file"`
+	infer.Record
+	Error   string `json:"error,omitempty"`
+	Empty   bool   `json:"empty,omitempty"`   // no content text was found
+	Warning string `json:"warning,omitempty"` // why, when Empty
 
 	Encoding string        `json:"encoding,omitempty"`
 	Blocks   []infer.Block `json:"blocks,omitempty"`
@@ -316,8 +311,7 @@ func writeOne(w io.Writer, format string, o infer.Outcome, multi bool) error {
 		}
 		rec.Error = o.Err.Error()
 	} else {
-		rec.Title, rec.Text = o.Result.Title, o.Result.Text
-		rec.Metadata, rec.Links, rec.Images = o.Result.Metadata, o.Result.Links, o.Result.Images
+		rec.Record = o.Result.Record()
 		if why := o.Result.EmptyReason(); why != "" {
 			rec.Empty, rec.Warning = true, why
 		}
