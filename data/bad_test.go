@@ -54,15 +54,22 @@ func TestStatsSkipsBadDocuments(t *testing.T) {
 	}
 }
 
-func TestLooksLikeText(t *testing.T) {
-	for text, want := range map[string]bool{
-		"URL: x\n<p>Caf\xe9 au lait\r\n\tgood\f": true,
-		"":                                       true,
-		"text with a \x00 NUL":                   false,
-		"\x01\x02\x03\x04 mostly control":        false,
+func TestGoldText(t *testing.T) {
+	for _, tc := range []struct {
+		raw, text string
+		ok        bool
+	}{
+		{"URL: x\n<p>Caf\xe9 au lait\r\n\tgood\f", "URL: x\n<p>Café au lait\r\n\tgood\f", true},
+		{"", "", true},
+		{"\xff\xfeC\x00a\x00f\x00\xe9\x00\r\x00\n\x00", "Café\r\n", true}, // UTF-16LE with BOM, as two Dragnet gold files are
+		{"\xfe\xff\x00h\x00i", "hi", true},
+		{"\xef\xbb\xbfhi", "hi", true},
+		{"text with a \x00 NUL", "", false},
+		{"\x01\x02\x03\x04 mostly control", "", false},
 	} {
-		if got := looksLikeText([]byte(text)); got != want {
-			t.Errorf("looksLikeText(%q) = %v", text, got)
+		text, ok := goldText([]byte(tc.raw))
+		if ok != tc.ok || ok && text != tc.text {
+			t.Errorf("goldText(%q) = %q, %v; want %q, %v", tc.raw, text, ok, tc.text, tc.ok)
 		}
 	}
 }

@@ -284,31 +284,33 @@ func (d *Dataset) loadGold(id string, opts Options) (Gold, error) {
 	if err != nil {
 		return Gold{}, err
 	}
-	if !looksLikeText(raw) {
+	text, ok := goldText(raw)
+	if !ok {
 		return Gold{}, fmt.Errorf("%s: binary content, not gold text", path)
 	}
-	text := tokenize.DecodeText(raw)
 	if IsCleanEval(text) {
 		return ParseCleanEval(text), nil
 	}
 	return ParsePlain(text, opts.WithComments), nil
 }
 
-// looksLikeText reports whether a gold file is text: no NUL byte and at
-// most one control character (other than tab, newline, carriage return,
+// goldText decodes a gold file (UTF-8, UTF-16 or UTF-8 with a byte-order
+// mark, else a legacy encoding) and reports whether it is text: no NUL and
+// at most one control character (other than tab, newline, carriage return,
 // form feed, vertical tab and escape) in 100 among its first 8 KiB.
-func looksLikeText(raw []byte) bool {
-	head := raw[:min(len(raw), 8192)]
-	if bytes.IndexByte(raw, 0) >= 0 {
-		return false
+func goldText(raw []byte) (string, bool) {
+	text := tokenize.DecodeText(raw)
+	if strings.IndexByte(text, 0) >= 0 {
+		return "", false
 	}
+	head := text[:min(len(text), 8192)]
 	control := 0
-	for _, c := range head {
+	for _, c := range []byte(head) {
 		if c < 0x20 && !strings.ContainsRune("\t\n\r\f\v\x1b", rune(c)) || c == 0x7f {
 			control++
 		}
 	}
-	return control*100 <= len(head)
+	return text, control*100 <= len(head)
 }
 
 // cleanEvalWrapper matches the <text id=".." title=".." encoding=".."> line
