@@ -8,7 +8,8 @@ import (
 )
 
 // Decoding says how block probabilities become content blocks. The zero
-// value is the plain per-block threshold.
+// value, DecodeDefault, is the per-block threshold with repeated
+// paragraphs dropped.
 type Decoding struct {
 	// Paragraphs keeps or drops each paragraph (blocks with no block-level
 	// boundary between them, e.g. a sentence split by a link) whole, by
@@ -20,23 +21,37 @@ type Decoding struct {
 	// words) that lie more than isolatedGap blocks away from any selected
 	// paragraph of at least isolatedWords words.
 	Isolated bool
+	// KeepRepeats keeps a selected paragraph whose text (case and spacing
+	// aside, at least minRepeatBytes long) a selected paragraph before it
+	// already has. By default such repeats are dropped: pages repeat their
+	// text for other screen sizes, quick views and sliders, and a reader
+	// reads it once.
+	KeepRepeats bool
 }
 
 // Named decodings.
 var (
-	DecodeBlocks    = Decoding{}
+	// DecodeDefault thresholds each block and drops repeated paragraphs.
+	DecodeDefault = Decoding{}
+	// DecodeBlocks thresholds each block and nothing else, as the paper.
+	DecodeBlocks = Decoding{KeepRepeats: true}
+	// DecodeStructure adds the paragraphs, hidden and isolated steps.
 	DecodeStructure = Decoding{Paragraphs: true, Hidden: true, Isolated: true}
 )
 
 const (
-	isolatedWords = 10
-	isolatedGap   = 20
+	minRepeatBytes = 15
+	isolatedWords  = 10
+	isolatedGap    = 20
 )
 
-// ParseDecoding reads a decoding name: "blocks", "structure", or steps
-// joined by "/" ("paragraphs", "hidden", "isolated", "paragraphs/hidden").
+// ParseDecoding reads a decoding name: "default", "blocks", "structure",
+// or steps joined by "/" ("paragraphs", "hidden", "isolated",
+// "keep-repeats"), each added to the default.
 func ParseDecoding(s string) (Decoding, error) {
 	switch s {
+	case "default":
+		return DecodeDefault, nil
 	case "blocks":
 		return DecodeBlocks, nil
 	case "structure":
@@ -51,8 +66,10 @@ func ParseDecoding(s string) (Decoding, error) {
 			d.Hidden = true
 		case "isolated":
 			d.Isolated = true
+		case "keep-repeats":
+			d.KeepRepeats = true
 		default:
-			return Decoding{}, fmt.Errorf("unknown decoding %q (blocks, structure, or steps joined by /: paragraphs, hidden, isolated)", s)
+			return Decoding{}, fmt.Errorf("unknown decoding %q (default, blocks, structure, or steps joined by /: paragraphs, hidden, isolated, keep-repeats)", s)
 		}
 	}
 	return d, nil
@@ -61,6 +78,8 @@ func ParseDecoding(s string) (Decoding, error) {
 // String is the name ParseDecoding reads.
 func (d Decoding) String() string {
 	switch d {
+	case DecodeDefault:
+		return "default"
 	case DecodeBlocks:
 		return "blocks"
 	case DecodeStructure:
@@ -75,6 +94,9 @@ func (d Decoding) String() string {
 	}
 	if d.Isolated {
 		steps = append(steps, "isolated")
+	}
+	if d.KeepRepeats {
+		steps = append(steps, "keep-repeats")
 	}
 	return strings.Join(steps, "/")
 }
@@ -122,7 +144,43 @@ func (d Decoding) decode(blocks []tokenize.Block, probs []float32, threshold flo
 	if d.Isolated {
 		dropIsolated(blocks, words, selected)
 	}
+	if !d.KeepRepeats {
+		dropRepeats(blocks, selected)
+	}
 	return selected
+}
+
+// dropRepeats unselects selected paragraphs whose normalised text equals
+// that of an earlier selected paragraph.
+func dropRepeats(blocks []tokenize.Block, selected []bool) {
+	seen := make(map[string]bool)
+	var key strings.Builder
+	for start := 0; start < len(blocks); {
+		if !selected[start] {
+			start++
+			continue
+		}
+		end := start + 1
+		for end < len(blocks) && selected[end] && blocks[end].Para == blocks[start].Para {
+			end++
+		}
+		key.Reset()
+		for i := start; i < end; i++ {
+			for _, f := range strings.Fields(blocks[i].Text) {
+				key.WriteString(strings.ToLower(f))
+				key.WriteByte(' ')
+			}
+		}
+		if k := key.String(); len(k) >= minRepeatBytes {
+			if seen[k] {
+				for i := start; i < end; i++ {
+					selected[i] = false
+				}
+			}
+			seen[k] = true
+		}
+		start = end
+	}
 }
 
 // dropIsolated unselects short selected paragraphs far from any long

@@ -26,9 +26,12 @@ func TestDecode(t *testing.T) {
 		want []int
 	}{
 		{DecodeBlocks, []int{0, 3, 4, n - 1}},
+		{DecodeDefault, []int{0, 4, n - 1}}, // the hidden copy repeats the long paragraph
 		{Decoding{Paragraphs: true}, []int{0, 1, 2, 3, 4, n - 1}},
 		{Decoding{Hidden: true}, []int{0, 4, n - 1}},
-		{Decoding{Isolated: true}, []int{0, 3, 4}},
+		{Decoding{Paragraphs: true, KeepRepeats: true}, []int{0, 1, 2, 3, 4, n - 1}},
+		{Decoding{Isolated: true}, []int{0, 4}},
+		{Decoding{Isolated: true, KeepRepeats: true}, []int{0, 3, 4}},
 		{DecodeStructure, []int{0, 1, 2, 4}},
 	}
 	for _, tt := range tests {
@@ -83,6 +86,35 @@ func TestHeadline(t *testing.T) {
 		}
 		if got := Headline(p.Blocks, sel, tt.title); !slices.Equal(got, tt.want) {
 			t.Errorf("%s: headline %v, want %v", tt.name, got, tt.want)
+		}
+	}
+}
+
+func TestDropRepeats(t *testing.T) {
+	tests := []struct {
+		page string
+		want []int
+	}{
+		{`<p>The same sentence again.</p><p>Other text</p><p>the  SAME sentence again.</p>`, []int{0, 1}},
+		{`<p>Yes</p><p>No</p><p>Yes</p>`, []int{0, 1, 2}}, // shorter than minRepeatBytes
+		{`<p>A paragraph <a href="#">with a link</a></p><p>A paragraph with a link</p>`, []int{0, 1}},
+		{`<p>Long enough to count</p><div>Long enough <b>to count</b></div>`, []int{0}},
+	}
+	for _, tt := range tests {
+		p, err := tokenize.Parse([]byte(tt.page), tokenize.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		selected := slices.Repeat([]bool{true}, len(p.Blocks))
+		dropRepeats(p.Blocks, selected)
+		var got []int
+		for i, s := range selected {
+			if s {
+				got = append(got, i)
+			}
+		}
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("%s: kept %v, want %v", tt.page, got, tt.want)
 		}
 	}
 }

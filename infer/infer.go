@@ -37,7 +37,7 @@ type Options struct {
 	Filter      bool
 	FilterDepth int
 	// Decode says how the model's probabilities become content blocks
-	// (DecodeBlocks when zero).
+	// (DecodeDefault when zero).
 	Decode Decoding
 	// KeepHeadline keeps the headline in the text. By default the
 	// headline (see Headline) is the result's title, not part of its text.

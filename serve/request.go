@@ -29,7 +29,7 @@ type Options struct {
 	Threshold    float64 `json:"threshold,omitempty"`     // 0 = the default
 	Filter       string  `json:"filter,omitempty"`        // "", ancestor, largest, main
 	FilterDepth  int     `json:"filter_depth,omitempty"`  // 0 = the default
-	Decode       string  `json:"decode,omitempty"`        // blocks, structure, steps joined by /
+	Decode       string  `json:"decode,omitempty"`        // default, blocks, structure, steps joined by /
 	KeepHeadline bool    `json:"keep_headline,omitempty"` // headline in the text too
 	// Format lists the response parts, joined by commas ("html,markdown");
 	// "" means json.

@@ -212,7 +212,7 @@ type Info struct {
 
 func (s *Server) info(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, Info{Methods: s.cfg.Methods, Filters: s.cfg.Filters, Formats: Formats,
-		Decodings: []string{"blocks", "structure", "paragraphs", "hidden", "isolated", "paragraphs/hidden"},
+		Decodings: []string{"default", "blocks", "structure", "paragraphs", "hidden", "isolated", "paragraphs/hidden"},
 		Threshold: infer.DefaultThreshold, Fetch: s.cfg.Fetch != nil, MaxBody: s.cfg.MaxBody})
 }
 

@@ -16,9 +16,10 @@ import (
 // DefaultSkipTags are the elements whose whole subtree is ignored: the list
 // of the BoilerNet authors (PaperSkipTags) without noscript, whose content
 // is what a reader sees without scripts (Discourse forums put the whole
-// thread there), plus template and svg, whose text is never shown as text.
+// thread there), plus template, svg, select and datalist, whose text is
+// never shown as running text (a select shows one option of its list).
 // Pages are parsed with scripting disabled, so noscript content is markup.
-var DefaultSkipTags = []string{"head", "iframe", "script", "meta", "link", "style", "input", "checkbox", "button", "template", "svg"}
+var DefaultSkipTags = []string{"head", "iframe", "script", "meta", "link", "style", "input", "checkbox", "button", "template", "svg", "select", "datalist"}
 
 // PaperSkipTags is the list used by the BoilerNet authors (Leonhardt et al.,
 // 2020).

@@ -81,6 +81,7 @@ func TestParseBlocks(t *testing.T) {
 		{"list items", `<ul><li>one</li><li>two <a href="#">link</a></li></ul>`, []string{"one", "two", "link"}, "one\n\ntwo link"},
 		{"scripts, styles and comments are skipped", `<p>a<script>var x="<p>no</p>";</script><style>p{}</style><!-- hidden -->b</p>`, []string{"a", "b"}, "ab"},
 		{"head, button, input, iframe, template, svg skipped", `<head><title>T</title></head><body><button>b</button><input value=v><iframe>i</iframe><template><p>t</p></template><svg><title>icon</title><text>s</text></svg><p>x</p></body>`, []string{"x"}, "x"},
+		{"select and datalist skipped", `<body><label>Size <select><option>XS</option><optgroup label="big"><option>XL</option></optgroup></select></label><datalist><option>d</option></datalist></body>`, []string{"Size"}, "Size"},
 		{"noscript content is recovered as markup", `<body><noscript><div class="post"><p>thread <b>text</b></p></div></noscript></body>`, []string{"thread", "text"}, "thread text"},
 		{"pre keeps lines", "<pre>line 1\n   line 2\n\nline 3</pre>", []string{"line 1\nline 2\nline 3"}, "line 1\nline 2\nline 3"},
 		{"malformed: unclosed tags", `<div><p>a<b>b<p>c</div>d`, []string{"a", "b", "c", "d"}, "ab\n\nc\n\nd"},

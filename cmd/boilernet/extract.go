@@ -36,7 +36,7 @@ func runExtract(args []string, stdout, stderr io.Writer) error {
 	fs.Var(&filt, "filter", "precision filter: -filter alone is the ancestor-group filter; -filter=largest or -filter=main after a boilerpipe method")
 	depth := fs.Int("filter-depth", 2, "ancestor depth of the ancestor filter, ≥ 1 (1: parent, 2: grandparent)")
 	threshold := fs.Float64("threshold", infer.DefaultThreshold, "P(content) from which a block is content, > 0 and ≤ 1")
-	decode := fs.String("decode", "blocks", "how probabilities become content: blocks (threshold), structure, or steps joined by /: paragraphs, hidden, isolated")
+	decode := fs.String("decode", "default", "how probabilities become content: default (threshold, repeated paragraphs dropped), blocks (threshold only, as the paper), structure, or steps joined by /: paragraphs, hidden, isolated, keep-repeats")
 	keepHeadline := fs.Bool("keep-headline", false, "keep the headline in the text (by default it is the title only)")
 	workers := fs.Int("workers", 0, "pages extracted in parallel (0: all cores)")
 	out := fs.String("o", "", "output file, or an existing directory for one file per page (default: stdout)")
