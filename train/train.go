@@ -50,6 +50,12 @@ type Options struct {
 	// epoch, so the network cannot lean on single words or class names of
 	// the sites it was trained on. 0: none.
 	InputDropout float64
+	// Average, when in (0, 1), keeps an exponential moving average of the
+	// weights over the optimizer steps with this decay (e.g. 0.998 averages
+	// over about the last 500 steps): the averaged weights are the ones
+	// scored on dev after every epoch and kept, which smooths the
+	// epoch-to-epoch swings of the dev scores. 0: the raw weights.
+	Average float64
 	// Repeat maps a dataset's name (its folder's base name) to how many
 	// times each of its training pages is seen per epoch (default 1), to
 	// give a small or varied dataset more weight.
@@ -152,6 +158,9 @@ func Run(opts Options) (*Result, error) {
 		return nil, fmt.Errorf("train: bad options: epochs %d, batch %d, words %d, tags %d, learn rate %v",
 			opts.Epochs, opts.Batch, opts.Words, opts.Tags, opts.LearnRate)
 	}
+	if !(opts.Average >= 0 && opts.Average < 1) {
+		return nil, fmt.Errorf("train: weight average decay %v outside [0, 1)", opts.Average)
+	}
 	if !(opts.InputDropout >= 0 && opts.InputDropout < 1) {
 		return nil, fmt.Errorf("train: input dropout %v outside [0, 1)", opts.InputDropout)
 	}
@@ -201,6 +210,12 @@ func Run(opts Options) (*Result, error) {
 	}
 
 	params := bilstm.InitParams(cfg, opts.Seed)
+	scored := params // the weights scored on dev and kept
+	var average *movingAverage
+	if opts.Average > 0 {
+		average = newMovingAverage(cfg, params, opts.Average)
+		scored = average.params
+	}
 	rng := rand.New(rand.NewPCG(opts.Seed, 0x7472616966))
 	solver := graph.NewAdam(opts.LearnRate)
 	graphs := map[int]*graph.Graph{}
@@ -249,6 +264,9 @@ func Run(opts Options) (*Result, error) {
 			if err := solver.Step(g); err != nil {
 				return nil, fmt.Errorf("train: epoch %d: %w", epoch, err)
 			}
+			if average != nil {
+				average.update()
+			}
 			lossSum += float64(loss)
 			if bar != nil {
 				bar.Describe(fmt.Sprintf("epoch %d/%d loss %.4f", epoch, opts.Epochs, lossSum/float64(i+1)))
@@ -265,10 +283,10 @@ func Run(opts Options) (*Result, error) {
 			Seconds:      secs,
 			BlocksPerSec: float64(totalBlocks) / secs,
 		}
-		scoreDev(&ep, cfg, params, devSets, devBatches)
+		scoreDev(&ep, cfg, scored, devSets, devBatches)
 		improved := best == nil || ep.Selection > res.Best.Selection
 		if improved {
-			best = params.Clone(cfg)
+			best = scored.Clone(cfg)
 			res.Best = ep
 		}
 		res.Epochs = append(res.Epochs, ep)
@@ -309,12 +327,37 @@ func Run(opts Options) (*Result, error) {
 		"word_weights":   strconv.FormatBool(opts.WordWeights),
 		"repeat":         fmt.Sprint(opts.Repeat),
 		"input_dropout":  strconv.FormatFloat(opts.InputDropout, 'g', -1, 64),
+		"average":        strconv.FormatFloat(opts.Average, 'g', -1, 64),
 		"features":       opts.Features.String(),
 	}}
 	if res.Half != nil {
 		res.Model.Meta["dev_selection_float16"] = strconv.FormatFloat(res.Half.Selection, 'f', 4, 64)
 	}
 	return res, nil
+}
+
+// movingAverage is an exponential moving average of training weights.
+type movingAverage struct {
+	decay  float32
+	params *bilstm.Params
+	src    []bilstm.Tensor // the live weights
+	dst    []bilstm.Tensor // their average, params's tensors
+}
+
+func newMovingAverage(cfg bilstm.Config, live *bilstm.Params, decay float64) *movingAverage {
+	avg := live.Clone(cfg)
+	return &movingAverage{decay: float32(decay), params: avg, src: live.Tensors(cfg), dst: avg.Tensors(cfg)}
+}
+
+// update moves the average a step towards the live weights.
+func (m *movingAverage) update() {
+	rate := 1 - m.decay
+	for i, t := range m.src {
+		avg := m.dst[i].Data
+		for j, v := range t.Data {
+			avg[j] += rate * (v - avg[j])
+		}
+	}
 }
 
 // devSet is the dev split of one dataset.

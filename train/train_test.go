@@ -59,9 +59,9 @@ func TestRunLearnsSyntheticPages(t *testing.T) {
 	}
 }
 
-func TestRunWithInputDropoutAndWordWeights(t *testing.T) {
+func TestRunWithInputDropoutWordWeightsAndAverage(t *testing.T) {
 	opts := tinyOptions()
-	opts.InputDropout, opts.WordWeights, opts.Features = 0.2, true, vocab.Rich
+	opts.InputDropout, opts.WordWeights, opts.Features, opts.Average = 0.2, true, vocab.Rich, 0.8
 	opts.Repeat = map[string]int{"synth": 2}
 	res, err := Run(opts)
 	if err != nil {
@@ -127,6 +127,7 @@ func TestRunErrors(t *testing.T) {
 		{"no dev split", Options{Data: []string{filepath.Join("..", "data", "testdata", "tiny")}}, "no dev split"},
 		{"bad batch", Options{Data: []string{synth}, Batch: -1}, "bad options"},
 		{"bad input dropout", Options{Data: []string{synth}, InputDropout: 1}, "input dropout"},
+		{"bad average", Options{Data: []string{synth}, Average: -0.5}, "average decay"},
 		{"bad repeat", Options{Data: []string{synth}, Repeat: map[string]int{"synth": 0}}, "at least 1"},
 	}
 	for _, tt := range tests {
@@ -217,5 +218,28 @@ func TestDropInputs(t *testing.T) {
 	}
 	if &d.Y[0] != &b.Y[0] {
 		t.Error("labels copied, want shared")
+	}
+}
+
+func TestMovingAverage(t *testing.T) {
+	cfg := bilstm.Config{Input: 3, Dense: 2, Hidden: 2, Layers: 1}
+	live := bilstm.NewParams(cfg)
+	live.WIn[0] = 4
+	avg := newMovingAverage(cfg, live, 0.75)
+	if avg.params.WIn[0] != 4 {
+		t.Fatalf("the average starts at %v, not at the live weights", avg.params.WIn[0])
+	}
+	live.WIn[0], live.BOut[0] = 8, -4
+	avg.update()
+	avg.update()
+	// 4 → 5 → 5.75; 0 → -1 → -1.75.
+	if got := avg.params.WIn[0]; math.Abs(float64(got)-5.75) > 1e-6 {
+		t.Errorf("w_in[0] averaged to %v, want 5.75", got)
+	}
+	if got := avg.params.BOut[0]; math.Abs(float64(got)+1.75) > 1e-6 {
+		t.Errorf("b_out averaged to %v, want -1.75", got)
+	}
+	if live.WIn[0] != 8 {
+		t.Error("averaging changed the live weights")
 	}
 }

@@ -34,6 +34,7 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	comments := fs.Bool("comments", false, "count user comments (Dragnet) as content")
 	wordWeights := fs.Bool("word-weights", false, "weight each block's loss by log2(2 + its words)")
 	inputDropout := fs.Float64("input-dropout", 0, "drop each non-zero input of a training row with this probability, anew every epoch")
+	average := fs.Float64("average", 0, "keep and score an exponential moving average of the weights with this decay per step, e.g. 0.998 (0: the raw weights)")
 	repeatFlag := fs.String("repeat", "", "NAME=K,...: see the training pages of dataset NAME K times per epoch")
 	half := fs.Bool("half", false, "store the weights as float16 (half the file; dev scores of both are reported)")
 	quiet := fs.Bool("q", false, "no progress output")
@@ -46,7 +47,7 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	}
 	if err := checkFlags(fs, atLeast("epochs", 1), atLeast("batch", 1), atLeast("hidden", 1), atLeast("layers", 1),
 		atLeast("dense", 1), rate("dropout"), atLeast("words", 1), atLeast("tags", 1), atLeast("attrs", 1), positive("lr"),
-		rate("input-dropout"), atLeast("max-depth", 1)); err != nil {
+		rate("input-dropout"), rate("average"), atLeast("max-depth", 1)); err != nil {
 		return err
 	}
 	if *dataDirs == "" || *out == "" || fs.NArg() > 0 {
@@ -91,6 +92,7 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 		WordWeights:  *wordWeights,
 		Repeat:       repeat,
 		InputDropout: *inputDropout,
+		Average:      *average,
 		Half:         *half,
 		Log:          logFile,
 		Strict:       *strict,
