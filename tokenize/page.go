@@ -345,6 +345,11 @@ func (w *walker) enter(n *html.Node) bool {
 		return false
 	case html.ElementNode:
 		name := strings.ToLower(n.Data)
+		if rendersBox(name, n) {
+			// An image, form control or embedded object takes room on
+			// the line: the text on either side is not one word.
+			w.pending = true
+		}
 		if w.skip[name] {
 			return false
 		}
@@ -481,6 +486,25 @@ func collapse(s string, pre bool) (out string, lead, trail bool) {
 // blank (no-break space included).
 func isSpace(r rune) bool {
 	return unicode.IsSpace(r) || r == '\u200b' || r == '\ufeff'
+}
+
+// rendersBox reports whether an element shows as a box of its own inside a
+// line of text (an image, a form control, embedded content), so that a
+// browser never joins the text before and after it into one word.
+func rendersBox(name string, n *html.Node) bool {
+	switch atom.Lookup([]byte(name)) {
+	case atom.Img, atom.Svg, atom.Button, atom.Select, atom.Textarea, atom.Iframe,
+		atom.Video, atom.Audio, atom.Canvas, atom.Embed, atom.Object, atom.Meter, atom.Progress:
+		return true
+	case atom.Input:
+		for _, a := range n.Attr {
+			if a.Key == "type" && strings.EqualFold(strings.TrimSpace(a.Val), "hidden") {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }
 
 // isBlockLevel reports whether an element starts a new paragraph when

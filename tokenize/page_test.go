@@ -89,6 +89,9 @@ func TestParseBlocks(t *testing.T) {
 		{"unclosed title does not swallow the page", "<html><head><title>Broken\n<script>x</script></head><body><p>text</p></body>", []string{"text"}, "text"},
 		{"corrupted title end tag", "<title>Broken</titleval\n<p>text</p>", []string{"text"}, "text"},
 		{"no text", `<html><body><img src=x></body></html>`, nil, ""},
+		{"an image between words separates them", `<p>Great for day hikes<img src=stars.png alt="5 stars">Rated by 12 people</p>`, []string{"Great for day hikes", "Rated by 12 people"}, "Great for day hikes Rated by 12 people"},
+		{"skipped controls between words separate them", `<p><label>Name</label><input name=n><label>Email</label><button>Go</button>next<svg><path/></svg>icon</p>`, []string{"Name", "Email", "next", "icon"}, "Name Email next icon"},
+		{"hidden input and scripts do not", `<p>one<input type=hidden value=x>word<script>x</script>s</p>`, []string{"one", "word", "s"}, "onewords"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
