@@ -120,9 +120,14 @@ type Selector func(page *tokenize.Page, title string) ([]bool, error)
 // does.
 func WithSelector(sel Selector) *Extractor { return &Extractor{selector: sel} }
 
-// WithTitle returns an Extractor like e (which must come from WithSelector)
-// whose results take their title from f instead of Title.
+// WithTitle returns an Extractor like e (its model or its selector) whose
+// results take their title from f instead of Title.
 func (e *Extractor) WithTitle(f func(root *html.Node) string) *Extractor {
+	if e.model != nil {
+		ex := New(e.model)
+		ex.title = f
+		return ex
+	}
 	return &Extractor{selector: e.selector, title: f}
 }
 
