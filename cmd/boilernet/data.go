@@ -2,7 +2,6 @@ package main
 
 import (
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"math"
@@ -17,19 +16,22 @@ import (
 var errUsage = errors.New("usage")
 
 func runData(args []string, stdout, stderr io.Writer) error {
-	if len(args) == 0 || args[0] != "stats" {
-		fmt.Fprintln(stderr, "usage: boilernet data stats [-split NAME] [-comments] [-worst N] DIR [DIR...]")
-		return errUsage
-	}
-	fs := flag.NewFlagSet("data stats", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("data", stderr)
 	split := fs.String("split", "", "only this split (train, dev or test); default all")
 	comments := fs.Bool("comments", false, "count user comments (Dragnet) as content")
 	worst := fs.Int("worst", 10, "list the N documents with the lowest alignment coverage")
 	quiet := fs.Bool("q", false, "no progress bar")
 	strict := fs.Bool("strict", false, "stop at the first document that cannot be loaded (default: report it, skip it and count it)")
-	if err := fs.Parse(args[1:]); err != nil {
+	if len(args) > 0 && isHelpFlag(args[0]) {
+		fs.Usage()
+		return errHelp
+	}
+	if len(args) == 0 || args[0] != "stats" {
+		fs.Usage()
 		return errUsage
+	}
+	if err := parseFlags(fs, args[1:]); err != nil {
+		return err
 	}
 	if fs.NArg() == 0 {
 		fmt.Fprintln(stderr, "boilernet data stats: give at least one dataset folder")
@@ -144,7 +146,7 @@ func groupName(g string) string {
 
 // newBar returns a progress bar on w, or a silent one when quiet.
 func newBar(n int, desc string, quiet bool, w io.Writer) *progressbar.ProgressBar {
-	if quiet {
+	if quiet || !isTerminal(w) {
 		return progressbar.DefaultSilent(int64(n), desc)
 	}
 	return progressbar.NewOptions(n,

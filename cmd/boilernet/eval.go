@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -19,8 +18,7 @@ var defaultEvalMethods = []string{"bilstm", "bilstm+ancestor", "boilerpipe-numwo
 	"boilerpipe-densitometric", "boilerpipe-cleaneval", "newsfeed", "keep-all"}
 
 func runEval(args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("eval", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("eval", stderr)
 	dataDirs := fs.String("data", "", "comma-separated dataset folders")
 	split := fs.String("split", "test", "split to evaluate on")
 	methods := fs.String("methods", strings.Join(defaultEvalMethods, ","),
@@ -34,8 +32,8 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 	out := fs.String("out", "", "folder for pages.csv (every page's scores), report.md (the tables) and SVG plots")
 	quiet := fs.Bool("q", false, "no progress bar")
 	strict := fs.Bool("strict", false, "stop at the first page that cannot be loaded (default: report it, skip it and count it)")
-	if err := fs.Parse(args); err != nil {
-		return errUsage
+	if err := parseFlags(fs, args); err != nil {
+		return err
 	}
 	if err := checkFlags(fs, probability("threshold"), atLeast("filter-depth", 1)); err != nil {
 		return err

@@ -2,10 +2,10 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -25,22 +25,35 @@ import (
 // extractFormats are the output formats of boilernet extract.
 var extractFormats = []string{"text", "json", "jsonl", "html", "markdown"}
 
+// extractDetails is the part of extract -h about its arguments and output.
+const extractDetails = `A PATH is an HTML file (.html, .htm, also gzipped: .html.gz), a directory
+(its HTML files, recursively), - for standard input (plain or gzipped), or a
+corpus file (*.warc, *.warc.gz, *.jsonl, *.jsonl.gz: one jsonl line per
+record). A URL (http:// or https://) is fetched.
+
+Output: standard output, or -o FILE, or -o DIR/ (created if needed): one file
+per page named after the input with the format's extension (.txt, .json,
+.jsonl, .html, .md), under the same relative path as below the directory
+given (a.html -> DIR/a.txt, site/x/b.html -> DIR/x/b.txt when site is the
+argument); a name used twice gets -2, -3, ... before its extension. -format
+json of several pages is one JSON array.`
+
 func runExtract(args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("extract", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	modelPath := fs.String("model", "", "model file (default: the embedded model)")
-	treePath := fs.String("tree", "", "tree file for -method tree")
+	fs := newFlagSet("extract", stderr)
+	modelPath := fs.String("model", "", "method bilstm: the model file (default: the embedded model)")
+	treePath := fs.String("tree", "", "method tree: the tree file (from train -method tree)")
 	format := fs.String("format", "text", "output: "+strings.Join(extractFormats, ", ")+" (html: the page with the content highlighted)")
 	method := fs.String("method", "bilstm", "block classifier: "+strings.Join(methodNames, ", "))
 	var filt filterFlag
-	fs.Var(&filt, "filter", "precision filter: -filter alone is the ancestor-group filter; -filter=largest or -filter=main after a boilerpipe method")
-	depth := fs.Int("filter-depth", 2, "ancestor depth of the ancestor filter, ≥ 1 (1: parent, 2: grandparent)")
-	threshold := fs.Float64("threshold", infer.DefaultThreshold, "P(content) from which a block is content, > 0 and ≤ 1")
-	decode := fs.String("decode", "default", "how probabilities become content: default (threshold, repeated paragraphs dropped), blocks (threshold only, as the paper), structure, or steps joined by /: paragraphs, hidden, isolated, keep-repeats")
+	fs.Var(&filt, "filter", "precision filter: -filter alone is the ancestor-group filter (any method); -filter=largest or -filter=main after the boilerpipe-* methods and tree")
+	depth := fs.Int("filter-depth", 2, "-filter (ancestor) only: ancestor depth, ≥ 1 (1: parent, 2: grandparent)")
+	threshold := fs.Float64("threshold", infer.DefaultThreshold, "method bilstm: P(content) from which a block is content, > 0 and ≤ 1")
+	decode := fs.String("decode", "default", "method bilstm: how probabilities become content: default (threshold, repeated paragraphs dropped), blocks (threshold only, as the paper), structure, or steps joined by /: paragraphs, hidden, isolated, keep-repeats")
 	keepHeadline := fs.Bool("keep-headline", false, "keep the headline in the text (by default it is the title only)")
 	workers := fs.Int("workers", 0, "pages extracted in parallel (0: all cores)")
-	out := fs.String("o", "", "output file, or an existing directory for one file per page (default: stdout)")
+	out := fs.String("o", "", "output file, or a directory (an existing one, or a path ending in /) for one file per page (default: stdout)")
 	quiet := fs.Bool("q", false, "no progress bar")
+	progress := fs.Bool("progress", false, "draw the progress bar even when stderr is not a terminal")
 	urlList := fs.String("i", "", "file of URLs to fetch, one per line (- for stdin)")
 	baseURL := fs.String("url", "", "the pages' URL, for resolving links in files (fetched pages use their own)")
 	userAgent := fs.String("user-agent", fetch.DefaultUserAgent, "User-Agent of fetches")
@@ -50,15 +63,18 @@ func runExtract(args []string, stdout, stderr io.Writer) error {
 	links := fs.Bool("links", false, "content links in json, jsonl and markdown")
 	images := fs.Bool("images", false, "content images in json, jsonl and markdown")
 	pageTimeout := fs.Duration("page-timeout", infer.DefaultPageTimeout, "time limit of one page (reading it included); a slower page fails and the run goes on (0: none)")
-	if err := fs.Parse(args); err != nil {
-		return errUsage
+	if err := parseFlags(fs, args); err != nil {
+		return err
 	}
 	if err := checkFlags(fs, probability("threshold"), atLeast("filter-depth", 1), atLeast("workers", 0), atLeast("per-host", 1)); err != nil {
 		return err
 	}
-	if (fs.NArg() == 0 && *urlList == "") || !slices.Contains(extractFormats, *format) {
-		fmt.Fprintln(stderr, "usage: boilernet extract [flags] PATH|URL... (a file, a directory of *.html, *.htm, *.html.gz, - for stdin, an http(s) URL, or WARC/JSONL files: *.warc, *.warc.gz, *.jsonl, *.jsonl.gz), or -i URLS.txt")
-		fs.PrintDefaults()
+	if !slices.Contains(extractFormats, *format) {
+		return fmt.Errorf("-format %s: unknown format (valid: %s)", *format, strings.Join(extractFormats, ", "))
+	}
+	if fs.NArg() == 0 && *urlList == "" {
+		fmt.Fprintln(stderr, "boilernet extract: no pages given")
+		fs.Usage()
 		return errUsage
 	}
 	var ex *infer.Extractor
@@ -100,25 +116,26 @@ func runExtract(args []string, stdout, stderr io.Writer) error {
 			bilstm.SetBLASThreads(1)
 		}
 		opts.Metadata = *meta
-		return runRecords(ex, files, opts, *workers, *out, *quiet, stdout, stderr)
+		return runRecords(ex, files, opts, *workers, *out, !showProgress(stderr, *quiet, *progress), stdout, stderr)
 	}
 	client := fetch.New(fetch.Options{UserAgent: *userAgent, Timeout: *timeout, PerHost: *perHost})
-	pages, anyURL, err := extractInputs(fs.Args(), *urlList, client, os.Stdin)
+	in, err := extractInputs(fs.Args(), *urlList, client, os.Stdin)
 	if err != nil {
 		return err
 	}
-	if anyURL && *workers == 0 {
+	if in.anyURL && *workers == 0 {
 		*workers = urlWorkers
 	}
+	pages := in.pages
 	if len(pages) == 0 {
 		return errors.New("no pages found")
 	}
-	w, err := newWriter(*out, *format, stdout, len(pages) > 1)
+	w, err := newWriter(*out, *format, stdout, len(pages) > 1, in.names)
 	if err != nil {
 		return err
 	}
 	var bar *progressbar.ProgressBar
-	if len(pages) > 1 && !*quiet {
+	if len(pages) > 1 && showProgress(stderr, *quiet, *progress) {
 		bar = progressbar.NewOptions(len(pages), progressbar.OptionSetWriter(stderr), progressbar.OptionSetDescription("extracting"),
 			progressbar.OptionShowCount(), progressbar.OptionShowIts(), progressbar.OptionSetItsString("pages"), progressbar.OptionClearOnFinish())
 	}
@@ -242,15 +259,24 @@ type pageJSON struct {
 type writer struct {
 	format string
 	dir    string        // per-page files when set
+	names  []string      // per-page file names (extension added), by page index
 	w      *bufio.Writer // single stream otherwise
 	file   *os.File      // the -o file, closed at the end
-	multi  bool          // several pages into one text stream
+	multi  bool          // several pages into one stream
+	n      int           // records written to the stream
 }
 
-func newWriter(out, format string, stdout io.Writer, multi bool) (*writer, error) {
-	w := &writer{format: format, multi: multi}
+// newWriter writes to out: "" is stdout, an existing directory or a path
+// ending in a separator is a directory (created if needed) with one file
+// per page, named after names (by page index); anything else is a file.
+func newWriter(out, format string, stdout io.Writer, multi bool, names []string) (*writer, error) {
+	w := &writer{format: format, multi: multi, names: names}
 	if out != "" {
-		if st, err := os.Stat(out); err == nil && st.IsDir() {
+		st, err := os.Stat(out)
+		if (err == nil && st.IsDir()) || strings.HasSuffix(out, "/") || strings.HasSuffix(out, string(filepath.Separator)) {
+			if err := os.MkdirAll(out, 0o755); err != nil {
+				return nil, err
+			}
 			w.dir = out
 			return w, nil
 		}
@@ -264,20 +290,21 @@ func newWriter(out, format string, stdout io.Writer, multi bool) (*writer, error
 	return w, nil
 }
 
+// formatExt is the file extension of each output format.
+var formatExt = map[string]string{"text": ".txt", "json": ".json", "jsonl": ".jsonl", "html": ".html", "markdown": ".md"}
+
 func (w *writer) write(o infer.Outcome) error {
 	if w.dir != "" {
 		if o.Err != nil {
 			return nil
 		}
-		base := filepath.Base(o.Page.Name)
-		for _, ext := range []string{".gz", ".html", ".htm"} {
-			base = strings.TrimSuffix(base, ext)
+		name := filepath.Join(w.dir, filepath.FromSlash(w.names[o.Index])+formatExt[w.format])
+		if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+			return err
 		}
-		ext := map[string]string{"text": ".txt", "json": ".json", "jsonl": ".jsonl", "html": ".html", "markdown": ".md"}[w.format]
 		// Written under a temporary name and renamed: a file with the
 		// final name is always whole.
-		name := filepath.Join(w.dir, fmt.Sprintf("%06d-%s%s", o.Index, base, ext))
-		f, err := os.CreateTemp(w.dir, ".boilernet-*.tmp")
+		f, err := os.CreateTemp(filepath.Dir(name), ".boilernet-*.tmp")
 		if err != nil {
 			return err
 		}
@@ -298,6 +325,24 @@ func (w *writer) write(o infer.Outcome) error {
 		if err != nil {
 			os.Remove(f.Name())
 		}
+		return err
+	}
+	if w.format == "json" && w.multi {
+		// Several pages: one JSON array, its elements as -format json
+		// writes one page.
+		if o.Err != nil {
+			return nil
+		}
+		var buf bytes.Buffer
+		if err := writeOne(&buf, w.format, o, false); err != nil {
+			return err
+		}
+		sep := ",\n"
+		if w.n == 0 {
+			sep = "[\n"
+		}
+		w.n++
+		_, err := io.WriteString(w.w, sep+strings.TrimSuffix(buf.String(), "\n"))
 		return err
 	}
 	return writeOne(w.w, w.format, o, w.multi)
@@ -349,7 +394,16 @@ func writeOne(w io.Writer, format string, o infer.Outcome, multi bool) error {
 func (w *writer) close() error {
 	var err error
 	if w.w != nil {
-		err = w.w.Flush()
+		if w.format == "json" && w.multi {
+			end := "\n]\n"
+			if w.n == 0 {
+				end = "[]\n"
+			}
+			_, err = io.WriteString(w.w, end)
+		}
+		if ferr := w.w.Flush(); err == nil {
+			err = ferr
+		}
 	}
 	if w.file != nil {
 		if cerr := w.file.Close(); err == nil {

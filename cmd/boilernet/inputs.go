@@ -1,9 +1,15 @@
 package main
 
 import (
+	"bufio"
+	"compress/gzip"
 	"fmt"
 	"io"
+	"net/url"
 	"os"
+	"path"
+	"path/filepath"
+	"strings"
 
 	"github.com/boilernet/boilernet/fetch"
 	"github.com/boilernet/boilernet/infer"
@@ -13,47 +19,155 @@ import (
 // pages: fetching waits on the network, not the CPU.
 const urlWorkers = 8
 
+// inputs are extract's pages, with the name each one's output file gets
+// under -o DIR (slash-separated, without extension, unique).
+type inputs struct {
+	pages  []infer.Page
+	names  []string
+	anyURL bool // some page is fetched
+}
+
 // extractInputs returns the pages of extract's arguments, in order: a
-// URL (http:// or https://) is fetched with client, anything else is a
-// path (see infer.FilePages); then the URLs listed in the file list ("-":
-// standard input), one per line. It reports whether any page is a URL.
-func extractInputs(args []string, list string, client *fetch.Client, stdin io.Reader) ([]infer.Page, bool, error) {
-	var pages []infer.Page
-	anyURL := false
+// URL (http:// or https://) is fetched with client, "-" is stdin (plain or
+// gzip-compressed), anything else is a path (see infer.FilePages); then
+// the URLs listed in the file list ("-": standard input), one per line.
+func extractInputs(args []string, list string, client *fetch.Client, stdin io.Reader) (*inputs, error) {
+	in := &inputs{}
 	for _, a := range args {
-		if fetch.IsURL(a) {
+		switch {
+		case fetch.IsURL(a):
 			if _, err := fetch.CheckURL(a); err != nil {
-				return nil, false, err
+				return nil, err
 			}
-			pages = append(pages, infer.URLPages(client, []string{a})...)
-			anyURL = true
-			continue
+			in.pages = append(in.pages, infer.URLPages(client, []string{a})...)
+			in.names = append(in.names, urlOutName(a))
+			in.anyURL = true
+		case a == "-":
+			in.pages = append(in.pages, stdinPage(stdin))
+			in.names = append(in.names, "stdin")
+		default:
+			ps, err := infer.FilePages([]string{a})
+			if err != nil {
+				return nil, err
+			}
+			st, err := os.Stat(a)
+			dir := err == nil && st.IsDir()
+			for _, p := range ps {
+				in.pages = append(in.pages, p)
+				in.names = append(in.names, fileOutName(a, p.Name, dir))
+			}
 		}
-		ps, err := infer.FilePages([]string{a})
-		if err != nil {
-			return nil, false, err
-		}
-		pages = append(pages, ps...)
 	}
 	if list != "" {
 		r := stdin
 		if list != "-" {
 			f, err := os.Open(list)
 			if err != nil {
-				return nil, false, err
+				return nil, err
 			}
 			defer f.Close()
 			r = f
 		}
 		urls, err := fetch.ReadURLs(r, list)
 		if err != nil {
-			return nil, false, err
+			return nil, err
 		}
 		if len(urls) == 0 {
-			return nil, false, fmt.Errorf("%s: no URLs", list)
+			return nil, fmt.Errorf("%s: no URLs", list)
 		}
-		pages = append(pages, infer.URLPages(client, urls)...)
-		anyURL = true
+		in.pages = append(in.pages, infer.URLPages(client, urls)...)
+		for _, u := range urls {
+			in.names = append(in.names, urlOutName(u))
+		}
+		in.anyURL = true
 	}
-	return pages, anyURL, nil
+	in.names = uniqueNames(in.names)
+	return in, nil
+}
+
+// stdinPage is the page read from r, decompressed when it starts with the
+// gzip magic bytes.
+func stdinPage(r io.Reader) infer.Page {
+	return infer.Page{Name: "-", Open: func() (io.ReadCloser, error) {
+		br := bufio.NewReader(r)
+		if magic, _ := br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
+			z, err := gzip.NewReader(br)
+			if err != nil {
+				return nil, fmt.Errorf("standard input: %w", err)
+			}
+			return z, nil
+		}
+		return io.NopCloser(br), nil
+	}}
+}
+
+// fileOutName is the output name of the page file found for the argument
+// arg: its path below arg when arg is a directory, its base name
+// otherwise, without its .html, .htm or .gz extensions.
+func fileOutName(arg, file string, dir bool) string {
+	name := filepath.Base(file)
+	if dir {
+		if rel, err := filepath.Rel(arg, file); err == nil && !strings.HasPrefix(rel, "..") {
+			name = rel
+		}
+	}
+	return trimPageExt(filepath.ToSlash(name))
+}
+
+func trimPageExt(name string) string {
+	lower := strings.ToLower(name)
+	for _, ext := range []string{".gz", ".html", ".htm"} {
+		if strings.HasSuffix(lower, ext) && len(name) > len(ext) {
+			name, lower = name[:len(name)-len(ext)], lower[:len(lower)-len(ext)]
+		}
+	}
+	return name
+}
+
+// urlOutName is the output name of a URL: its host and path
+// ("example.com/news/a" for https://example.com/news/a.html), "index" for
+// a path ending in a slash, with characters unsafe in file names replaced.
+func urlOutName(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil || u.Host == "" {
+		return "page"
+	}
+	p := path.Clean("/" + u.Path)
+	if strings.HasSuffix(u.Path, "/") || p == "/" {
+		p = path.Join(p, "index")
+	}
+	var parts []string
+	for _, s := range strings.Split(u.Host+p, "/") {
+		if s = safeName(s); s != "" && s != "." && s != ".." {
+			parts = append(parts, s)
+		}
+	}
+	return trimPageExt(strings.Join(parts, "/"))
+}
+
+// safeName replaces the characters that are unsafe or awkward in a file
+// name (on any common system) by "_".
+func safeName(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r < 0x20 || strings.ContainsRune(`<>:"\|?*`, r) {
+			return '_'
+		}
+		return r
+	}, s)
+}
+
+// uniqueNames makes names unique, case aside (a case-insensitive file
+// system would merge them): the second "a" becomes "a-2", the third "a-3".
+func uniqueNames(names []string) []string {
+	used := make(map[string]bool, len(names))
+	out := make([]string, len(names))
+	for i, n := range names {
+		cand := n
+		for k := 2; used[strings.ToLower(cand)]; k++ {
+			cand = fmt.Sprintf("%s-%d", n, k)
+		}
+		used[strings.ToLower(cand)] = true
+		out[i] = cand
+	}
+	return out
 }

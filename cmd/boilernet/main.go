@@ -10,30 +10,38 @@
 //	boilernet metadata -data DIR [-split test]
 //	boilernet serve [-addr 127.0.0.1:8080] [-model FILE] [-max-body 16MiB] [-workers N]
 //
-// Run "boilernet help" for the subcommands and "boilernet CMD -h" for the
-// flags of one.
+// Run "boilernet help" for the subcommands and "boilernet help CMD" or
+// "boilernet CMD -h" for the flags of one.
 package main
 
 import (
+	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
+	"slices"
+
+	"golang.org/x/term"
 )
 
 // command is one subcommand: run gets the arguments after its name.
 type command struct {
-	name, summary string
-	run           func(args []string, stdout, stderr io.Writer) error
+	name    string
+	args    string // what follows the name in its usage line
+	summary string
+	details string // more on the arguments, for -h; "" when none
+	run     func(args []string, stdout, stderr io.Writer) error
 }
 
 func commands() []command {
 	return []command{
-		{"extract", "extract the main content of pages (extract PATH...)", runExtract},
-		{"eval", "score methods on labeled datasets (eval -data DIR[,DIR...])", runEval},
-		{"data", "inspect labeled datasets (data stats DIR)", runData},
-		{"train", "train the BiLSTM labeler (train -data DIR[,DIR...] -out MODEL)", runTrain},
-		{"metadata", "score metadata against a dataset's meta.tsv and time it (metadata -data DIR)", runMetadata},
-		{"serve", "serve the extraction API and page over HTTP (serve -addr 127.0.0.1:8080)", runServe},
+		{"extract", "[flags] PATH|URL... | -i URLS.txt", "extract the main content of pages", extractDetails, runExtract},
+		{"eval", "-data DIR[,DIR...] [flags]", "score methods on labeled datasets", "", runEval},
+		{"data", "stats [flags] DIR [DIR...]", "inspect labeled datasets", "", runData},
+		{"train", "-data DIR[,DIR...] -out MODEL [flags]", "train the BiLSTM labeler", "", runTrain},
+		{"metadata", "-data DIR [flags]", "score metadata against a dataset's meta.tsv and time it", "", runMetadata},
+		{"serve", "[flags]", "serve the extraction API and page over HTTP", "", runServe},
 	}
 }
 
@@ -43,28 +51,41 @@ func main() {
 
 // run executes the command line args and returns the exit status.
 func run(args []string, stdout, stderr io.Writer) int {
-	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
+	if len(args) == 0 || isHelpFlag(args[0]) {
 		usage(stderr)
 		if len(args) == 0 {
 			return 2
 		}
 		return 0
 	}
-	for _, c := range commands() {
-		if c.name == args[0] {
-			if err := c.run(args[1:], stdout, stderr); err != nil {
-				if err == errInterrupted {
-					return exitInterrupted
-				}
-				if err != errUsage {
-					fmt.Fprintf(stderr, "boilernet %s: %v\n", c.name, err)
-				}
-				return 1
-			}
+	if args[0] == "help" {
+		if len(args) == 1 {
+			usage(stdout)
 			return 0
 		}
+		// "help CMD" is "CMD -h", its text on standard output.
+		args = []string{args[1], "-h"}
+		if slices.ContainsFunc(commands(), func(c command) bool { return c.name == args[0] }) {
+			stderr = stdout
+		}
 	}
-	fmt.Fprintf(stderr, "boilernet: unknown command %q\n", args[0])
+	for _, c := range commands() {
+		if c.name == args[0] {
+			err := c.run(args[1:], stdout, stderr)
+			switch {
+			case err == nil:
+				return 0
+			case errors.Is(err, errHelp):
+				return 0
+			case errors.Is(err, errInterrupted):
+				return exitInterrupted
+			case !errors.Is(err, errUsage):
+				fmt.Fprintf(stderr, "boilernet %s: %v\n", c.name, err)
+			}
+			return 1
+		}
+	}
+	fmt.Fprintf(stderr, "boilernet: unknown command %q\n\n", args[0])
 	usage(stderr)
 	return 2
 }
@@ -72,9 +93,81 @@ func run(args []string, stdout, stderr io.Writer) int {
 // exitInterrupted is the exit status of a run stopped by a signal.
 const exitInterrupted = 130
 
+// errHelp is returned by a command whose help was asked for (-h) and
+// printed: the exit status is 0.
+var errHelp = errors.New("help")
+
 func usage(w io.Writer) {
 	fmt.Fprintln(w, "usage: boilernet COMMAND [flags] [args]\n\ncommands:")
 	for _, c := range commands() {
 		fmt.Fprintf(w, "  %-8s %s\n", c.name, c.summary)
 	}
+	fmt.Fprintln(w, "\nRun \"boilernet help COMMAND\" or \"boilernet COMMAND -h\" for the flags of one.")
+}
+
+func isHelpFlag(s string) bool { return s == "-h" || s == "-help" || s == "--help" }
+
+// usageLine is "usage: boilernet NAME ARGS" of a subcommand.
+func usageLine(name string) string {
+	for _, c := range commands() {
+		if c.name == name {
+			return "usage: boilernet " + c.name + " " + c.args
+		}
+	}
+	return "usage: boilernet " + name + " [flags]"
+}
+
+// newFlagSet returns the flag set of the subcommand name, printing its
+// errors and its usage (the usage line, the summary and the flags) on
+// stderr; parse it with parseFlags.
+func newFlagSet(name string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, usageLine(name))
+		for _, c := range commands() {
+			if c.name == name {
+				fmt.Fprintf(stderr, "\n%s.\n", capitalize(c.summary))
+				if c.details != "" {
+					fmt.Fprintf(stderr, "\n%s\n", c.details)
+				}
+			}
+		}
+		fmt.Fprintln(stderr, "\nflags:")
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
+// parseFlags parses args with fs: errHelp for -h (the usage was printed),
+// errUsage for a bad flag (the error and the usage were printed).
+func parseFlags(fs *flag.FlagSet, args []string) error {
+	err := fs.Parse(args)
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, flag.ErrHelp):
+		return errHelp
+	}
+	return errUsage
+}
+
+func capitalize(s string) string {
+	if s == "" || s[0] < 'a' || s[0] > 'z' {
+		return s
+	}
+	return string(s[0]-'a'+'A') + s[1:]
+}
+
+// isTerminal reports whether w is a terminal.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
+}
+
+// showProgress reports whether a progress bar is drawn on stderr: when it
+// is a terminal (so that logs do not fill with its frames) or when asked
+// for (force), and not when quiet.
+func showProgress(stderr io.Writer, quiet, force bool) bool {
+	return !quiet && (force || isTerminal(stderr))
 }

@@ -19,9 +19,10 @@ func TestRun(t *testing.T) {
 		stderr []string
 	}{
 		{"no args", nil, 2, nil, []string{"usage: boilernet"}},
-		{"help", []string{"help"}, 0, nil, []string{"data"}},
+		{"help", []string{"help"}, 0, []string{"data"}, nil},
 		{"unknown", []string{"frobnicate"}, 2, nil, []string{`unknown command "frobnicate"`}},
 		{"data without stats", []string{"data"}, 1, nil, []string{"usage: boilernet data stats"}},
+		{"data -h", []string{"data", "-h"}, 0, nil, []string{"usage: boilernet data stats"}},
 		{"data stats without dir", []string{"data", "stats"}, 1, nil, []string{"give at least one dataset folder"}},
 		{"data stats bad dir", []string{"data", "stats", "-q", "testdata/nope"}, 1, nil, []string{"no html/ folder"}},
 		{"data stats", []string{"data", "stats", "-q", "../../data/testdata/tiny"}, 0,
@@ -124,7 +125,8 @@ func TestExtractCommand(t *testing.T) {
 		{"only bad pages", []string{"extract", "-q", "-model", model, filepath.Join(dir, "bad.html")}, 1, nil, []string{"no page could be extracted"}},
 		{"embedded model", []string{"extract", "../../testdata/sample.html"}, 0, []string{"overnight passenger trains are running again"}, nil},
 		{"foreign model", []string{"extract", "-model", page, page}, 1, nil, []string{"bad model file"}},
-		{"bad format", []string{"extract", "-model", model, "-format", "pdf", page}, 1, nil, []string{"usage: boilernet extract"}},
+		{"bad format", []string{"extract", "-model", model, "-format", "pdf", page}, 1, nil, []string{"-format pdf: unknown format (valid: "}},
+		{"no pages", []string{"extract"}, 1, nil, []string{"no pages given", "usage: boilernet extract"}},
 		{"missing file", []string{"extract", "-model", model, "nope.html"}, 1, nil, []string{"nope.html"}},
 	}
 	for _, tt := range tests {
@@ -140,7 +142,7 @@ func TestExtractToDirectory(t *testing.T) {
 		t.Fatalf("status %d: %s", status, stderr.String())
 	}
 	files, _ := filepath.Glob(filepath.Join(out, "*.txt"))
-	if len(files) != 2 || filepath.Base(files[0]) != "000000-p45.txt" {
+	if len(files) != 2 || filepath.Base(files[0]) != "p45.txt" {
 		t.Errorf("files %v", files)
 	}
 }

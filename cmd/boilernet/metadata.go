@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"io"
 	"time"
@@ -18,15 +17,17 @@ import (
 // author and publish_date columns of its meta.tsv, and times extraction
 // with and without metadata.
 func runMetadata(args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("metadata", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("metadata", stderr)
 	dir := fs.String("data", "", "dataset folder with a meta.tsv (title, author, publish_date, url columns)")
 	split := fs.String("split", "test", "split to score")
 	modelPath := fs.String("model", "", "model file (default: the embedded model)")
 	rounds := fs.Int("rounds", 1, "timing rounds over the split (the fastest counts)")
 	quiet := fs.Bool("q", false, "no progress bar")
 	verbose := fs.Bool("v", false, "list every mismatch (id, field, annotated, found) on stderr")
-	if err := fs.Parse(args); err != nil || *dir == "" || fs.NArg() > 0 {
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if *dir == "" || fs.NArg() > 0 {
 		fmt.Fprintln(stderr, "usage: boilernet metadata -data DIR [-split test] [-model FILE] [-rounds N] [-q]")
 		fs.PrintDefaults()
 		return errUsage
@@ -53,7 +54,7 @@ func runMetadata(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	var bar *progressbar.ProgressBar
-	if !*quiet {
+	if showProgress(stderr, *quiet, false) {
 		bar = progressbar.NewOptions(2*len(ids)*max(*rounds, 1), progressbar.OptionSetWriter(stderr), progressbar.OptionSetDescription("extracting"),
 			progressbar.OptionShowCount(), progressbar.OptionClearOnFinish())
 	}

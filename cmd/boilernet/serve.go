@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"log/slog"
@@ -20,8 +19,7 @@ import (
 )
 
 func runServe(args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("serve", stderr)
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on (host:port)")
 	modelPath := fs.String("model", "", "model file (default: the embedded model)")
 	treePath := fs.String("tree", "", "tree file for method tree")
@@ -31,10 +29,11 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	timeout := fs.Duration("timeout", serve.DefaultTimeout, "per-request time limit (fetching, waiting and extracting)")
 	noFetch := fs.Bool("no-fetch", false, "do not fetch URLs: a request's url is only the base for its page's links")
 	allowPrivate := fs.Bool("allow-private", false, "let fetched URLs reach loopback, private, link-local and metadata addresses")
-	if err := fs.Parse(args); err != nil || fs.NArg() > 0 {
-		if err == nil {
-			fmt.Fprintf(stderr, "boilernet serve: unexpected argument %q\n", fs.Arg(0))
-		}
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "boilernet serve: unexpected argument %q\n", fs.Arg(0))
 		return errUsage
 	}
 	if err := checkFlags(fs, atLeast("workers", 0), atLeast("queue", -1)); err != nil {

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -14,8 +13,7 @@ import (
 )
 
 func runTrain(args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("train", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs := newFlagSet("train", stderr)
 	dataDirs := fs.String("data", "", "comma-separated dataset folders (their train and dev splits are used)")
 	out := fs.String("out", "", "model file to write")
 	logPath := fs.String("log", "", "CSV log of every epoch (default: the model file name + .csv)")
@@ -42,8 +40,8 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	method := fs.String("method", "bilstm", "what to train: bilstm (the neural model) or tree (a decision tree on the shallow features)")
 	minLeaf := fs.String("min-leaf", "5,25,100,400", "tree: minimum leaf sizes to try (the best on dev is kept)")
 	maxDepth := fs.Int("max-depth", 16, "tree: maximum depth")
-	if err := fs.Parse(args); err != nil {
-		return errUsage
+	if err := parseFlags(fs, args); err != nil {
+		return err
 	}
 	if err := checkFlags(fs, atLeast("epochs", 1), atLeast("batch", 1), atLeast("hidden", 1), atLeast("layers", 1),
 		atLeast("dense", 1), rate("dropout"), atLeast("words", 1), atLeast("tags", 1), atLeast("attrs", 1), positive("lr"),

@@ -1,0 +1,155 @@
+package main
+
+import (
+	"bytes"
+	"compress/gzip"
+	"encoding/json"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestHelp: every subcommand's -h exits 0 and starts with its usage line,
+// "boilernet help CMD" prints the same on stdout, and an unknown command
+// says so (issue 10).
+func TestHelp(t *testing.T) {
+	for _, c := range commands() {
+		t.Run(c.name, func(t *testing.T) {
+			var out, errOut bytes.Buffer
+			if status := run([]string{c.name, "-h"}, &out, &errOut); status != 0 {
+				t.Errorf("%s -h: status %d", c.name, status)
+			}
+			want := "usage: boilernet " + c.name + " "
+			if !strings.HasPrefix(errOut.String(), want) || !strings.Contains(errOut.String(), "\nflags:\n  -") {
+				t.Errorf("%s -h: stderr\n%s\nwant the usage line %q and the flags", c.name, errOut.String(), want)
+			}
+			out.Reset()
+			errOut.Reset()
+			if status := run([]string{"help", c.name}, &out, &errOut); status != 0 || !strings.HasPrefix(out.String(), want) {
+				t.Errorf("help %s: status %d, stdout\n%s", c.name, status, out.String())
+			}
+		})
+	}
+	checkRun(t, []string{"help", "nope"}, 2, nil, []string{`unknown command "nope"`})
+	checkRun(t, []string{"-h"}, 0, nil, []string{"boilernet help COMMAND"})
+	checkRun(t, []string{"extract", "-h"}, 0, nil, []string{"-threshold", "bilstm", "-o DIR/"})
+}
+
+// TestBadFormat: an unknown -format names itself and the valid values,
+// before any work.
+func TestBadFormat(t *testing.T) {
+	checkRun(t, []string{"extract", "-format", "xml", "nope.html"}, 1, nil,
+		[]string{"-format xml: unknown format (valid: text, json, jsonl, html, markdown)"})
+}
+
+// TestJSONSeveralPages: -format json of several pages is one JSON document
+// (an array), of one page an object.
+func TestJSONSeveralPages(t *testing.T) {
+	page := "testdata/flags/page.html"
+	var out, errOut bytes.Buffer
+	if status := run([]string{"extract", "-q", "-format", "json", page, page, "testdata/empty/js-only.html"}, &out, &errOut); status != 0 {
+		t.Fatalf("status %d: %s", status, errOut.String())
+	}
+	var recs []map[string]any
+	if err := json.Unmarshal(out.Bytes(), &recs); err != nil {
+		t.Fatalf("not one JSON document: %v\n%s", err, out.String())
+	}
+	if len(recs) != 3 || recs[0]["file"] != page || recs[2]["empty"] != true {
+		t.Errorf("records %v", recs)
+	}
+	out.Reset()
+	if status := run([]string{"extract", "-format", "json", page}, &out, &errOut); status != 0 {
+		t.Fatalf("status %d", status)
+	}
+	var one map[string]any
+	if err := json.Unmarshal(out.Bytes(), &one); err != nil || one["file"] != page {
+		t.Errorf("one page: %v %v", err, one)
+	}
+}
+
+// TestOutputDirectory: -o DIR/ creates the directory and names each file
+// after its input's path below the argument, not by number; same names get
+// -2, -3.
+func TestOutputDirectory(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "new", "out") + "/"
+	checkRun(t, []string{"extract", "-q", "-o", out, "testdata/out/site", "testdata/out/other/index.html", "testdata/flags/page.html"}, 0, nil, nil)
+	var got []string
+	filepath.WalkDir(out, func(p string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			rel, _ := filepath.Rel(out, p)
+			got = append(got, filepath.ToSlash(rel))
+		}
+		return nil
+	})
+	slices.Sort(got)
+	want := []string{"blog/Old.txt", "blog/story.txt", "index-2.txt", "index.txt", "news/story.txt", "page.txt"}
+	if !slices.Equal(got, want) {
+		t.Errorf("files %q, want %q", got, want)
+	}
+}
+
+func TestOutNames(t *testing.T) {
+	tests := []struct{ url, want string }{
+		{"https://example.com/news/a.html", "example.com/news/a"},
+		{"https://example.com/", "example.com/index"},
+		{"https://example.com", "example.com/index"},
+		{"https://example.com/docs/", "example.com/docs/index"},
+		{"https://example.com/../../etc/passwd", "example.com/etc/passwd"},
+		{"https://example.com:8080/a?b=c", "example.com_8080/a"},
+	}
+	for _, tt := range tests {
+		if got := urlOutName(tt.url); got != tt.want {
+			t.Errorf("urlOutName(%q) = %q, want %q", tt.url, got, tt.want)
+		}
+	}
+	if got := uniqueNames([]string{"a", "b", "A", "a", "a-2"}); !slices.Equal(got, []string{"a", "b", "A-2", "a-3", "a-2-2"}) {
+		t.Errorf("uniqueNames: %q", got)
+	}
+}
+
+// TestGzipStdin: standard input may be gzip-compressed, like .html.gz files.
+func TestGzipStdin(t *testing.T) {
+	raw, err := os.ReadFile("testdata/flags/page.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var z bytes.Buffer
+	zw := gzip.NewWriter(&z)
+	zw.Write(raw)
+	zw.Close()
+	for name, in := range map[string][]byte{"gzip": z.Bytes(), "plain": raw} {
+		ins, err := extractInputs([]string{"-"}, "", nil, bytes.NewReader(in))
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := ins.pages[0].Open()
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		got, err := io.ReadAll(r)
+		if err != nil || !bytes.Equal(got, raw) {
+			t.Errorf("%s: read %d bytes (%v), want the %d of the page", name, len(got), err, len(raw))
+		}
+	}
+	ins, _ := extractInputs([]string{"-"}, "", nil, bytes.NewReader(z.Bytes()[:5]))
+	if _, err := ins.pages[0].Open(); err == nil || !strings.Contains(err.Error(), "standard input") {
+		t.Errorf("truncated gzip: %v", err)
+	}
+}
+
+// TestProgressOnlyOnTerminal: stderr that is not a terminal gets no
+// progress frames unless -progress asks for them.
+func TestProgressOnlyOnTerminal(t *testing.T) {
+	page := "testdata/flags/page.html"
+	var out, errOut bytes.Buffer
+	if status := run([]string{"extract", page, page}, &out, &errOut); status != 0 || strings.Contains(errOut.String(), "\r") || strings.Contains(errOut.String(), "extracting") {
+		t.Errorf("status %d, stderr %q", status, errOut.String())
+	}
+	errOut.Reset()
+	if status := run([]string{"extract", "-progress", page, page}, &out, &errOut); status != 0 || !strings.Contains(errOut.String(), "extracting") {
+		t.Errorf("-progress: status %d, stderr %q", status, errOut.String())
+	}
+}
