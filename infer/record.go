@@ -11,9 +11,18 @@ type Record struct {
 	Metadata *metadata.Metadata `json:"metadata,omitempty"`
 	Links    []Link             `json:"links,omitempty"`
 	Images   []Image            `json:"images,omitempty"`
+	// Empty reports that no content text was found, and Warning why
+	// (Result.EmptyReason), so that an empty text is never silent.
+	Empty   bool   `json:"empty,omitempty"`
+	Warning string `json:"warning,omitempty"`
 }
 
-// Record returns the result's title, text, metadata, links and images.
+// Record returns the result's title, text, metadata, links and images,
+// and whether (and why) its text is empty.
 func (r *Result) Record() Record {
-	return Record{Title: r.Title, Text: r.Text, Metadata: r.Metadata, Links: r.Links, Images: r.Images}
+	rec := Record{Title: r.Title, Text: r.Text, Metadata: r.Metadata, Links: r.Links, Images: r.Images}
+	if why := r.EmptyReason(); why != "" {
+		rec.Empty, rec.Warning = true, why
+	}
+	return rec
 }

@@ -246,9 +246,7 @@ func loadExtractor(path string) (*infer.Extractor, error) {
 type pageJSON struct {
 	File string `json:"file"`
 	infer.Record
-	Error   string `json:"error,omitempty"`
-	Empty   bool   `json:"empty,omitempty"`   // no content text was found
-	Warning string `json:"warning,omitempty"` // why, when Empty
+	Error string `json:"error,omitempty"`
 
 	Encoding string        `json:"encoding,omitempty"`
 	Blocks   []infer.Block `json:"blocks,omitempty"`
@@ -357,9 +355,6 @@ func writeOne(w io.Writer, format string, o infer.Outcome, multi bool) error {
 		rec.Error = o.Err.Error()
 	} else {
 		rec.Record = o.Result.Record()
-		if why := o.Result.EmptyReason(); why != "" {
-			rec.Empty, rec.Warning = true, why
-		}
 	}
 	var err error
 	switch format {

@@ -1,0 +1,48 @@
+package records
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/boilernet/boilernet/infer"
+	"github.com/boilernet/boilernet/tokenize"
+)
+
+// TestLineEmpty: a record whose page gives no text says so in its line,
+// as extract's json does ("empty", "warning"); a page with text does not.
+func TestLineEmpty(t *testing.T) {
+	keepAll := infer.WithSelector(func(p *tokenize.Page, _ string) ([]bool, error) {
+		sel := make([]bool, len(p.Blocks))
+		for i := range sel {
+			sel[i] = true
+		}
+		return sel, nil
+	})
+	tests := []struct {
+		html string
+		want []string
+		not  []string
+	}{
+		{`<html><body><div id="app"></div><script>render()</script></body></html>`,
+			[]string{`"text":""`, `"empty":true`, `"warning":"the page has no text (it may build its content with JavaScript)"`}, nil},
+		{`<html><body><p>Some text.</p></body></html>`, []string{`"text":"Some text."`}, []string{`"empty"`, `"warning"`}},
+	}
+	for _, tt := range tests {
+		rec := &Record{Source: "x.jsonl", Line: 1, URL: "https://example.org/", HTML: []byte(tt.html)}
+		b, err := json.Marshal(Extract(keepAll, rec, infer.Options{}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, w := range tt.want {
+			if !strings.Contains(string(b), w) {
+				t.Errorf("line %s lacks %s", b, w)
+			}
+		}
+		for _, w := range tt.not {
+			if strings.Contains(string(b), w) {
+				t.Errorf("line %s has %s", b, w)
+			}
+		}
+	}
+}
