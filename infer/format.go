@@ -3,6 +3,8 @@ package infer
 import (
 	"fmt"
 	"io"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/boilernet/boilernet/tokenize"
@@ -124,8 +126,9 @@ func findElement(root *html.Node, a atom.Atom) *html.Node {
 }
 
 // Markdown returns the content as Markdown: headings as #-headings, list
-// items as "- " or "1. " items, table rows as pipe tables (the first row
-// as the header), preformatted text fenced exactly as written, every
+// items as "- " or "1. " items, data tables as pipe tables (see
+// markdownTable; a layout table, one with a table or a block of running
+// text inside, gives its cells' paragraphs), preformatted text fenced exactly as written, every
 // paragraph in a block quote quoted, and other paragraphs as plain
 // paragraphs; text that Markdown would read as markup is escaped. With Options.Links the content's links
 // are [text](href), with Options.Images its images ![alt](src) paragraphs.
@@ -147,42 +150,29 @@ func (r *Result) Markdown() string {
 	}
 	images := r.Images
 	var sb strings.Builder
-	var row []string
-	var rowNode, tableNode *html.Node
-	flushRow := func() {
-		if row == nil {
-			return
-		}
-		sb.WriteString("| " + strings.Join(row, " | ") + " |\n")
-		if t := ancestor(rowNode, atom.Table); t != tableNode {
-			tableNode = t
-			sb.WriteString(strings.Repeat("| --- ", len(row)) + "|\n")
-		}
-		row, rowNode = nil, nil
-	}
+	tables := map[*html.Node]bool{} // data table or not
 	for start := 0; start < len(content); {
+		if tbl := dataTable(content[start].Node, tables); tbl != nil {
+			// A data table: all its content blocks as one Markdown table.
+			end := start + 1
+			for end < len(content) && dataTable(content[end].Node, tables) == tbl {
+				end++
+			}
+			if md, ok := markdownTable(tbl, content[start:end], links); ok {
+				sb.WriteString(quote(md+"\n", quoteDepth(tbl)))
+				start = end
+				continue
+			}
+			tables[tbl] = false // its content is one column: paragraphs
+			continue
+		}
 		end := start + 1
-		for end < len(content) && content[end].Para == content[start].Para {
+		for end < len(content) && content[end].Para == content[start].Para && dataTable(content[end].Node, tables) == nil {
 			end++
 		}
 		para := content[start:end]
 		text := escapeLineStarts(markdownText(escapeInline(para), links))
 		kind, node := blockKind(para[0].Node)
-		if kind == atom.Td || kind == atom.Th {
-			tr := ancestor(node, atom.Tr)
-			if tr != rowNode {
-				flushRow()
-				rowNode = tr
-			}
-			row = append(row, strings.ReplaceAll(strings.ReplaceAll(text, "\n", " "), "|", `\|`))
-			start = end
-			continue
-		}
-		flushRow()
-		if tableNode != nil {
-			sb.WriteString("\n")
-			tableNode = nil
-		}
 		for len(images) > 0 && images[0].after < para[0].Index {
 			sb.WriteString(markdownImage(images[0]) + "\n\n")
 			images = images[1:]
@@ -211,7 +201,6 @@ func (r *Result) Markdown() string {
 		sb.WriteString(quote(out, quoteDepth(para[0].Node)))
 		start = end
 	}
-	flushRow()
 	for _, im := range images {
 		sb.WriteString("\n" + markdownImage(im) + "\n")
 	}
@@ -226,9 +215,9 @@ func blockKind(n *html.Node) (atom.Atom, *html.Node) {
 			continue
 		}
 		switch p.DataAtom {
-		case atom.H1, atom.H2, atom.H3, atom.H4, atom.H5, atom.H6, atom.Li, atom.Td, atom.Th, atom.Pre, atom.Blockquote:
+		case atom.H1, atom.H2, atom.H3, atom.H4, atom.H5, atom.H6, atom.Li, atom.Pre, atom.Blockquote:
 			return p.DataAtom, p
-		case atom.P, atom.Div, atom.Body:
+		case atom.P, atom.Div, atom.Body, atom.Td, atom.Th:
 			return p.DataAtom, p
 		}
 	}
@@ -244,9 +233,11 @@ func listOf(n *html.Node) *html.Node {
 	return li.Parent
 }
 
-func ancestor(n *html.Node, a atom.Atom) *html.Node {
+// ancestor returns the nearest of n and its ancestors that is one of the
+// elements as, or nil.
+func ancestor(n *html.Node, as ...atom.Atom) *html.Node {
 	for p := n; p != nil; p = p.Parent {
-		if p.Type == html.ElementNode && p.DataAtom == a {
+		if p.Type == html.ElementNode && slices.Contains(as, p.DataAtom) {
 			return p
 		}
 	}
@@ -429,4 +420,189 @@ func escapeLineStarts(text string) string {
 		}
 	}
 	return strings.Join(lines, "\n")
+}
+
+// dataTable returns the table that the text node n is a cell of, when that
+// table is a data table (isDataTable), or nil. Other tables lay out a page
+// and are not Markdown tables. known caches the answer per table.
+func dataTable(n *html.Node, known map[*html.Node]bool) *html.Node {
+	var cell *html.Node
+	for p := n.Parent; p != nil; p = p.Parent {
+		if p.Type != html.ElementNode {
+			continue
+		}
+		switch p.DataAtom {
+		case atom.Td, atom.Th:
+			if cell == nil {
+				cell = p
+			}
+		case atom.Table:
+			if cell == nil {
+				return nil
+			}
+			data, ok := known[p]
+			if !ok {
+				data = isDataTable(p)
+				known[p] = data
+			}
+			if !data {
+				return nil
+			}
+			return p
+		}
+	}
+	return nil
+}
+
+// isDataTable reports whether a table holds data rather than a page's
+// layout: at least two columns, no table, heading, <pre>, <blockquote> or
+// form inside, and no cell with more than maxCellWords words.
+func isDataTable(t *html.Node) bool {
+	width := 0
+	for _, tr := range tableRows(t) {
+		width = max(width, len(rowCells(tr)))
+	}
+	if width < 2 {
+		return false
+	}
+	for n := range t.Descendants() {
+		if n.Type != html.ElementNode {
+			continue
+		}
+		switch n.DataAtom {
+		case atom.Table, atom.H1, atom.H2, atom.H3, atom.H4, atom.H5, atom.H6, atom.Pre, atom.Blockquote, atom.Form:
+			return false
+		case atom.Td, atom.Th:
+			words := 0
+			for d := range n.Descendants() {
+				if d.Type == html.TextNode {
+					words += len(strings.Fields(d.Data))
+				}
+			}
+			if words > maxCellWords {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// maxCellWords is the most words a data table's cell holds; a cell with
+// more is a column of a page's layout.
+const maxCellWords = 80
+
+// markdownTable renders the content blocks of a data table as a pipe
+// table: one row per <tr> with a content block, one column per cell
+// (colspan counted) and as many columns in every row as the widest row of
+// the table, so that no row is ragged. The first row is the header only
+// when the table has one (a <thead> row, or a first row of <th> cells);
+// otherwise the header is empty. A cell's paragraphs and list items are
+// joined by <br>, list items marked "- ". ok is false when no row has two
+// cells of content: such a table is better read as paragraphs.
+func markdownTable(tbl *html.Node, blocks []tokenize.Block, links map[int]*Link) (md string, ok bool) {
+	rows := tableRows(tbl)
+	width := 1
+	for _, tr := range rows {
+		width = max(width, len(rowCells(tr)))
+	}
+	// The content text of each cell.
+	cellText := map[*html.Node][]string{}
+	for start := 0; start < len(blocks); {
+		end := start + 1
+		cell := ancestor(blocks[start].Node, atom.Td, atom.Th)
+		for end < len(blocks) && blocks[end].Para == blocks[start].Para && ancestor(blocks[end].Node, atom.Td, atom.Th) == cell {
+			end++
+		}
+		text := strings.ReplaceAll(markdownText(escapeInline(blocks[start:end]), links), "\n", " ")
+		if k, _ := blockKind(blocks[start].Node); k == atom.Li {
+			text = "- " + text
+		}
+		cellText[cell] = append(cellText[cell], strings.ReplaceAll(text, "|", `\|`))
+		start = end
+	}
+	var out []string
+	line := func(cells []string) string {
+		for len(cells) < width {
+			cells = append(cells, "")
+		}
+		return "| " + strings.Join(cells, " | ") + " |"
+	}
+	header := make([]string, width)
+	for i, tr := range rows {
+		cells, filled := []string{}, 0
+		for _, c := range rowCells(tr) {
+			text := strings.Join(cellText[c], "<br>")
+			if text != "" {
+				filled++
+			}
+			cells = append(cells, text)
+		}
+		ok = ok || filled >= 2
+		if i == 0 && isHeaderRow(tr) {
+			copy(header, cells)
+			continue
+		}
+		if filled > 0 {
+			out = append(out, line(cells))
+		}
+	}
+	sep := strings.Repeat("| --- ", width) + "|"
+	return line(header) + "\n" + sep + "\n" + strings.Join(out, "\n") + "\n", ok
+}
+
+// tableRows returns the rows of a table (not of tables inside it).
+func tableRows(tbl *html.Node) []*html.Node {
+	var rows []*html.Node
+	for n := range tbl.Descendants() {
+		if n.Type == html.ElementNode && n.DataAtom == atom.Tr && ancestor(n.Parent, atom.Table) == tbl {
+			rows = append(rows, n)
+		}
+	}
+	return rows
+}
+
+// rowCells returns the cells of a row, a cell spanning k columns k times
+// (its text in the first).
+func rowCells(tr *html.Node) []*html.Node {
+	var cells []*html.Node
+	for c := tr.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type != html.ElementNode || (c.DataAtom != atom.Td && c.DataAtom != atom.Th) {
+			continue
+		}
+		cells = append(cells, c)
+		for _, a := range c.Attr {
+			if a.Key == "colspan" {
+				if k, err := strconv.Atoi(strings.TrimSpace(a.Val)); err == nil {
+					for range min(k, maxColspan) - 1 {
+						cells = append(cells, nil)
+					}
+				}
+			}
+		}
+	}
+	return cells
+}
+
+// maxColspan bounds the columns one cell adds (a page can say any number).
+const maxColspan = 64
+
+// isHeaderRow reports whether a table's first row is its header: it is in
+// a <thead>, or all its cells are <th>.
+func isHeaderRow(tr *html.Node) bool {
+	if tr.Parent != nil && tr.Parent.DataAtom == atom.Thead {
+		return true
+	}
+	cells := 0
+	for c := tr.FirstChild; c != nil; c = c.NextSibling {
+		if c.Type != html.ElementNode {
+			continue
+		}
+		if c.DataAtom == atom.Td {
+			return false
+		}
+		if c.DataAtom == atom.Th {
+			cells++
+		}
+	}
+	return cells > 0
 }

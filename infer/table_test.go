@@ -1,0 +1,48 @@
+package infer
+
+import (
+	"os"
+	"strings"
+	"testing"
+)
+
+// TestMarkdownTables: a header row only when the table has one (<thead> or
+// a first row of <th>), every row as wide as the widest (colspan counted,
+// empty cells kept in place), lists and links kept in cells, and layout
+// tables and tables of one column of content as paragraphs (issue 10).
+func TestMarkdownTables(t *testing.T) {
+	raw, err := os.ReadFile("testdata/tables.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := keepAll.ExtractBytes(raw, Options{Links: true, KeepHeadline: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "Prices of the plans.\n\n" +
+		"|  |  |  |  |\n| --- | --- | --- | --- |\n" +
+		"| Basic | 10 € | One user |  |\n" +
+		"| Team | 50 € |  |  |\n" +
+		"| Enterprise | call us | - SSO<br>- Audit log | extra |\n" +
+		"| see [the docs](/docs) for details |  | x \\| y |  |\n\n" +
+		"| Name | Size |\n| --- | --- |\n| a | 1 |\n|  | 2 |\n\n" +
+		"| Key | Value |\n| --- | --- |\n| k | v |\n\n" +
+		"## Layout\n\nA page laid out in a table.\n\ninner\n\nOnly this cell is content\n"
+	got := res.Markdown()
+	if got != want {
+		t.Errorf("Markdown:\n%s\nwant:\n%s", got, want)
+	}
+	// Never ragged: the lines of one table have the same number of pipes.
+	pipes := -1
+	for i, line := range strings.Split(got, "\n") {
+		if !strings.HasPrefix(line, "|") {
+			pipes = -1
+			continue
+		}
+		n := strings.Count(strings.ReplaceAll(line, `\|`, ""), "|")
+		if pipes >= 0 && n != pipes {
+			t.Errorf("line %d ragged: %q", i+1, line)
+		}
+		pipes = n
+	}
+}
