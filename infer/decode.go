@@ -27,14 +27,20 @@ type Decoding struct {
 	// text for other screen sizes, quick views and sliders, and a reader
 	// reads it once.
 	KeepRepeats bool
+	// KeepGaps leaves unselected the blocks inside a line of selected text
+	// (a link or <code> in the middle of a sentence the model keeps). By
+	// default such gaps are selected (fillGaps), so that no sentence loses
+	// a part.
+	KeepGaps bool
 }
 
 // Named decodings.
 var (
-	// DecodeDefault thresholds each block and drops repeated paragraphs.
+	// DecodeDefault thresholds each block, drops repeated paragraphs and
+	// fills gaps in lines.
 	DecodeDefault = Decoding{}
 	// DecodeBlocks thresholds each block and nothing else, as the paper.
-	DecodeBlocks = Decoding{KeepRepeats: true}
+	DecodeBlocks = Decoding{KeepRepeats: true, KeepGaps: true}
 	// DecodeStructure adds the paragraphs, hidden and isolated steps.
 	DecodeStructure = Decoding{Paragraphs: true, Hidden: true, Isolated: true}
 )
@@ -47,7 +53,7 @@ const (
 
 // ParseDecoding reads a decoding name: "default", "blocks", "structure",
 // or steps joined by "/" ("paragraphs", "hidden", "isolated",
-// "keep-repeats"), each added to the default.
+// "keep-repeats", "keep-gaps"), each added to the default.
 func ParseDecoding(s string) (Decoding, error) {
 	switch s {
 	case "default":
@@ -68,8 +74,10 @@ func ParseDecoding(s string) (Decoding, error) {
 			d.Isolated = true
 		case "keep-repeats":
 			d.KeepRepeats = true
+		case "keep-gaps":
+			d.KeepGaps = true
 		default:
-			return Decoding{}, fmt.Errorf("unknown decoding %q (default, blocks, structure, or steps joined by /: paragraphs, hidden, isolated, keep-repeats)", s)
+			return Decoding{}, fmt.Errorf("unknown decoding %q (default, blocks, structure, or steps joined by /: paragraphs, hidden, isolated, keep-repeats, keep-gaps)", s)
 		}
 	}
 	return d, nil
@@ -97,6 +105,9 @@ func (d Decoding) String() string {
 	}
 	if d.KeepRepeats {
 		steps = append(steps, "keep-repeats")
+	}
+	if d.KeepGaps {
+		steps = append(steps, "keep-gaps")
 	}
 	return strings.Join(steps, "/")
 }
@@ -146,6 +157,9 @@ func (d Decoding) decode(blocks []tokenize.Block, probs []float32, threshold flo
 	}
 	if !d.KeepRepeats {
 		dropRepeats(blocks, selected)
+	}
+	if !d.KeepGaps {
+		fillGaps(blocks, selected)
 	}
 	return selected
 }
