@@ -1,7 +1,9 @@
 package serve
 
 import (
+	"bytes"
 	"context"
+	"image/png"
 	"io"
 	"log/slog"
 	"net/http/httptest"
@@ -17,6 +19,7 @@ import (
 	"github.com/boilernet/boilernet/newsfeed"
 	"github.com/boilernet/boilernet/tokenize"
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 )
 
 // chromium returns the path of a Chromium or Chrome binary, or "".
@@ -157,11 +160,51 @@ func TestBrowser(t *testing.T) {
 	if pwned != "" {
 		t.Errorf("the pasted page's %s ran in the server's page", pwned)
 	}
+	// The frame is painted: its highlight shows in a screenshot.
+	if n := highlightPixels(t, ctx); n == 0 {
+		t.Error("the highlighted page is not painted")
+	}
 	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("tab-md"))); err != nil {
 		t.Fatal(err)
 	}
 	if md := text("out"); !strings.Contains(md, "## What changes for passengers") || !strings.Contains(md, "- Zurich to Vienna") {
 		t.Errorf("markdown panel:\n%s", md)
+	}
+
+	// Every block's probability, shown on hover in the frame, is reachable
+	// by keyboard: the arrow keys move from tab to tab, and the Blocks tab
+	// is a table of the blocks and their probabilities.
+	err = chromedp.Do(ctx,
+		chromedp.Focus(chromedp.ID("tab-md")),
+		chromedp.KeyEvent(kb.ArrowRight),
+		chromedp.WaitVisible(chromedp.ID("blocks-panel")),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	type blocksState struct {
+		Focused, Selected string
+		Rows, Kept        int
+		First             []string
+		OutHidden         bool
+	}
+	bs, err := chromedp.Run(ctx, chromedp.Evaluate[blocksState](`(() => {
+		const rows = document.querySelectorAll("#blocks tbody tr");
+		return {Focused: document.activeElement.id, Selected: document.querySelector("[role=tab][aria-selected=true]").id,
+			Rows: rows.length, Kept: document.querySelectorAll("#blocks tbody tr.c").length,
+			First: rows.length ? [...rows[0].cells].map(c => c.textContent) : [], OutHidden: document.getElementById("out").hidden}; })()`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bs.Focused != "tab-blocks" || bs.Selected != "tab-blocks" || !bs.OutHidden || bs.Rows < 10 || bs.Kept < 5 ||
+		len(bs.First) != 4 || len(bs.First[1]) != 5 || !strings.HasPrefix(bs.First[1], "0.") && bs.First[1] != "1.000" {
+		t.Errorf("blocks tab by keyboard: %+v", bs)
+	}
+	if err := chromedp.Do(ctx, chromedp.KeyEvent(kb.ArrowRight)); err != nil { // wraps around to Text
+		t.Fatal(err)
+	}
+	if out := text("out"); !strings.Contains(out, "overnight passenger trains") {
+		t.Errorf("after the arrow key wrapped to the text tab: %q", out)
 	}
 
 	// An uploaded file goes as the raw body, options in the query.
@@ -204,35 +247,64 @@ func TestBrowser(t *testing.T) {
 	if status := text("status"); !strings.Contains(status, "address not allowed") {
 		t.Errorf("status after fetching a loopback URL: %q", status)
 	}
+	// After the error hid the results, the same page again: the new
+	// result's frame must be painted, not left blank (as it once was).
+	err = chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`input[name=mode][value=paste]`)))
+	if err == nil {
+		_, err = chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById("url").value = ""`))
+	}
+	if err == nil {
+		err = chromedp.Do(ctx, chromedp.Click(chromedp.ID("go")))
+	}
+	if err == nil {
+		_, err = chromedp.Run(ctx, chromedp.Poll[bool](`document.getElementById("status").textContent.startsWith("Done")`))
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := highlightPixels(t, ctx); n == 0 {
+		t.Error("after an error, the next result's highlighted page is not painted")
+	}
 	if out := os.Getenv("BOILERNET_SCREENSHOT"); out != "" {
 		// The pasted page's result, as a person sees it.
-		err = chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`input[name=mode][value=paste]`)))
-		if err == nil {
-			_, err = chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById("url").value = ""`))
-		}
-		if err == nil {
-			err = chromedp.Do(ctx, chromedp.Click(chromedp.ID("go")))
-		}
-		if err == nil {
-			_, err = chromedp.Run(ctx, chromedp.Poll[bool](`document.getElementById("status").textContent.startsWith("Done")`))
-		}
+		shot, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("tab-text"))); err != nil {
+		if err := os.WriteFile(out, shot, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		// The sandboxed frame paints after the status line says "Done"
-		// and cannot be polled from the page; give it a moment before the
-		// picture (this path only makes the README's screenshot).
-		time.Sleep(time.Second)
-		png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	}
+}
+
+// highlightPixels returns how many pixels of the frame's screenshot have
+// the content highlight's colour (#fff176), waiting up to 10 s for the
+// frame to paint: the sandboxed frame cannot be polled from the page.
+func highlightPixels(t *testing.T, ctx context.Context) int {
+	t.Helper()
+	for deadline := time.Now().Add(10 * time.Second); ; {
+		shot, err := chromedp.Run(ctx, chromedp.Screenshot(chromedp.ID("frame")))
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := os.WriteFile(out, png, 0o644); err != nil {
+		img, err := png.Decode(bytes.NewReader(shot))
+		if err != nil {
 			t.Fatal(err)
 		}
+		n := 0
+		b := img.Bounds()
+		for y := b.Min.Y; y < b.Max.Y; y++ {
+			for x := b.Min.X; x < b.Max.X; x++ {
+				r, g, bl, _ := img.At(x, y).RGBA()
+				if r>>8 == 0xff && g>>8 == 0xf1 && bl>>8 == 0x76 {
+					n++
+				}
+			}
+		}
+		if n > 0 || time.Now().After(deadline) {
+			return n
+		}
+		time.Sleep(200 * time.Millisecond)
 	}
 }
 

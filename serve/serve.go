@@ -90,6 +90,11 @@ type Config struct {
 	// (DefaultReadTimeout when 0); IdleTimeout a kept-alive connection's
 	// wait for the next request (DefaultIdleTimeout when 0).
 	ReadTimeout, IdleTimeout time.Duration
+	// WriteTimeout bounds a request from the end of its headers to the end
+	// of its response: reading the body, waiting, extracting and writing
+	// (ReadTimeout + Timeout + 5 s when 0, so that a request within
+	// those limits is answered).
+	WriteTimeout time.Duration
 	// Logger logs requests that fail on the server's side and the start
 	// and end of Serve (slog.Default() when nil).
 	Logger *slog.Logger
@@ -138,6 +143,9 @@ func New(cfg Config) (*Server, error) {
 	}
 	if cfg.IdleTimeout <= 0 {
 		cfg.IdleTimeout = DefaultIdleTimeout
+	}
+	if cfg.WriteTimeout <= 0 {
+		cfg.WriteTimeout = cfg.ReadTimeout + cfg.Timeout + 5*time.Second
 	}
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
@@ -268,7 +276,7 @@ func (s *Server) httpServer() *http.Server {
 		ReadHeaderTimeout: min(10*time.Second, s.cfg.ReadTimeout),
 		ReadTimeout:       s.cfg.ReadTimeout,
 		// From the end of the headers: the body, the wait, the extraction.
-		WriteTimeout:   s.cfg.ReadTimeout + s.cfg.Timeout + 5*time.Second,
+		WriteTimeout:   s.cfg.WriteTimeout,
 		IdleTimeout:    s.cfg.IdleTimeout,
 		MaxHeaderBytes: 64 << 10,
 		ErrorLog:       slog.NewLogLogger(s.log.Handler(), slog.LevelWarn),

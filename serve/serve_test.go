@@ -469,3 +469,28 @@ func waitFor(t *testing.T, cond func() bool) {
 	}
 	t.Fatal("condition not met in 5s")
 }
+
+// TestServerTimeouts: the read, write and idle timeouts of the
+// configuration (the serve command's flags) reach the HTTP server, and the
+// write timeout's default covers reading, the request timeout and a margin.
+func TestServerTimeouts(t *testing.T) {
+	for _, tt := range []struct {
+		cfg               Config
+		read, write, idle time.Duration
+	}{
+		{Config{}, DefaultReadTimeout, DefaultReadTimeout + DefaultTimeout + 5*time.Second, DefaultIdleTimeout},
+		{Config{ReadTimeout: 2 * time.Second, WriteTimeout: 40 * time.Second, IdleTimeout: 3 * time.Second}, 2 * time.Second, 40 * time.Second, 3 * time.Second},
+		{Config{ReadTimeout: 2 * time.Second, Timeout: 4 * time.Second}, 2 * time.Second, 11 * time.Second, DefaultIdleTimeout},
+	} {
+		cfg := testConfig(newGate())
+		cfg.ReadTimeout, cfg.WriteTimeout, cfg.IdleTimeout, cfg.Timeout = tt.cfg.ReadTimeout, tt.cfg.WriteTimeout, tt.cfg.IdleTimeout, tt.cfg.Timeout
+		s, err := New(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		h := s.httpServer()
+		if h.ReadTimeout != tt.read || h.WriteTimeout != tt.write || h.IdleTimeout != tt.idle {
+			t.Errorf("%+v: read %v write %v idle %v, want %v %v %v", tt.cfg, h.ReadTimeout, h.WriteTimeout, h.IdleTimeout, tt.read, tt.write, tt.idle)
+		}
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"syscall"
+	"time"
 
 	"github.com/boilernet/boilernet/bilstm"
 	"github.com/boilernet/boilernet/fetch"
@@ -27,6 +28,9 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	workers := fs.Int("workers", 0, "extractions at once (0: all cores)")
 	queue := fs.Int("queue", 0, "requests waiting for a worker before 503 (0: 4 × workers, -1: none)")
 	timeout := fs.Duration("timeout", serve.DefaultTimeout, "per-request time limit (fetching, waiting and extracting)")
+	readTimeout := fs.Duration("read-timeout", serve.DefaultReadTimeout, "time limit of reading a request, body included")
+	writeTimeout := fs.Duration("write-timeout", 0, "time limit from a request's headers to the end of its answer; more than -timeout (0: -read-timeout + -timeout + 5s)")
+	idleTimeout := fs.Duration("idle-timeout", serve.DefaultIdleTimeout, "how long a kept-alive connection waits for its next request")
 	noFetch := fs.Bool("no-fetch", false, "do not fetch URLs: a request's url is only the base for its page's links")
 	allowPrivate := fs.Bool("allow-private", false, "let fetched URLs reach loopback, private, link-local and metadata addresses")
 	if err := parseFlags(fs, args); err != nil {
@@ -38,6 +42,14 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	}
 	if err := checkFlags(fs, atLeast("workers", 0), atLeast("queue", -1)); err != nil {
 		return err
+	}
+	for name, d := range map[string]time.Duration{"timeout": *timeout, "read-timeout": *readTimeout, "idle-timeout": *idleTimeout} {
+		if d <= 0 {
+			return fmt.Errorf("-%s %v: must be > 0", name, d)
+		}
+	}
+	if *writeTimeout < 0 || (*writeTimeout > 0 && *writeTimeout <= *timeout) {
+		return fmt.Errorf("-write-timeout %v: must be more than -timeout (%v), or 0 for the default", *writeTimeout, *timeout)
 	}
 	limit, err := parseSize(*maxBody)
 	if err != nil {
@@ -55,16 +67,19 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 		fetcher = serve.FetchWith(fetch.New(fetch.Options{Timeout: *timeout, MaxBytes: limit, DenyPrivate: !*allowPrivate}))
 	}
 	srv, err := serve.New(serve.Config{
-		Extractor: ex,
-		Resolve:   resolver(ex, *treePath),
-		Methods:   methodNames,
-		Filters:   filterNames,
-		Fetch:     fetcher,
-		MaxBody:   limit,
-		Workers:   *workers,
-		Queue:     *queue,
-		Timeout:   *timeout,
-		Logger:    slog.New(slog.NewTextHandler(stderr, nil)),
+		Extractor:    ex,
+		Resolve:      resolver(ex, *treePath),
+		Methods:      methodNames,
+		Filters:      filterNames,
+		Fetch:        fetcher,
+		MaxBody:      limit,
+		Workers:      *workers,
+		Queue:        *queue,
+		Timeout:      *timeout,
+		ReadTimeout:  *readTimeout,
+		WriteTimeout: *writeTimeout,
+		IdleTimeout:  *idleTimeout,
+		Logger:       slog.New(slog.NewTextHandler(stderr, nil)),
 	})
 	if err != nil {
 		return err

@@ -30,6 +30,10 @@ func TestServeUsage(t *testing.T) {
 		{[]string{"serve", "-max-body", "lots"}, `-max-body: bad size "lots"`},
 		{[]string{"serve", "-model", "testdata/none.model"}, "no such file"},
 		{[]string{"serve", "-addr", "256.0.0.1:x"}, "boilernet serve:"},
+		{[]string{"serve", "-read-timeout", "0s"}, "-read-timeout 0s: must be > 0"},
+		{[]string{"serve", "-idle-timeout", "-1s"}, "-idle-timeout -1s: must be > 0"},
+		{[]string{"serve", "-timeout", "0"}, "-timeout 0s: must be > 0"},
+		{[]string{"serve", "-timeout", "30s", "-write-timeout", "10s"}, "-write-timeout 10s: must be more than -timeout (30s)"},
 	} {
 		var stdout, stderr bytes.Buffer
 		if status := run(tt.args, &stdout, &stderr); status == 0 || !bytes.Contains(stderr.Bytes(), []byte(tt.stderr)) {
