@@ -1,0 +1,227 @@
+// Command memory writes hostile pages — huge block counts in pages within
+// the 64 MiB page limit — and reports the peak resident memory of one
+// `boilernet extract` of each against the bound the project promises:
+// 256 MiB + 8× the page's decoded size.
+//
+//	go build -o /tmp/boilernet ./cmd/boilernet   # in the main module
+//	go run ./cmd/memory -boilernet /tmp/boilernet
+//
+// The pages (written to -dir, a temporary directory by default):
+//
+//   - paragraphs.html: 30 MB of 600,000 short paragraphs;
+//   - links.html: 1,000,000 links;
+//   - bomb.html.gz: 90 KB of gzip that expands to 63 MB of <p>a</p>.
+//
+// Each page is extracted by a separate process (`extract -q -workers 1
+// -format F PAGE`, for each format of -formats), whose peak RSS is read from
+// the kernel's accounting of the finished child (the figure /usr/bin/time -v
+// prints as "Maximum resident set size"). -limit caps the address space of
+// the child, so that a run that would exhaust the machine's memory fails
+// instead; such a run is reported as over the bound.
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+)
+
+func main() {
+	if err := run(os.Args[1:], os.Stdout, os.Stderr); err != nil {
+		if !errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintln(os.Stderr, "memory:", err)
+		}
+		os.Exit(1)
+	}
+}
+
+// page is a hostile page: its file name and how to write its decoded bytes.
+type page struct {
+	name  string
+	write func(w io.Writer) error
+}
+
+var pages = []page{
+	{"paragraphs.html", func(w io.Writer) error {
+		// 600,000 paragraphs of ~50 bytes: 30 MB.
+		bw := bufio.NewWriter(w)
+		bw.WriteString("<!DOCTYPE html><html><head><title>Paragraphs</title></head><body>\n")
+		for i := range 600_000 {
+			fmt.Fprintf(bw, "<p>Paragraph %07d holds a short sentence.</p>\n", i)
+		}
+		bw.WriteString("</body></html>\n")
+		return bw.Flush()
+	}},
+	{"links.html", func(w io.Writer) error {
+		// 1,000,000 links in list items: ~50 MB.
+		bw := bufio.NewWriter(w)
+		bw.WriteString("<!DOCTYPE html><html><head><title>Links</title></head><body><ul>\n")
+		for i := range 1_000_000 {
+			fmt.Fprintf(bw, "<li><a href=\"/p/%07d\">link %07d</a>\n", i, i)
+		}
+		bw.WriteString("</ul></body></html>\n")
+		return bw.Flush()
+	}},
+	{"bomb.html.gz", func(w io.Writer) error {
+		// 63 MB of <p>a</p>, gzip-compressed to 90 KB.
+		z, err := gzip.NewWriterLevel(w, gzip.BestCompression)
+		if err != nil {
+			return err
+		}
+		chunk := bytes.Repeat([]byte("<p>a</p>"), 1<<13)
+		for range 63_000_000 / len(chunk) {
+			if _, err := z.Write(chunk); err != nil {
+				return err
+			}
+		}
+		return z.Close()
+	}},
+}
+
+func run(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("memory", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	bin := fs.String("boilernet", "", "the boilernet binary to measure")
+	dir := fs.String("dir", "", "folder for the pages (default: a temporary folder, removed at the end)")
+	formats := fs.String("formats", "jsonl", "output formats to measure, comma-separated")
+	only := fs.String("pages", "", "measure only these pages, comma-separated (default: all)")
+	limit := fs.Int64("limit", 8<<30, "address-space limit of each extraction, bytes (0: none)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *bin == "" || fs.NArg() > 0 {
+		fs.Usage()
+		return errors.New("give -boilernet")
+	}
+	if *dir == "" {
+		d, err := os.MkdirTemp("", "boilernet-memory-")
+		if err != nil {
+			return err
+		}
+		defer os.RemoveAll(d)
+		*dir = d
+	}
+	fmt.Fprintf(stdout, "| page | file size | decoded size | format | peak RSS | bound | within | exit | seconds |\n|---|---|---|---|---|---|---|---|---|\n")
+	for _, p := range pages {
+		if *only != "" && !slices.Contains(strings.Split(*only, ","), p.name) {
+			continue
+		}
+		path := filepath.Join(*dir, p.name)
+		fileSize, decoded, err := ensure(path, p)
+		if err != nil {
+			return err
+		}
+		bound := 256<<20 + 8*decoded
+		for _, format := range strings.Split(*formats, ",") {
+			rss, status, secs, err := measure(*bin, path, format, *limit)
+			if err != nil {
+				return err
+			}
+			within := "yes"
+			if rss > bound || status == "killed" {
+				within = "no"
+			}
+			fmt.Fprintf(stdout, "| %s | %s | %s | %s | %s | %s | %s | %s | %.1f |\n",
+				p.name, mib(fileSize), mib(decoded), format, mib(rss), mib(bound), within, status, secs)
+		}
+	}
+	return nil
+}
+
+// ensure writes the page unless the file exists, and returns its size and
+// decoded size.
+func ensure(path string, p page) (fileSize, decoded int64, err error) {
+	if _, err := os.Stat(path); err != nil {
+		f, err := os.Create(path)
+		if err != nil {
+			return 0, 0, err
+		}
+		err = p.write(f)
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			return 0, 0, err
+		}
+	}
+	st, err := os.Stat(path)
+	if err != nil {
+		return 0, 0, err
+	}
+	fileSize, decoded = st.Size(), st.Size()
+	if strings.HasSuffix(path, ".gz") {
+		f, err := os.Open(path)
+		if err != nil {
+			return 0, 0, err
+		}
+		defer f.Close()
+		z, err := gzip.NewReader(f)
+		if err != nil {
+			return 0, 0, err
+		}
+		if decoded, err = io.Copy(io.Discard, z); err != nil {
+			return 0, 0, err
+		}
+	}
+	return fileSize, decoded, nil
+}
+
+// measure runs one extraction and returns its peak RSS in bytes, its exit
+// status and its wall time.
+func measure(bin, path, format string, limit int64) (int64, string, float64, error) {
+	cmd := exec.Command(bin, "extract", "-q", "-workers", "1", "-format", format, path)
+	if limit > 0 {
+		// The child applies the limit to itself before exec: prlimit(1)
+		// semantics without the tool.
+		cmd = exec.Command("/bin/sh", "-c", "ulimit -v "+strconv.FormatInt(limit>>10, 10)+" && exec \"$0\" \"$@\"",
+			bin, "extract", "-q", "-workers", "1", "-format", format, path)
+	}
+	var errOut bytes.Buffer
+	cmd.Stdout, cmd.Stderr = io.Discard, &errOut
+	start := time.Now()
+	err := cmd.Run()
+	secs := time.Since(start).Seconds()
+	if cmd.ProcessState == nil {
+		return 0, "", 0, err
+	}
+	ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage)
+	if !ok {
+		return 0, "", 0, errors.New("no resource usage on this system")
+	}
+	status := "0"
+	var ee *exec.ExitError
+	switch {
+	case errors.As(err, &ee) && strings.Contains(errOut.String(), "out of memory"):
+		status = "killed"
+	case errors.As(err, &ee) && ee.ExitCode() < 0:
+		status = "killed" // by a signal: the kernel's OOM killer, say
+	case errors.As(err, &ee):
+		status = strconv.Itoa(ee.ExitCode()) + ": " + firstLine(errOut.String())
+	case err != nil:
+		return 0, "", 0, err
+	}
+	return ru.Maxrss << 10, status, secs, nil
+}
+
+func firstLine(s string) string {
+	s, _, _ = strings.Cut(strings.TrimSpace(s), "\n")
+	s = strings.TrimPrefix(s, "boilernet extract: ")
+	if len(s) > 80 {
+		s = s[:80] + "…"
+	}
+	return strings.ReplaceAll(s, "|", "/")
+}
+
+func mib(n int64) string { return fmt.Sprintf("%.0f MiB", float64(n)/(1<<20)) }

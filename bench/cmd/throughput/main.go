@@ -1,0 +1,335 @@
+// Command throughput measures boilernet's whole extraction side by side with
+// go-trafilatura's default extraction on the same pages, in one process,
+// with the runs of the two interleaved, and prints the pages/s of each and
+// their ratio:
+//
+//	go run ./cmd/throughput -data ../../shared/data/wcxb,../../shared/data/dragnet -rounds 5
+//
+// Each pass reads every page of the split from its file (decompressing
+// .html.gz) and extracts it. boilernet's pass is what `boilernet extract
+// -workers N -format jsonl FILES` does: infer.FilePages, ExtractAll with the
+// default model and options (metadata on), one JSON line per page written
+// to a buffered writer (here discarding its output). go-trafilatura's pass
+// gives the page's bytes to trafilatura.Extract with the options of its own
+// command line (fallback to readability and dom-distiller on, comments
+// kept; see package extractors) and writes its text as a JSON line too, on
+// one goroutine.
+//
+// A round runs every configuration once (boilernet with each -workers
+// value, then trafilatura), in reverse order on odd rounds, so that both see
+// the same machine load; the summary gives the median pages/s over rounds
+// (wall clock, and per CPU second of the process, which a machine shared
+// with other jobs disturbs less) and the median of the per-round ratios of
+// wall times. -cpuprofile writes a CPU profile
+// of boilernet's one-worker passes.
+package main
+
+import (
+	"bufio"
+	"compress/gzip"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime/pprof"
+	"slices"
+	"strconv"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/boilernet/boilernet/bench/extractors"
+	"github.com/boilernet/boilernet/data"
+	"github.com/boilernet/boilernet/infer"
+)
+
+func main() {
+	if err := run(os.Args[1:], os.Stdout, os.Stderr); err != nil {
+		if !errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintln(os.Stderr, "throughput:", err)
+		}
+		os.Exit(1)
+	}
+}
+
+// config is one measured configuration.
+type config struct {
+	name    string
+	workers int
+	pass    func(files []string) error
+	profile bool // under -cpuprofile
+}
+
+func run(args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("throughput", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	dirs := fs.String("data", "", "dataset folders, comma-separated")
+	split := fs.String("split", "test", "split whose pages are extracted")
+	rounds := fs.Int("rounds", 5, "rounds of every configuration")
+	workerList := fs.String("workers", "1,2", "boilernet worker counts, comma-separated")
+	noTraf := fs.Bool("no-trafilatura", false, "boilernet only")
+	modelPath := fs.String("model", "", "model file (default: the embedded model)")
+	metadata := fs.Bool("metadata", true, "boilernet: metadata in the records, as extract's jsonl default")
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of boilernet's one-worker passes to this file")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *dirs == "" || fs.NArg() > 0 || *rounds < 1 {
+		fs.Usage()
+		return errors.New("give -data and -rounds ≥ 1")
+	}
+	var files []string
+	var size int64
+	for _, dir := range strings.Split(*dirs, ",") {
+		f, n, err := splitFiles(dir, *split)
+		if err != nil {
+			return err
+		}
+		files = append(files, f...)
+		size += n
+	}
+	ex, err := loadExtractor(*modelPath)
+	if err != nil {
+		return err
+	}
+	var configs []config
+	for _, s := range strings.Split(*workerList, ",") {
+		w, err := strconv.Atoi(s)
+		if err != nil || w < 1 {
+			return fmt.Errorf("-workers: bad count %q", s)
+		}
+		opts := infer.Options{Metadata: *metadata}
+		configs = append(configs, config{name: "boilernet", workers: w, profile: w == 1,
+			pass: func(files []string) error { return boilernetPass(ex, files, w, opts) }})
+	}
+	if !*noTraf {
+		configs = append(configs, config{name: "trafilatura", workers: 1, pass: trafilaturaPass(extractors.Trafilatura(extractors.TrafilaturaOptions{}))})
+	}
+	var prof *os.File
+	if *cpuProfile != "" {
+		if prof, err = os.Create(*cpuProfile); err != nil {
+			return err
+		}
+		defer prof.Close()
+	}
+	fmt.Fprintf(stdout, "%d pages (%.1f MB decompressed) of %s, split %s; %d rounds\n", len(files), float64(size)/1e6, *dirs, *split, *rounds)
+	// A warm-up pass of each: page cache, lazily built tables.
+	for _, c := range configs {
+		if err := c.pass(files); err != nil {
+			return err
+		}
+	}
+	secs := make([][]float64, len(configs)) // wall seconds by config, by round
+	cpus := make([][]float64, len(configs)) // CPU seconds of the process
+	for r := range *rounds {
+		order := make([]int, len(configs))
+		for i := range order {
+			order[i] = i
+		}
+		if r%2 == 1 {
+			slices.Reverse(order)
+		}
+		var line []string
+		for _, i := range order {
+			c := configs[i]
+			if c.profile && prof != nil {
+				if err := pprof.StartCPUProfile(prof); err != nil {
+					return err
+				}
+			}
+			start, cpu0 := time.Now(), cpuTime()
+			err := c.pass(files)
+			d, cpu := time.Since(start).Seconds(), cpuTime()-cpu0
+			if c.profile && prof != nil {
+				pprof.StopCPUProfile()
+				prof.Close()
+				prof = nil // one profiled pass is enough and a profile file holds one
+			}
+			if err != nil {
+				return err
+			}
+			secs[i] = append(secs[i], d)
+			cpus[i] = append(cpus[i], cpu)
+			line = append(line, fmt.Sprintf("%s/%dw %.2fs (cpu %.2fs)", c.name, c.workers, d, cpu))
+		}
+		fmt.Fprintf(stdout, "round %d: %s\n", r+1, strings.Join(line, ", "))
+	}
+	fmt.Fprintf(stdout, "\n| tool | workers | pages/s (median) | MB/s | pages per CPU second |\n|---|---|---|---|---|\n")
+	for i, c := range configs {
+		m := median(secs[i])
+		fmt.Fprintf(stdout, "| %s | %d | %.1f | %.2f | %.1f |\n", c.name, c.workers, float64(len(files))/m, float64(size)/1e6/m, float64(len(files))/median(cpus[i]))
+	}
+	fmt.Fprintln(stdout)
+	ratio := func(t [][]float64, num, den int) float64 {
+		var rs []float64
+		for r := range t[num] {
+			rs = append(rs, t[den][r]/t[num][r])
+		}
+		return median(rs)
+	}
+	traf := slices.IndexFunc(configs, func(c config) bool { return c.name == "trafilatura" })
+	one := slices.IndexFunc(configs, func(c config) bool { return c.name == "boilernet" && c.workers == 1 })
+	for i, c := range configs {
+		if c.name != "boilernet" {
+			continue
+		}
+		if traf >= 0 {
+			fmt.Fprintf(stdout, "boilernet %d worker(s) / trafilatura 1 worker: %.2f× in pages/s, %.2f× in pages per CPU second (medians of per-round ratios)\n",
+				c.workers, ratio(secs, i, traf), ratio(cpus, i, traf))
+		}
+		if one >= 0 && i != one {
+			fmt.Fprintf(stdout, "boilernet %d workers / 1 worker: %.2f× in pages/s, %.2f× in pages per CPU second\n", c.workers, ratio(secs, i, one), ratio(cpus, i, one))
+		}
+	}
+	return nil
+}
+
+// splitFiles returns the page files of a dataset split and their total
+// decompressed size.
+func splitFiles(dir, split string) ([]string, int64, error) {
+	ds, err := data.Open(dir)
+	if err != nil {
+		return nil, 0, err
+	}
+	ids, ok := ds.IDs[split]
+	if !ok {
+		return nil, 0, fmt.Errorf("%s has no %s split", dir, split)
+	}
+	var files []string
+	var size int64
+	for _, id := range ids {
+		raw, path, err := ds.ReadPage(id)
+		if err != nil {
+			return nil, 0, err
+		}
+		files = append(files, path)
+		size += int64(len(raw))
+	}
+	return files, size, nil
+}
+
+func loadExtractor(path string) (*infer.Extractor, error) {
+	if path == "" {
+		return infer.Default()
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return infer.Load(f)
+}
+
+// record is the jsonl record of `boilernet extract`.
+type record struct {
+	File string `json:"file"`
+	infer.Record
+	Error   string `json:"error,omitempty"`
+	Empty   bool   `json:"empty,omitempty"`
+	Warning string `json:"warning,omitempty"`
+}
+
+// boilernetPass extracts the files as `boilernet extract -format jsonl`
+// does, writing the lines to a discarding buffered writer.
+func boilernetPass(ex *infer.Extractor, files []string, workers int, opts infer.Options) error {
+	pages, err := infer.FilePages(files)
+	if err != nil {
+		return err
+	}
+	w := bufio.NewWriter(io.Discard)
+	var werr error
+	ex.ExtractAll(pages, workers, opts, func(o infer.Outcome) {
+		rec := record{File: o.Page.Name}
+		if o.Err != nil {
+			rec.Error = o.Err.Error()
+		} else {
+			rec.Record = o.Result.Record()
+			if why := o.Result.EmptyReason(); why != "" {
+				rec.Empty, rec.Warning = true, why
+			}
+		}
+		if werr == nil {
+			werr = json.NewEncoder(w).Encode(rec)
+		}
+	})
+	if werr == nil {
+		werr = w.Flush()
+	}
+	return werr
+}
+
+// trafilaturaPass returns the pass of a tool that reads the bytes of a page:
+// each file read (and decompressed), extracted, its text written as a JSON
+// line.
+func trafilaturaPass(tool extractors.Tool) func(files []string) error {
+	return func(files []string) error {
+		w := bufio.NewWriter(io.Discard)
+		enc := json.NewEncoder(w)
+		for _, f := range files {
+			raw, err := readPage(f)
+			if err != nil {
+				return err
+			}
+			line := struct {
+				File  string `json:"file"`
+				Text  string `json:"text"`
+				Error string `json:"error,omitempty"`
+			}{File: f}
+			if line.Text, err = fromBytes(tool, raw); err != nil {
+				line.Error = err.Error()
+			}
+			if err := enc.Encode(line); err != nil {
+				return err
+			}
+		}
+		return w.Flush()
+	}
+}
+
+// fromBytes runs the tool on one page, turning a panic into an error.
+func fromBytes(tool extractors.Tool, raw []byte) (text string, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("%s panicked: %v", tool.Name, r)
+		}
+	}()
+	return tool.FromBytes(raw)
+}
+
+func readPage(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var r io.Reader = f
+	if strings.HasSuffix(filepath.Base(path), ".gz") {
+		z, err := gzip.NewReader(f)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+		r = z
+	}
+	return io.ReadAll(r)
+}
+
+// cpuTime is the user and system CPU time of the process so far, in seconds.
+func cpuTime() float64 {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano()).Seconds()
+}
+
+func median(xs []float64) float64 {
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	if len(s)%2 == 1 {
+		return s[len(s)/2]
+	}
+	return (s[len(s)/2-1] + s[len(s)/2]) / 2
+}

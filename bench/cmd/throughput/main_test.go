@@ -1,0 +1,48 @@
+package main
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+)
+
+func TestRun(t *testing.T) {
+	const mini = "../../extractors/testdata/mini"
+	tests := []struct {
+		name string
+		args []string
+		ok   bool
+		want []string
+	}{
+		{"both tools", []string{"-data", mini, "-rounds", "2"}, true, []string{
+			"2 pages", "round 2: trafilatura/1w", "| boilernet | 2 |", "| trafilatura | 1 |",
+			"boilernet 1 worker(s) / trafilatura 1 worker:", "boilernet 2 workers / 1 worker:"}},
+		{"boilernet only", []string{"-data", mini, "-rounds", "1", "-workers", "1", "-no-trafilatura"}, true, []string{"| boilernet | 1 |"}},
+		{"no data", []string{"-rounds", "1"}, false, nil},
+		{"bad workers", []string{"-data", mini, "-workers", "0"}, false, nil},
+		{"bad split", []string{"-data", mini, "-split", "dev"}, false, nil},
+	}
+	for _, tt := range tests {
+		var stdout, stderr bytes.Buffer
+		err := run(tt.args, &stdout, &stderr)
+		if (err == nil) != tt.ok {
+			t.Errorf("%s: error %v", tt.name, err)
+		}
+		for _, w := range tt.want {
+			if !strings.Contains(stdout.String(), w) {
+				t.Errorf("%s: output lacks %q:\n%s", tt.name, w, stdout.String())
+			}
+		}
+	}
+}
+
+func TestMedian(t *testing.T) {
+	for _, tt := range []struct {
+		xs   []float64
+		want float64
+	}{{[]float64{3}, 3}, {[]float64{3, 1, 2}, 2}, {[]float64{4, 1, 3, 2}, 2.5}} {
+		if got := median(tt.xs); got != tt.want {
+			t.Errorf("median(%v) = %v, want %v", tt.xs, got, tt.want)
+		}
+	}
+}
