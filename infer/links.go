@@ -210,7 +210,7 @@ func markdownText(para []tokenize.Block, links map[int]*Link) string {
 	for i := 0; i < len(para); {
 		b := para[i]
 		if i > 0 {
-			sb.WriteString(separatorOf(para[i-1], b))
+			sb.WriteString(tokenize.Separator(para[i-1], b))
 		}
 		l := links[b.Index]
 		if l == nil || l.blocks[0] != b.Index {
@@ -227,18 +227,6 @@ func markdownText(para []tokenize.Block, links map[int]*Link) string {
 		i = j
 	}
 	return sb.String()
-}
-
-// separatorOf is what tokenize.Text puts between two blocks of one
-// paragraph.
-func separatorOf(prev, b tokenize.Block) string {
-	switch {
-	case b.Line != prev.Line:
-		return "\n"
-	case b.Index == prev.Index+1 && !b.SpaceBefore:
-		return ""
-	}
-	return " "
 }
 
 // markdownURL escapes the characters that would end a Markdown link

@@ -525,29 +525,57 @@ func isBlockLevel(name string) bool {
 }
 
 // Text rebuilds readable text from blocks of one page given in document
-// order (any subset of Page.Blocks): blocks in different paragraphs are
-// separated by a blank line, blocks on different lines by a line break,
-// neighbouring blocks of one line exactly as the source spaced them, and
-// blocks with left-out blocks between them by at least a space.
+// order (any subset of Page.Blocks), joined by Separator.
 func Text(blocks []Block) string {
 	var sb strings.Builder
 	for i, b := range blocks {
 		if i > 0 {
-			sb.WriteString(separator(blocks[i-1], b))
+			sb.WriteString(Separator(blocks[i-1], b))
 		}
 		sb.WriteString(b.Text)
 	}
 	return sb.String()
 }
 
-func separator(prev, b Block) string {
+// Separator is what Text puts between two blocks, prev before b: a blank
+// line between paragraphs, a line break between lines, and on one line
+// nothing when the source has no whitespace between neighbouring blocks
+// ("<b>H</b>ello") unless they are visibly apart, a space otherwise (and
+// always when blocks were left out between them).
+func Separator(prev, b Block) string {
 	switch {
 	case b.Para != prev.Para:
 		return "\n\n"
 	case b.Line != prev.Line:
 		return "\n"
-	case b.Index == prev.Index+1 && !b.SpaceBefore:
+	case b.Index == prev.Index+1 && !b.SpaceBefore && !apart(prev, b):
 		return ""
 	}
 	return " "
+}
+
+// apart reports whether two neighbouring blocks that the source writes
+// without whitespace between them are still separate words as a page
+// shows them: they sit in different elements, and a word or sentence ends
+// before an upper-case letter ("Edit this page</a><span>Last updated"), or
+// a symbol such as a rating's stars meets a letter or digit ("Great for
+// day hikes</span><span>★★★★★"). CSS puts such elements apart (a block,
+// a margin, a flex gap); inside a word ("<b>H</b>ello", "foo<i>bar</i>")
+// the next letter is lower-case.
+func apart(prev, b Block) bool {
+	if prev.Node == nil || b.Node == nil || prev.Node.Parent == b.Node.Parent {
+		return false
+	}
+	last, _ := utf8.DecodeLastRuneInString(prev.Text)
+	first, _ := utf8.DecodeRuneInString(b.Text)
+	wordEnd := unicode.IsLetter(last) || unicode.IsDigit(last) || strings.ContainsRune(".!?:;)", last)
+	switch {
+	case wordEnd && unicode.IsUpper(first):
+		return true
+	case unicode.Is(unicode.So, last) && (unicode.IsLetter(first) || unicode.IsDigit(first)):
+		return true
+	case unicode.Is(unicode.So, first) && (unicode.IsLetter(last) || unicode.IsDigit(last)):
+		return true
+	}
+	return false
 }

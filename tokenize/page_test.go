@@ -91,6 +91,9 @@ func TestParseBlocks(t *testing.T) {
 		{"no text", `<html><body><img src=x></body></html>`, nil, ""},
 		{"an image between words separates them", `<p>Great for day hikes<img src=stars.png alt="5 stars">Rated by 12 people</p>`, []string{"Great for day hikes", "Rated by 12 people"}, "Great for day hikes Rated by 12 people"},
 		{"skipped controls between words separate them", `<p><label>Name</label><input name=n><label>Email</label><button>Go</button>next<svg><path/></svg>icon</p>`, []string{"Name", "Email", "next", "icon"}, "Name Email next icon"},
+		{"a sentence ends before a capital in the next element", `<div><a href="/e">Edit this page</a><span>Last updated on <b>March 3</b></span></div>`, []string{"Edit this page", "Last updated on", "March 3"}, "Edit this page Last updated on March 3"},
+		{"a rating's stars after a word", `<div><span>Great for day hikes</span><span class="stars">★★★★★</span><span>5</span></div>`, []string{"Great for day hikes", "★★★★★", "5"}, "Great for day hikes ★★★★★ 5"},
+		{"parts of a word stay one word", `<p><b>H</b>ello, foo<i>bar</i>, <span>Java</span><span>script</span>, <a href="x">link</a>s, end<!-- -->Of</p>`, []string{"H", "ello, foo", "bar", ",", "Java", "script", ",", "link", "s, end", "Of"}, "Hello, foobar, Javascript, links, endOf"},
 		{"hidden input and scripts do not", `<p>one<input type=hidden value=x>word<script>x</script>s</p>`, []string{"one", "word", "s"}, "onewords"},
 	}
 	for _, tt := range tests {
