@@ -91,6 +91,15 @@ func TestOutputDirectory(t *testing.T) {
 	}
 }
 
+// TestCorpusOutputDirectory: corpus files give one stream, and -o DIR/
+// says so instead of "is a directory".
+func TestCorpusOutputDirectory(t *testing.T) {
+	dir := t.TempDir()
+	corpus := filepath.Join(dir, "c.jsonl")
+	os.WriteFile(corpus, []byte(`{"url": "https://example.org/", "html": "<p>Hello there, a page.</p>"}`+"\n"), 0o644)
+	checkRun(t, []string{"extract", "-q", "-o", filepath.Join(dir, "out") + "/", corpus}, 1, nil, []string{"-o takes a file, not a directory"})
+}
+
 func TestOutNames(t *testing.T) {
 	tests := []struct{ url, want string }{
 		{"https://example.com/news/a.html", "example.com/news/a"},

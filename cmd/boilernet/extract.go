@@ -112,6 +112,9 @@ func runExtract(args []string, stdout, stderr io.Writer) error {
 		if *format != "text" && *format != "jsonl" {
 			return fmt.Errorf("-format %s: corpus files (WARC, JSONL) give jsonl only", *format)
 		}
+		if isDirOut(*out) {
+			return fmt.Errorf("-o %s: corpus files (WARC, JSONL) give one jsonl stream: -o takes a file, not a directory", *out)
+		}
 		if *workers != 1 {
 			bilstm.SetBLASThreads(1)
 		}
@@ -270,8 +273,7 @@ type writer struct {
 func newWriter(out, format string, stdout io.Writer, multi bool, names []string) (*writer, error) {
 	w := &writer{format: format, multi: multi, names: names}
 	if out != "" {
-		st, err := os.Stat(out)
-		if (err == nil && st.IsDir()) || strings.HasSuffix(out, "/") || strings.HasSuffix(out, string(filepath.Separator)) {
+		if isDirOut(out) {
 			if err := os.MkdirAll(out, 0o755); err != nil {
 				return nil, err
 			}
@@ -286,6 +288,18 @@ func newWriter(out, format string, stdout io.Writer, multi bool, names []string)
 	}
 	w.w = bufio.NewWriter(stdout)
 	return w, nil
+}
+
+// isDirOut reports whether -o out names a directory: an existing one, or
+// a path ending in a separator.
+func isDirOut(out string) bool {
+	if out == "" {
+		return false
+	}
+	if st, err := os.Stat(out); err == nil && st.IsDir() {
+		return true
+	}
+	return strings.HasSuffix(out, "/") || strings.HasSuffix(out, string(filepath.Separator))
 }
 
 // formatExt is the file extension of each output format.
