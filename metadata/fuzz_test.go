@@ -55,6 +55,7 @@ func FuzzParseDate(f *testing.F) {
 
 func FuzzExtract(f *testing.F) {
 	f.Add(`<html lang="x"><head><meta property="og:title" content="t"><script type="application/ld+json">{"@type":"Article","author":"A and B"}</script></head><body><h1>t</h1><p class=byline>By X Y · May 5, 2020</p></body></html>`, "https://a.example/2020/01/02/x")
+	f.Add(`<body><p>No h1</p><div class="author-box"><span>Written by</span> <a href="/author/x">b.s</a></div><p>Posted on 4 września 2011</p><a class=username>u</a>`, "")
 	f.Add(`<base href="::"><link rel=canonical href="%zz"><meta name="twitter:label1" content="Author"><meta name="twitter:data1" content="">`, "")
 	f.Fuzz(func(t *testing.T, page, u string) {
 		root, err := html.Parse(strings.NewReader(page))
@@ -69,6 +70,23 @@ func FuzzExtract(f *testing.F) {
 		}
 		if len(md.Tags) > maxTags || len(md.Authors) > 20 {
 			t.Fatalf("%d tags, %d authors", len(md.Tags), len(md.Authors))
+		}
+	})
+}
+
+func FuzzDateIn(f *testing.F) {
+	for _, s := range []string{"Posted September 4th, 2025", "23.07.2025", "03/10/2023", "1 ноября 2011 г.", "Παρασκευή, 09 Δεκεμβρίου 2011",
+		"2011年11月3日", "年2011年13月1日", "4 de septiembre de 2025", "2025.12.17"} {
+		f.Add(s, false)
+	}
+	f.Fuzz(func(t *testing.T, in string, mdy bool) {
+		d, _ := dateIn(in, mdy)
+		if d == "" {
+			return
+		}
+		// A day in ISO 8601 that ParseDate reads back as itself.
+		if again, err := ParseDate(d); len(d) != 10 || err != nil || again != d {
+			t.Fatalf("dateIn(%q) = %q, which reads back as %q, %v", in, d, again, err)
 		}
 	})
 }

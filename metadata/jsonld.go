@@ -136,9 +136,9 @@ func articleRank(n Node) int {
 		r := 0
 		switch {
 		case strings.HasSuffix(t, "Article") || t == "BlogPosting" || t == "SocialMediaPosting" ||
-			t == "DiscussionForumPosting" || t == "LiveBlogPosting" || t == "Report" || t == "Review" || t == "Recipe" || t == "HowTo" || t == "QAPage":
+			t == "DiscussionForumPosting" || t == "LiveBlogPosting" || t == "Report" || t == "Recipe" || t == "HowTo" || t == "QAPage":
 			r = 3
-		case t == "Product" || t == "Event" || t == "Course" || t == "VideoObject" || t == "PodcastEpisode" || t == "Book" || t == "JobPosting" || t == "CreativeWork":
+		case t == "Review" || t == "Product" || t == "Event" || t == "Course" || t == "VideoObject" || t == "PodcastEpisode" || t == "Book" || t == "JobPosting" || t == "CreativeWork":
 			r = 2
 		case strings.HasSuffix(t, "Page"):
 			r = 1

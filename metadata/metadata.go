@@ -117,10 +117,15 @@ type collected struct {
 	pubTime   string // <time pubdate> or <time itemprop=datePublished> or in an element classed as published
 	time      string // the first <time datetime> in the body
 	relAuthor []string
-	byline    []string
-	texts     []string // the body's text nodes (at most maxTexts)
-	h1Text    int      // the index in texts of the first <h1>'s first text (-1: none)
+	byline    [][]string // the text nodes of elements classed as a byline or the author
+	authLinks []string   // the text of links to an author's page
+	usernames []string   // the text of elements classed "username" (forums)
+	texts     []string   // the body's text nodes (at most maxTexts)
+	h1Text    int        // the index in texts of the first <h1>'s first text (-1: none)
 }
+
+// maxBylines bounds the byline elements kept.
+const maxBylines = 8
 
 // maxTexts bounds the text nodes collected for the date in the text.
 const maxTexts = 5000
@@ -134,6 +139,9 @@ func collect(root *html.Node) *collected {
 			switch n.Parent.Data {
 			case "script", "style", "noscript", "template":
 			default:
+				if n.Parent.Namespace != "" {
+					break // the text of an SVG or MathML drawing
+				}
 				if t := strings.TrimSpace(n.Data); t != "" {
 					if h1 != nil && c.h1Text < 0 {
 						c.h1Text = len(c.texts)
@@ -214,10 +222,20 @@ func collect(root *html.Node) *collected {
 					c.relAuthor = append(c.relAuthor, t)
 				}
 			}
+			if inBody && len(c.authLinks) < 5 && authorHref(attr(n, "href")) {
+				if t := collapse(textOf(n)); t != "" {
+					c.authLinks = append(c.authLinks, t)
+				}
+			}
 		}
-		if inBody && len(c.byline) < 5 && isBylineElement(n) {
-			if t := collapse(spacedText(n)); t != "" && len(t) < 200 {
-				c.byline = append(c.byline, t)
+		if inBody && len(c.byline) < maxBylines && isBylineElement(n) && !inCommentOrReview(n) {
+			if ts := textNodes(n, 12); len(ts) > 0 {
+				c.byline = append(c.byline, ts)
+			}
+		}
+		if inBody && len(c.usernames) < 3 && containsFold(attr(n, "class"), "username") {
+			if t := collapse(textOf(n)); t != "" {
+				c.usernames = append(c.usernames, t)
 			}
 		}
 		if prop := attr(n, "itemprop"); prop != "" && n.Data != "meta" {
@@ -350,52 +368,64 @@ func (c *collected) siteFromLD(g graph) string {
 }
 
 func authors(c *collected, art Node, g graph) []string {
-	var names []string
+	// Each source counts only when it gives a name: an article:author
+	// that is a profile URL or a meta author "admin" lets the next one
+	// speak.
+	var out []string
+	add := func(names ...string) {
+		for _, n := range names {
+			for _, p := range splitAuthors(n) {
+				if p != "" && !isURL(p) && !genericNames[strings.ToLower(p)] && len(out) < 20 &&
+					!slices.ContainsFunc(out, func(o string) bool { return strings.EqualFold(o, p) }) {
+					out = append(out, truncate(p))
+				}
+			}
+		}
+	}
 	if art != nil {
 		for _, k := range []string{"author", "creator"} {
-			if v, ok := art[k]; ok {
-				names = append(names, g.strs(v, "name")...)
-			}
-			if len(names) > 0 {
-				break
+			if v, ok := art[k]; ok && len(out) == 0 {
+				add(g.strs(v, "name")...)
 			}
 		}
 	}
-	if len(names) == 0 {
-		names = append(names, c.metas["author"]...)
-	}
-	for _, k := range []string{"article:author", "dc.creator", "dcterms.creator", "parsely-author", "sailthru.author", "byl", "citation_author"} {
-		if len(names) > 0 {
-			break
+	for _, k := range []string{"author", "article:author", "dc.creator", "dcterms.creator", "parsely-author", "sailthru.author", "byl", "citation_author"} {
+		if len(out) == 0 {
+			add(c.metas[k]...)
 		}
-		names = append(names, c.metas[k]...)
 	}
-	if len(names) == 0 {
-		names = append(names, c.microAuth...)
+	if len(out) == 0 {
+		add(c.microAuth...)
 	}
-	for i := 1; i <= 4 && len(names) == 0; i++ { // twitter:label1 "Written by", twitter:data1 the name
+	for i := 1; i <= 4 && len(out) == 0; i++ { // twitter:label1 "Written by", twitter:data1 the name
 		label := strings.ToLower(c.meta("twitter:label" + string(rune('0'+i))))
 		if strings.Contains(label, "written by") || strings.Contains(label, "author") {
-			names = append(names, c.meta("twitter:data"+string(rune('0'+i))))
+			add(c.meta("twitter:data" + string(rune('0'+i))))
 		}
 	}
-	if len(names) == 0 {
-		names = append(names, c.relAuthor...)
+	if len(out) == 0 {
+		add(c.relAuthor...)
 	}
-	if len(names) == 0 {
-		for _, b := range c.byline {
-			if n := bylineName(b); n != "" {
-				names = append(names, n)
-				break
-			}
+	for _, b := range c.byline {
+		if len(out) == 0 {
+			add(first(nameInTexts(b, 0, len(b), true), bylineName(strings.Join(b, " "))))
 		}
 	}
-	var out []string
-	for _, n := range names {
-		for _, p := range splitAuthors(n) {
-			if p != "" && !isURL(p) && !slices.ContainsFunc(out, func(o string) bool { return strings.EqualFold(o, p) }) && len(out) < 20 {
-				out = append(out, truncate(p))
-			}
+	if len(out) == 0 {
+		lo, hi := 0, bylineAfter
+		if c.h1Text >= 0 {
+			lo, hi = c.h1Text-bylineBefore, c.h1Text+bylineAfter
+		}
+		add(nameInTexts(c.texts, lo, hi, false))
+	}
+	for _, l := range c.authLinks {
+		if len(out) == 0 {
+			add(personName(l, false))
+		}
+	}
+	for _, u := range c.usernames {
+		if len(out) == 0 {
+			add(personName(u, true))
 		}
 	}
 	return out

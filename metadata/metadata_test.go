@@ -85,9 +85,31 @@ func TestExtract(t *testing.T) {
 			want: Metadata{Title: "Tweeted title", Authors: []string{"Tyler Brown"}, Published: "2021-07-22", Image: "https://cdn.example/base/pic.jpg"},
 		},
 		{
-			name: "og:locale, updated date in text not taken",
+			name: "og:locale, an updated date in the text taken when it is the only one",
 			page: `<html><head><meta property="og:locale" content="pt_BR"></head><body><h1>Título</h1><p>Updated March 3, 2020</p></body></html>`,
-			want: Metadata{Title: "Título", Language: "pt-BR"},
+			want: Metadata{Title: "Título", Language: "pt-BR", Published: "2020-03-03"},
+		},
+		{
+			name: "label and name in separate elements, published date after an updated one",
+			page: `<html><body><h1>Heat pumps explained</h1><div><span>Written By:</span> <a href="/people/jd">Jane van Doe</a></div>
+<p>Last updated</p><time>Aug 04, 2025</time><p>Published 12. Mai 2024</p></body></html>`,
+			want: Metadata{Title: "Heat pumps explained", Authors: []string{"Jane van Doe"}, Published: "2024-05-12"},
+		},
+		{
+			name: "author page link; a comment's author and a sign-up line are not bylines",
+			page: `<html><body><h1>Title here</h1><p>By submitting, you agree</p><p><a href="https://x.example/author/jo-li/">Jo Li</a></p>
+<div class="comments"><span class="comment-author">Bob Smith</span></div></body></html>`,
+			want: Metadata{Title: "Title here", Authors: []string{"Jo Li"}},
+		},
+		{
+			name: "forum user name",
+			page: `<html><body><h2>Topic</h2><p class="author">by <a class="username" href="/u/1">b.scherer</a> » Sun Dec 17, 2023 11:18 am</p></body></html>`,
+			want: Metadata{Title: "", Authors: []string{"b.scherer"}, Published: "2023-12-17"},
+		},
+		{
+			name: "author class, generic meta author skipped",
+			page: `<html><head><meta name="author" content="admin"></head><body><h1>T</h1><div class="post-hero__author"><img alt=""><div class="post-hero__author__name">Christian Winter</div></div></body></html>`,
+			want: Metadata{Title: "T", Authors: []string{"Christian Winter"}},
 		},
 		{
 			name: "empty page",
@@ -142,6 +164,78 @@ func TestParseDate(t *testing.T) {
 			t.Errorf("ParseDate(%q) = %q, want an error", bad, got)
 		} else if bad != "" && !strings.Contains(err.Error(), "date") {
 			t.Errorf("ParseDate(%q): error %q does not say what failed", bad, err)
+		}
+	}
+}
+
+func TestDateIn(t *testing.T) {
+	tests := []struct {
+		in      string
+		mdy     bool
+		want    string
+		updated bool
+	}{
+		{"Posted September 4th, 2025 by Jo", false, "2025-09-04", false},
+		{"20 December, 2025", false, "2025-12-20", false},
+		{"19 Dec, 2025", false, "2025-12-19", false},
+		{"Sun Dec 17, 2023 11:18 am", false, "2023-12-17", false},
+		{"Essay - Published: 2025.12.17 |", false, "2025-12-17", false},
+		{"2019-02-23, 09:14 PM", false, "2019-02-23", false},
+		{"23.07.2025", true, "2025-07-23", false},
+		{"03/10/2023", false, "2023-10-03", false},
+		{"03/10/2023", true, "2023-03-10", false},
+		{"11-29-2024,", false, "2024-11-29", false},
+		{"Last updated: November 13, 2025", false, "2025-11-13", true},
+		{"4. September 2025", false, "2025-09-04", false},
+		{"aktualisiert am 3. März 2024", false, "2024-03-03", true},
+		{"le 1er février 2012", false, "2012-02-01", false},
+		{"4 de septiembre de 2025", false, "2025-09-04", false},
+		{"12 dicembre 2011", false, "2011-12-12", false},
+		{"7 de março de 2012", false, "2012-03-07", false},
+		{"3 januari 2012", false, "2012-01-03", false},
+		{"4 września 2011", false, "2011-09-04", false},
+		{"1 ноября 2011 г.", false, "2011-11-01", false},
+		{"Παρασκευή, 09 Δεκεμβρίου 2011, 14:58:30", false, "2011-12-09", false},
+		{"ΠΑΡΑΣΚΕΥΗ 9 ΔΕΚΕΜΒΡΙΟΥ 2011", false, "2011-12-09", false},
+		{"发布时间：2011年11月3日 10:21", false, "2011-11-03", false},
+		{"2011 年 11 月 3 日", false, "2011-11-03", false},
+		{"31 February 2024", false, "", false},
+		{"4 September 1850", false, "", false},
+		{"Call 555-1234 in 2024", false, "", false},
+		{"The 2024 model", false, "", false},
+	}
+	for _, tt := range tests {
+		got, upd := dateIn(tt.in, tt.mdy)
+		if got != tt.want || upd != tt.updated {
+			t.Errorf("dateIn(%q, %v) = %q, %v, want %q, %v", tt.in, tt.mdy, got, upd, tt.want, tt.updated)
+		}
+	}
+}
+
+func TestPersonName(t *testing.T) {
+	tests := []struct {
+		in   string
+		user bool
+		want string
+	}{
+		{"Jane Doe", false, "Jane Doe"},
+		{"Nick van Mead", false, "Nick van Mead"},
+		{"the Lavazza Team", false, "the Lavazza Team"},
+		{"Иван Петров", false, "Иван Петров"},
+		{"王小明", false, "王小明"},
+		{"b.scherer", true, "b.scherer"},
+		{"b.scherer", false, ""},
+		{"submitting this form", true, ""},
+		{"Privacy Policy", false, ""},
+		{"Topic Author", false, ""},
+		{"admin", true, ""},
+		{"Dec 17, 2023", false, ""},
+		{"https://x.example/jane", true, ""},
+		{"One Two Three Four Five Six Seven", false, ""},
+	}
+	for _, tt := range tests {
+		if got := personName(tt.in, tt.user); got != tt.want {
+			t.Errorf("personName(%q, %v) = %q, want %q", tt.in, tt.user, got, tt.want)
 		}
 	}
 }

@@ -1,66 +1,400 @@
 package metadata
 
 import (
-	"regexp"
+	"fmt"
 	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
 )
 
-// Dates in visible text, the last source of the publication date: a month
-// name with a day and a year (English), or an ISO date.
-var textDate = regexp.MustCompile(`(?i)\b(?:` + monthRe + `\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}` +
-	`|\d{1,2}(?:st|nd|rd|th)?\.?\s+(?:of\s+)?` + monthRe + `\.?,?\s+\d{4}` +
-	`|\d{4}-\d{2}-\d{2})\b`)
-
-const monthRe = `(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)`
+// Dates in visible text, the last source of the publication date: a day,
+// a month name and a year in English, German, French, Spanish, Italian,
+// Portuguese, Dutch, Polish, Russian or Greek ("4 September 2025", "Sep
+// 4th, 2025", "4. September 2025", "4 de septiembre de 2025", "4 września
+// 2025", "4 сентября 2025 г.", "4 Σεπτεμβρίου 2025"), numeric dates
+// (2025-09-04, 2025.09.04, 04.09.2025, 09/04/2025) and the Chinese,
+// Japanese and Korean form 2025年9月4日.
 
 // Around the headline, textDateBefore text nodes before it and
 // textDateAfter after it are searched: bylines and datelines sit there.
+// A page without an <h1> is searched from its first text node.
 const (
 	textDateBefore = 15
-	textDateAfter  = 40
+	textDateAfter  = 60
+	textDateNoH1   = 80
+	// Beyond that window, a date labeled as published is looked for in
+	// textDateLabeled more text nodes.
+	textDateLabeled = 400
 )
 
-// updatedWords mark a date that is not the publication date.
-var updatedWords = []string{"updated", "modified", "aktualisiert", "mis à jour", "reviewed"}
+// updatedWords mark a date that may not be the publication date: the
+// first date without one wins, else the first date with one (a page that
+// shows only "Updated March 5" was published, as far as a reader knows,
+// then).
+var updatedWords = []string{"updated", "modified", "edited", "reviewed", "aktualisiert", "geändert", "mis à jour",
+	"modifié", "actualizado", "aggiornato", "atualizado", "bijgewerkt", "zaktualizowano", "обновлено", "изменено",
+	"ενημερώθηκε", "更新"}
 
-// textDateNearHeadline returns the first date in the text after the
-// page's first <h1>, else the last one before it, in ISO 8601; "" when
-// there is no <h1> or no date near it.
-func (c *collected) textDateNearHeadline() string {
-	if c.h1Text < 0 {
-		return ""
+// monthNames maps a month name or abbreviation (lowercase, Latin and
+// Greek diacritics removed; see foldWord) to its number.
+var monthNames = func() map[string]int {
+	m := map[string]int{}
+	for i, names := range [12]string{
+		"january jan januar janvier janv enero ene gennaio gen janeiro januari styczen stycznia январь января янв ιανουαριος ιανουαριου ιαν janner",
+		"february feb februar fevrier fevr fev febrero febbraio fevereiro februari luty lutego февраль февраля φεβρουαριος φεβρουαριου φεβ",
+		"march mar marz marzo marco maart mrt marzec marca март марта μαρτιος μαρτιου mars",
+		"april apr avril avr abril abr aprile kwiecien kwietnia апрель апреля απριλιος απριλιου",
+		"may mai mayo maggio mag maio mei maj maja май мая μαιος μαιου",
+		"june jun juni juin junio giugno giu junho czerwiec czerwca июнь июня ιουνιος ιουνιου ιουν",
+		"july jul juli juillet juil julio luglio lug julho lipiec lipca июль июля ιουλιος ιουλιου ιουλ",
+		"august aug aout agosto ago augustus sierpien sierpnia август августа авг αυγουστος αυγουστου αυγ",
+		"september sep sept septembre septiembre setiembre settembre set setembro wrzesien wrzesnia сентябрь сентября сен сент σεπτεμβριος σεπτεμβριου σεπ",
+		"october oct oktober okt octobre octubre ottobre ott outubro out pazdziernik pazdziernika октябрь октября окт οκτωβριος οκτωβριου οκτ",
+		"november nov novembre noviembre novembro listopad listopada ноябрь ноября ноя νοεμβριος νοεμβριου νοε",
+		"december dec dezember dez decembre diciembre dic dicembre dezembro grudzien grudnia декабрь декабря дек δεκεμβριος δεκεμβριου δεκ",
+	} {
+		for _, n := range strings.Fields(names) {
+			m[n] = i + 1
+		}
 	}
-	end := min(len(c.texts), c.h1Text+textDateAfter)
-	for i := c.h1Text; i < end; i++ {
-		if d := dateIn(c.texts[i]); d != "" {
+	return m
+}()
+
+// dateFillers may stand between a date's parts ("4 de septiembre de
+// 2025", "the 4th of September"), ordinal suffixes included.
+var dateFillers = map[string]bool{"de": true, "del": true, "of": true, "st": true, "nd": true, "rd": true, "th": true,
+	"er": true, "e": true, "º": true, "o": true}
+
+// textDateNearHeadline returns the publication date written near the
+// page's first <h1> (or at the start of a page without one) in ISO 8601,
+// or "": the first date after the headline, else the last one before it,
+// preferring a date not marked as an update (see updatedWords).
+func (c *collected) textDateNearHeadline() string {
+	order := c.textDateOrder()
+	mdy := monthFirst(c.lang)
+	updated := ""
+	for _, i := range order {
+		d, upd := dateIn(c.texts[i], mdy)
+		if d == "" {
+			continue
+		}
+		if !upd && i > 0 && len(c.texts[i-1]) < 40 && hasUpdatedWord(c.texts[i-1]) {
+			upd = true // "Updated on" <time>…</time>
+		}
+		if !upd {
+			return d
+		}
+		if updated == "" {
+			updated = d
+		}
+	}
+	// Further on, a date labeled as the publication's ("Posted on April
+	// 13, 2023" at the end of a post).
+	start := max(c.h1Text, 0) + textDateAfter
+	for i := start; i < min(len(c.texts), start+textDateLabeled); i++ {
+		t := c.texts[i]
+		if !containsYear(t) {
+			continue
+		}
+		labeled := hasPublishedWord(t)
+		if !labeled && i > 0 && len(c.texts[i-1]) < 40 && hasPublishedWord(c.texts[i-1]) {
+			labeled = true
+		}
+		if !labeled {
+			continue
+		}
+		if d, upd := dateIn(t, mdy); d != "" && !upd {
 			return d
 		}
 	}
+	return updated
+}
+
+// publishedWords label a publication date.
+var publishedWords = []string{"published", "posted", "veröffentlicht", "publié", "publicado", "pubblicato",
+	"gepubliceerd", "opublikowano", "опубликовано", "δημοσιεύθηκε", "δημοσίευση", "发布", "發布", "发表"}
+
+func hasPublishedWord(s string) bool {
+	low := strings.ToLower(s)
+	for _, w := range publishedWords {
+		if strings.Contains(low, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// textDateOrder lists the text nodes searched, in the order of search.
+func (c *collected) textDateOrder() []int {
+	var order []int
+	if c.h1Text < 0 {
+		for i := 0; i < min(len(c.texts), textDateNoH1); i++ {
+			order = append(order, i)
+		}
+		return order
+	}
+	for i := c.h1Text; i < min(len(c.texts), c.h1Text+textDateAfter); i++ {
+		order = append(order, i)
+	}
 	for i := c.h1Text - 1; i >= max(0, c.h1Text-textDateBefore); i-- {
-		if d := dateIn(c.texts[i]); d != "" {
-			return d
+		order = append(order, i)
+	}
+	return order
+}
+
+// monthFirst reports whether a page's language writes numeric dates month
+// first (American English: 09/04/2025 is September 4).
+func monthFirst(lang string) bool {
+	return strings.EqualFold(lang, "en-us") || strings.EqualFold(lang, "en_us")
+}
+
+func hasUpdatedWord(s string) bool {
+	low := strings.ToLower(s)
+	for _, w := range updatedWords {
+		if strings.Contains(low, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// maxDateText bounds the text of one node searched for a date: a date in
+// a long paragraph is not a dateline.
+const maxDateText = 300
+
+// dateIn returns the first date written in s, in ISO 8601 ("" when there
+// is none), and whether an update word comes before it in s.
+func dateIn(s string, mdy bool) (string, bool) {
+	if len(s) > maxDateText {
+		s = s[:maxDateText]
+	}
+	if !containsYear(s) {
+		return "", false
+	}
+	toks := dateTokens(s)
+	for i := range toks {
+		if d := dateAt(toks, i, mdy); d != "" {
+			return d, hasUpdatedWord(s[:toks[i].pos])
+		}
+	}
+	if i := strings.Index(s, "年"); i >= 0 {
+		if d := cjkDate(s); d != "" {
+			return d, hasUpdatedWord(s[:i])
+		}
+	}
+	return "", false
+}
+
+// containsYear reports whether s holds four digits in a row, the cheap
+// test that skips most text nodes.
+func containsYear(s string) bool {
+	run := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] >= '0' && s[i] <= '9' {
+			if run++; run == 4 {
+				return true
+			}
+		} else {
+			run = 0
+		}
+	}
+	return false
+}
+
+// dateToken is a number, a word (lowercase, folded) or one punctuation
+// character of a text.
+type dateToken struct {
+	text string
+	num  int // the value of a number of at most 4 digits, else -1
+	pos  int // byte offset in the text
+	kind byte
+}
+
+const (
+	tokNum   = 'n'
+	tokWord  = 'w'
+	tokPunct = 'p'
+)
+
+// maxDateTokens bounds the tokens of one text.
+const maxDateTokens = 120
+
+func dateTokens(s string) []dateToken {
+	var toks []dateToken
+	for i := 0; i < len(s) && len(toks) < maxDateTokens; {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r >= '0' && r <= '9':
+			j := i
+			for j < len(s) && s[j] >= '0' && s[j] <= '9' {
+				j++
+			}
+			n := -1
+			if j-i <= 4 {
+				n = 0
+				for _, d := range s[i:j] {
+					n = n*10 + int(d-'0')
+				}
+			}
+			toks = append(toks, dateToken{text: s[i:j], num: n, pos: i, kind: tokNum})
+			i = j
+		case unicode.IsLetter(r) && !unicode.Is(unicode.Han, r):
+			j := i
+			for j < len(s) {
+				r2, n := utf8.DecodeRuneInString(s[j:])
+				if !unicode.IsLetter(r2) || unicode.Is(unicode.Han, r2) {
+					break
+				}
+				j += n
+			}
+			toks = append(toks, dateToken{text: foldWord(s[i:j]), num: -1, pos: i, kind: tokWord})
+			i = j
+		case unicode.IsSpace(r):
+			i += size
+		default:
+			toks = append(toks, dateToken{text: s[i : i+size], num: -1, pos: i, kind: tokPunct})
+			i += size
+		}
+	}
+	return toks
+}
+
+// foldWord lowercases a word and removes the diacritics of the month
+// names' languages (Latin and Greek), so that "Février", "FEVRIER",
+// "września" and "Νοεμβρίου" meet their table entries.
+func foldWord(w string) string {
+	ascii := true
+	for i := 0; i < len(w); i++ {
+		if w[i] >= utf8.RuneSelf {
+			ascii = false
+			break
+		}
+	}
+	if ascii {
+		return strings.ToLower(w)
+	}
+	var sb strings.Builder
+	for _, r := range strings.ToLower(w) {
+		if f, ok := foldRunes[r]; ok {
+			r = f
+		}
+		sb.WriteRune(r)
+	}
+	return sb.String()
+}
+
+var foldRunes = func() map[rune]rune {
+	m := map[rune]rune{}
+	for _, p := range []string{"áa", "àa", "âa", "äa", "ãa", "ąa", "ée", "èe", "êe", "ëe", "ęe", "íi", "ìi", "îi", "ïi",
+		"óo", "òo", "ôo", "öo", "õo", "úu", "ùu", "ûu", "üu", "çc", "ćc", "ńn", "ñn", "śs", "źz", "żz", "łl",
+		"άα", "έε", "ήη", "ίι", "ϊι", "ΐι", "όο", "ύυ", "ϋυ", "ΰυ", "ώω", "ςσ"} {
+		r := []rune(p)
+		m[r[0]] = r[1]
+	}
+	return m
+}()
+
+// dateAt returns the date that starts at toks[i], or "".
+func dateAt(toks []dateToken, i int, mdy bool) string {
+	t := toks[i]
+	switch {
+	case t.kind == tokNum && len(t.text) == 4:
+		// 2025-09-04, 2025/09/04, 2025.09.04
+		if i+4 < len(toks) && isDateSep(toks[i+1]) && toks[i+3].text == toks[i+1].text && toks[i+2].kind == tokNum && toks[i+4].kind == tokNum &&
+			len(toks[i+2].text) <= 2 && len(toks[i+4].text) <= 2 {
+			return isoDay(t.num, toks[i+2].num, toks[i+4].num)
+		}
+	case t.kind == tokNum && len(t.text) <= 2:
+		// 04.09.2025, 09/04/2025
+		if i+4 < len(toks) && isDateSep(toks[i+1]) && toks[i+3].text == toks[i+1].text && toks[i+2].kind == tokNum && len(toks[i+2].text) <= 2 &&
+			toks[i+4].kind == tokNum && len(toks[i+4].text) == 4 {
+			a, b, y := t.num, toks[i+2].num, toks[i+4].num
+			switch {
+			case a > 12:
+				return isoDay(y, b, a)
+			case b > 12:
+				return isoDay(y, a, b)
+			case mdy && toks[i+1].text != ".":
+				return isoDay(y, a, b)
+			default:
+				return isoDay(y, b, a)
+			}
+		}
+		// 4 September 2025, 4. September 2025, 4th of September, 2025
+		j := skipFillers(toks, i+1)
+		if j < len(toks) && toks[j].kind == tokWord {
+			if m := monthNames[toks[j].text]; m > 0 {
+				if k := skipFillers(toks, j+1); k < len(toks) && toks[k].kind == tokNum && len(toks[k].text) == 4 {
+					return isoDay(toks[k].num, m, t.num)
+				}
+			}
+		}
+	case t.kind == tokWord:
+		// September 4, 2025, Sep. 4th 2025
+		if m := monthNames[t.text]; m > 0 {
+			j := skipFillers(toks, i+1)
+			if j < len(toks) && toks[j].kind == tokNum && len(toks[j].text) <= 2 {
+				if k := skipFillers(toks, j+1); k < len(toks) && toks[k].kind == tokNum && len(toks[k].text) == 4 {
+					return isoDay(toks[k].num, m, toks[j].num)
+				}
+			}
 		}
 	}
 	return ""
 }
 
-func dateIn(s string) string {
-	if len(s) > 300 {
-		s = s[:300] // a date in a long paragraph is not a dateline
-	}
-	loc := textDate.FindStringIndex(s)
-	if loc == nil {
-		return ""
-	}
-	before := strings.ToLower(s[max(0, loc[0]-20):loc[0]])
-	for _, w := range updatedWords {
-		if strings.Contains(before, w) {
-			return ""
+// skipFillers returns the index of the first token from i that is not
+// ".", ",", a filler word or an ordinal suffix.
+func skipFillers(toks []dateToken, i int) int {
+	for n := 0; i < len(toks) && n < 3; i, n = i+1, n+1 {
+		t := toks[i]
+		if !(t.kind == tokPunct && (t.text == "." || t.text == ",") || t.kind == tokWord && dateFillers[t.text]) {
+			break
 		}
 	}
-	d, err := ParseDate(s[loc[0]:loc[1]])
-	if err != nil {
+	return i
+}
+
+func isDateSep(t dateToken) bool {
+	return t.kind == tokPunct && (t.text == "-" || t.text == "/" || t.text == ".")
+}
+
+// isoDay formats a valid day as ISO 8601 ("" for no such day or a year
+// outside minYear–maxYear).
+func isoDay(y, m, d int) string {
+	if y < minYear || y > maxYear || m < 1 || m > 12 || d < 1 {
 		return ""
 	}
-	return d
+	t := time.Date(y, time.Month(m), d, 0, 0, 0, 0, time.UTC)
+	if t.Day() != d {
+		return ""
+	}
+	return t.Format(time.DateOnly)
+}
+
+// cjkDate reads the first 2025年9月4日 in s.
+func cjkDate(s string) string {
+	for {
+		i := strings.Index(s, "年")
+		if i < 0 {
+			return ""
+		}
+		var y, m, d int
+		head := strings.TrimRight(s[:i], " ")
+		k := len(head)
+		for k > 0 && head[k-1] >= '0' && head[k-1] <= '9' && len(head)-k < 4 {
+			k--
+		}
+		rest := s[i+len("年"):]
+		if len(head)-k == 4 {
+			fmt.Sscan(head[k:], &y)
+			if n, _ := fmt.Sscanf(strings.ReplaceAll(rest, " ", ""), "%d月%d日", &m, &d); n == 2 {
+				if iso := isoDay(y, m, d); iso != "" {
+					return iso
+				}
+			}
+		}
+		s = rest
+	}
 }

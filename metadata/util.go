@@ -133,23 +133,30 @@ func classedPublished(n *html.Node) bool {
 	return false
 }
 
-// isBylineElement reports whether an element's class, id or rel marks a
-// byline.
+// isBylineElement reports whether an element's class or id marks a
+// byline or the author ("byline", "author", "post-author__name",
+// "authorName"; not "authority").
 func isBylineElement(n *html.Node) bool {
 	switch n.Data {
-	case "html", "body", "script", "style", "meta", "link":
+	case "html", "body", "script", "style", "meta", "link", "img", "svg":
 		return false
 	}
 	for _, a := range n.Attr {
 		if a.Key != "class" && a.Key != "id" {
 			continue
 		}
-		v := strings.ToLower(a.Val) // no copy when already lowercase
-		if !strings.Contains(v, "author") && !strings.Contains(v, "byline") {
-			continue
-		}
-		if strings.Contains(v, "byline") || strings.Contains(v, "author-name") || hasWord(v, "author") {
+		if containsFold(a.Val, "byline") {
 			return true
+		}
+		for v := a.Val; ; {
+			i := indexFold(v, "author")
+			if i < 0 {
+				break
+			}
+			v = v[i+len("author"):]
+			if !strings.HasPrefix(v, "i") && !strings.HasPrefix(v, "I") { // authority, authorize
+				return true
+			}
 		}
 	}
 	return false
@@ -180,9 +187,20 @@ func isLetters(s string) bool {
 
 // containsFold reports whether s contains the lowercase ASCII word sub,
 // ignoring ASCII case, without allocating.
-func containsFold(s, sub string) bool {
+func containsFold(s, sub string) bool { return indexFold(s, sub) >= 0 }
+
+// indexFold is the index of the lowercase ASCII word sub in s, ignoring
+// ASCII case, or -1.
+func indexFold(s, sub string) int {
+	if sub == "" {
+		return 0
+	}
+	c0 := sub[0]
 	for i := 0; i+len(sub) <= len(s); i++ {
-		j := 0
+		if c := s[i]; c != c0 && c+('a'-'A') != c0 {
+			continue
+		}
+		j := 1
 		for j < len(sub) {
 			c := s[i+j]
 			if c >= 'A' && c <= 'Z' {
@@ -194,10 +212,10 @@ func containsFold(s, sub string) bool {
 			j++
 		}
 		if j == len(sub) {
-			return true
+			return i
 		}
 	}
-	return false
+	return -1
 }
 
 // spacedText is the text of n with its text nodes separated by spaces
@@ -214,4 +232,33 @@ func spacedText(n *html.Node) string {
 		}
 	}
 	return sb.String()
+}
+
+// textNodes returns the first max non-empty text nodes under n, trimmed.
+func textNodes(n *html.Node, max int) []string {
+	var out []string
+	for d := range n.Descendants() {
+		if d.Type == html.TextNode {
+			if t := strings.TrimSpace(d.Data); t != "" {
+				if out = append(out, t); len(out) == max {
+					break
+				}
+			}
+		}
+	}
+	return out
+}
+
+// inCommentOrReview reports whether an element or one of its five
+// nearest ancestors is classed as a comment or a review: their authors
+// are not the page's.
+func inCommentOrReview(n *html.Node) bool {
+	for i := 0; i < 6 && n != nil; i, n = i+1, n.Parent {
+		for _, a := range n.Attr {
+			if (a.Key == "class" || a.Key == "id") && (containsFold(a.Val, "comment") || containsFold(a.Val, "review")) {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -69,6 +69,11 @@ func TestMetadataCommand(t *testing.T) {
 		"| author | 2 | 1 | 1 | 0.500 | 0 of 0 |",
 		"| publish_date (by day) | 1 | 1 | 1 | 1.000 | 0 of 1 |",
 		"pages/s without metadata", "metadata.Extract alone"}, nil)
+	// -rounds 0: the metadata alone, no timing; -v lists the misses with
+	// the page type.
+	checkRun(t, []string{"metadata", "-q", "-rounds", "0", "-v", "-data", "testdata/meta", "-split", "test,test"}, 0, []string{
+		"meta test,test split: 4 pages", "| author | 4 | 2 | 2 | 0.500 | 0 of 0 |"}, []string{"m2\tproduct\tauthor\t\"John Roe\"\t\"\""})
+	checkRun(t, []string{"metadata", "-q", "-rounds", "0", "-data", "testdata/meta", "-split", "test,nosuch"}, 1, nil, []string{"has no nosuch split"})
 	checkRun(t, []string{"metadata", "-q"}, 1, nil, []string{"usage: boilernet metadata"})
 	checkRun(t, []string{"metadata", "-q", "-data", "../../data/testdata/tiny"}, 1, nil, []string{"has no meta.tsv"})
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"strings"
 	"time"
 
 	"github.com/boilernet/boilernet/data"
@@ -19,16 +20,16 @@ import (
 func runMetadata(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("metadata", stderr)
 	dir := fs.String("data", "", "dataset folder with a meta.tsv (title, author, publish_date, url columns)")
-	split := fs.String("split", "test", "split to score")
+	split := fs.String("split", "test", "split to score, or several joined by commas (train,dev)")
 	modelPath := fs.String("model", "", "model file (default: the embedded model)")
-	rounds := fs.Int("rounds", 1, "timing rounds over the split (the fastest counts)")
+	rounds := fs.Int("rounds", 1, "timing rounds over the split (the fastest counts); 0: no timing and no model, score the metadata alone")
 	quiet := fs.Bool("q", false, "no progress bar")
-	verbose := fs.Bool("v", false, "list every mismatch (id, field, annotated, found) on stderr")
+	verbose := fs.Bool("v", false, "list every mismatch (id, page type, field, annotated, found) on stderr")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	if *dir == "" || fs.NArg() > 0 {
-		fmt.Fprintln(stderr, "usage: boilernet metadata -data DIR [-split test] [-model FILE] [-rounds N] [-q]")
+	if *dir == "" || fs.NArg() > 0 || *rounds < 0 {
+		fmt.Fprintln(stderr, "usage: boilernet metadata -data DIR [-split test] [-model FILE] [-rounds N] [-q] [-v]")
 		fs.PrintDefaults()
 		return errUsage
 	}
@@ -39,13 +40,13 @@ func runMetadata(args []string, stdout, stderr io.Writer) error {
 	if ds.Meta == nil {
 		return fmt.Errorf("%s has no meta.tsv", *dir)
 	}
-	ids, ok := ds.IDs[*split]
-	if !ok {
-		return fmt.Errorf("dataset %s has no %s split", *dir, *split)
-	}
-	ex, err := loadExtractor(*modelPath)
-	if err != nil {
-		return err
+	var ids []string
+	for _, sp := range strings.Split(*split, ",") {
+		some, ok := ds.IDs[sp]
+		if !ok {
+			return fmt.Errorf("dataset %s has no %s split", *dir, sp)
+		}
+		ids = append(ids, some...)
 	}
 	raws := make([][]byte, len(ids))
 	for i, id := range ids {
@@ -53,39 +54,58 @@ func runMetadata(args []string, stdout, stderr io.Writer) error {
 			return err
 		}
 	}
-	var bar *progressbar.ProgressBar
-	if showProgress(stderr, *quiet, false) {
-		bar = progressbar.NewOptions(2*len(ids)*max(*rounds, 1), progressbar.OptionSetWriter(stderr), progressbar.OptionSetDescription("extracting"),
-			progressbar.OptionShowCount(), progressbar.OptionClearOnFinish())
-	}
-	// Timing: the split once without and once with metadata per round,
-	// on one goroutine.
+	// The metadata scored: from the extraction with metadata (timed, one
+	// goroutine, the split once without and once with metadata per round)
+	// or, with -rounds 0, from metadata.Extract on the parsed pages alone.
+	mds := make([]*metadata.Metadata, len(ids))
 	var results []*infer.Result
 	best := [2]time.Duration{}
-	for r := 0; r < max(*rounds, 1); r++ {
-		for k, withMeta := range []bool{false, true} {
-			start := time.Now()
-			var rs []*infer.Result
-			for i, id := range ids {
-				res, err := ex.ExtractBytes(raws[i], infer.Options{Metadata: withMeta, URL: ds.Meta[id]["url"]})
-				if err != nil {
-					return fmt.Errorf("%s: %w", id, err)
-				}
-				rs = append(rs, res)
-				if bar != nil {
-					bar.Add(1)
-				}
+	if *rounds == 0 {
+		for i, id := range ids {
+			p, err := tokenize.Parse(raws[i], tokenize.Options{})
+			if err != nil {
+				return fmt.Errorf("%s: %w", id, err)
 			}
-			if d := time.Since(start); best[k] == 0 || d < best[k] {
-				best[k] = d
-			}
-			if withMeta {
-				results = rs
+			mds[i] = metadata.Extract(p.Root, metadata.Options{URL: ds.Meta[id]["url"]})
+		}
+	} else {
+		ex, err := loadExtractor(*modelPath)
+		if err != nil {
+			return err
+		}
+		var bar *progressbar.ProgressBar
+		if showProgress(stderr, *quiet, false) {
+			bar = progressbar.NewOptions(2*len(ids)**rounds, progressbar.OptionSetWriter(stderr), progressbar.OptionSetDescription("extracting"),
+				progressbar.OptionShowCount(), progressbar.OptionClearOnFinish())
+		}
+		for r := 0; r < *rounds; r++ {
+			for k, withMeta := range []bool{false, true} {
+				start := time.Now()
+				var rs []*infer.Result
+				for i, id := range ids {
+					res, err := ex.ExtractBytes(raws[i], infer.Options{Metadata: withMeta, URL: ds.Meta[id]["url"]})
+					if err != nil {
+						return fmt.Errorf("%s: %w", id, err)
+					}
+					rs = append(rs, res)
+					if bar != nil {
+						bar.Add(1)
+					}
+				}
+				if d := time.Since(start); best[k] == 0 || d < best[k] {
+					best[k] = d
+				}
+				if withMeta {
+					results = rs
+				}
 			}
 		}
-	}
-	if bar != nil {
-		bar.Finish()
+		if bar != nil {
+			bar.Finish()
+		}
+		for i := range results {
+			mds[i] = results[i].Metadata
+		}
 	}
 	type score struct{ annotated, match, found, spurious int }
 	var title, resTitle, author, date score
@@ -93,7 +113,7 @@ func runMetadata(args []string, stdout, stderr io.Writer) error {
 	names := map[*score]string{&title: "title", &resTitle: "result-title", &author: "author", &date: "date"}
 	count := func(s *score, want, got string, same bool) {
 		if *verbose && !same && (want != "" || got != "") {
-			fmt.Fprintf(stderr, "%s\t%s\t%q\t%q\n", id, names[s], want, got)
+			fmt.Fprintf(stderr, "%s\t%s\t%s\t%q\t%q\n", id, ds.Meta[id]["page_type"], names[s], want, got)
 		}
 		switch {
 		case want != "":
@@ -110,9 +130,11 @@ func runMetadata(args []string, stdout, stderr io.Writer) error {
 	}
 	for i := range ids {
 		id = ids[i]
-		row, md := ds.Meta[id], results[i].Metadata
+		row, md := ds.Meta[id], mds[i]
 		count(&title, row["title"], md.Title, metadata.SameText(md.Title, row["title"]))
-		count(&resTitle, row["title"], results[i].Title, metadata.SameText(results[i].Title, row["title"]))
+		if results != nil {
+			count(&resTitle, row["title"], results[i].Title, metadata.SameText(results[i].Title, row["title"]))
+		}
 		authors := ""
 		if len(md.Authors) > 0 {
 			authors = md.Authors[0]
@@ -123,15 +145,22 @@ func runMetadata(args []string, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stdout, "%s %s split: %d pages\n\n", ds.Name, *split, len(ids))
 	fmt.Fprintln(stdout, "| field | annotated | found | match | match rate | found where not annotated |")
 	fmt.Fprintln(stdout, "|---|---|---|---|---|---|")
-	for _, f := range []struct {
+	rows := []struct {
 		name string
 		s    score
-	}{{"title (Metadata.Title)", title}, {"title (Result.Title)", resTitle}, {"author", author}, {"publish_date (by day)", date}} {
+	}{{"title (Metadata.Title)", title}, {"title (Result.Title)", resTitle}, {"author", author}, {"publish_date (by day)", date}}
+	if results == nil {
+		rows = append(rows[:1], rows[2:]...)
+	}
+	for _, f := range rows {
 		rate := 0.0
 		if f.s.annotated > 0 {
 			rate = float64(f.s.match) / float64(f.s.annotated)
 		}
 		fmt.Fprintf(stdout, "| %s | %d | %d | %d | %.3f | %d of %d |\n", f.name, f.s.annotated, f.s.found, f.s.match, rate, f.s.spurious, len(ids)-f.s.annotated)
+	}
+	if *rounds == 0 {
+		return nil
 	}
 	// metadata.Extract alone on the parsed pages, best of the rounds: the
 	// difference of the two runs above drowns in the noise of a busy
@@ -145,7 +174,7 @@ func runMetadata(args []string, stdout, stderr io.Writer) error {
 		roots[i] = p.Root
 	}
 	var metaBest time.Duration
-	for r := 0; r < max(*rounds, 1); r++ {
+	for r := 0; r < *rounds; r++ {
 		start := time.Now()
 		for i, id := range ids {
 			metadata.Extract(roots[i], metadata.Options{URL: ds.Meta[id]["url"], Text: results[i].Text})
@@ -156,6 +185,6 @@ func runMetadata(args []string, stdout, stderr io.Writer) error {
 	}
 	n := float64(len(ids))
 	fmt.Fprintf(stdout, "\nextraction, 1 goroutine, best of %d: %.1f pages/s without metadata, %.1f pages/s with; metadata.Extract alone %.2f ms per page (%.0f%% of extraction without it)\n",
-		max(*rounds, 1), n/best[0].Seconds(), n/best[1].Seconds(), metaBest.Seconds()*1000/n, 100*metaBest.Seconds()/best[0].Seconds())
+		*rounds, n/best[0].Seconds(), n/best[1].Seconds(), metaBest.Seconds()*1000/n, 100*metaBest.Seconds()/best[0].Seconds())
 	return nil
 }
