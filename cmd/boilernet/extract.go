@@ -35,8 +35,9 @@ Output: standard output, or -o FILE, or -o DIR/ (created if needed): one file
 per page named after the input with the format's extension (.txt, .json,
 .jsonl, .html, .md), under the same relative path as below the directory
 given (a.html -> DIR/a.txt, site/x/b.html -> DIR/x/b.txt when site is the
-argument); a name used twice gets -2, -3, ... before its extension. -format
-json of several pages is one JSON array.`
+argument, - -> DIR/stdin.txt, https://example.com/a/b.html ->
+DIR/example.com/a/b.txt); a name used twice gets -2, -3, ... before its
+extension. -format json of several pages is one JSON array.`
 
 func runExtract(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("extract", stderr)
