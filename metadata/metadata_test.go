@@ -102,6 +102,17 @@ func TestExtract(t *testing.T) {
 			want: Metadata{Title: "Title here", Authors: []string{"Jo Li"}},
 		},
 		{
+			name: "styles inside the headline",
+			page: `<html><head><title>Big news</title></head><body><h1><style>.c{color:red}</style>Big news today</h1></body></html>`,
+			want: Metadata{Title: "Big news today"},
+		},
+		{
+			name: "a twice-escaped title, the site's name in the host",
+			page: `<html><head><title>And finally&amp;#8230; trouble - Pi Forums</title></head><body></body></html>`,
+			opts: Options{URL: "https://forums.pi.example/t/1"},
+			want: Metadata{Title: "And finally… trouble"},
+		},
+		{
 			name: "forum user name",
 			page: `<html><body><h2>Topic</h2><p class="author">by <a class="username" href="/u/1">b.scherer</a> » Sun Dec 17, 2023 11:18 am</p></body></html>`,
 			want: Metadata{Title: "", Authors: []string{"b.scherer"}, Published: "2023-12-17"},
@@ -281,15 +292,20 @@ func TestParseJSONLD(t *testing.T) {
 }
 
 func TestCleanTitle(t *testing.T) {
-	tests := []struct{ in, site, h1, want string }{
-		{"Storm hits coast | Daily News", "Daily News", "", "Storm hits coast"},
-		{"Daily News - Storm hits coast", "Daily News", "", "Storm hits coast"},
-		{"A long title about many things - Site", "", "", "A long title about many things"},
-		{"Models | Django documentation", "", "Models", "Models"},
-		{"Q&A: what now", "", "", "Q&A: what now"},
+	tests := []struct{ in, site, h1, host, want string }{
+		{"Storm hits coast | Daily News", "Daily News", "", "", "Storm hits coast"},
+		{"Daily News - Storm hits coast", "Daily News", "", "", "Storm hits coast"},
+		{"A long title about many things - Site", "", "", "", "A long title about many things"},
+		{"Models | Django documentation", "", "Models", "", "Models"},
+		{"Q&A: what now", "", "", "", "Q&A: what now"},
+		{"Turning off all LEDs - Raspberry Pi Forums", "", "", "forums.raspberrypi.com", "Turning off all LEDs"},
+		{"Electrical - Overview | Occupational Safety and Health Administration", "", "", "osha.gov", "Electrical - Overview"},
+		{"Pacman tips - ArchWiki", "", "", "wiki.archlinux.org", "Pacman tips"},
+		{"Investment strategy review - Bogleheads.org", "", "Bogleheads.org", "", "Investment strategy review"},
+		{"Investment strategy review - Pi Forums", "", "", "example.org", "Investment strategy review - Pi Forums"},
 	}
 	for _, tt := range tests {
-		if got := cleanTitle(tt.in, tt.site, tt.h1); got != tt.want {
+		if got := cleanTitle(tt.in, tt.site, tt.h1, tt.host); got != tt.want {
 			t.Errorf("cleanTitle(%q, %q, %q) = %q, want %q", tt.in, tt.site, tt.h1, got, tt.want)
 		}
 	}

@@ -70,10 +70,12 @@ func truncate(s string) string {
 	return s
 }
 
+// textOf is the text under n, without the text of the <style> and
+// <script> elements inside it (CSS-in-JS puts styles inside headings).
 func textOf(n *html.Node) string {
 	var sb strings.Builder
 	for d := range n.Descendants() {
-		if d.Type == html.TextNode {
+		if d.Type == html.TextNode && !inCode(d, n) {
 			sb.WriteString(d.Data)
 			if sb.Len() > 1<<20 {
 				break
@@ -238,7 +240,7 @@ func spacedText(n *html.Node) string {
 func textNodes(n *html.Node, max int) []string {
 	var out []string
 	for d := range n.Descendants() {
-		if d.Type == html.TextNode {
+		if d.Type == html.TextNode && !inCode(d, n) {
 			if t := strings.TrimSpace(d.Data); t != "" {
 				if out = append(out, t); len(out) == max {
 					break
@@ -261,4 +263,21 @@ func inCommentOrReview(n *html.Node) bool {
 		}
 	}
 	return false
+}
+
+// inCode reports whether text node d under n is the text of a <style> or
+// <script> element inside n.
+func inCode(d, n *html.Node) bool {
+	p := d.Parent
+	return p != n && p != nil && (p.Data == "style" || p.Data == "script")
+}
+
+// unescapeAgain decodes character references left in a value that a
+// page escaped twice ("And finally&amp;#8230;" read as "And
+// finally&#8230;").
+func unescapeAgain(s string) string {
+	if i := strings.IndexByte(s, '&'); i >= 0 && strings.IndexByte(s[i:], ';') > 0 {
+		return html.UnescapeString(s)
+	}
+	return s
 }
