@@ -10,7 +10,9 @@ import (
 
 	"github.com/boilernet/boilernet/data"
 	"github.com/boilernet/boilernet/eval"
+	"github.com/boilernet/boilernet/eval/evalplot"
 	"github.com/boilernet/boilernet/infer"
+	"github.com/boilernet/boilernet/methods"
 )
 
 // defaultEvalMethods are the methods boilernet eval runs by default.
@@ -21,8 +23,8 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("eval", stderr)
 	dataDirs := fs.String("data", "", "comma-separated dataset folders")
 	split := fs.String("split", "test", "split to evaluate on")
-	methods := fs.String("methods", strings.Join(defaultEvalMethods, ","),
-		"comma-separated methods, each METHOD or METHOD+FILTER; methods: "+strings.Join(methodNames, ", ")+"; filters: "+strings.Join(filterNames, ", "))
+	methodList := fs.String("methods", strings.Join(defaultEvalMethods, ","),
+		"comma-separated methods, each METHOD or METHOD+FILTER; methods: "+strings.Join(methods.Names, ", ")+"; filters: "+strings.Join(methods.Filters, ", "))
 	modelPath := fs.String("model", "", "model file for the bilstm methods (default: the embedded model)")
 	treePath := fs.String("tree", "", "tree file for the tree methods")
 	threshold := fs.Float64("threshold", infer.DefaultThreshold, "P(content) from which a block is content, > 0 and ≤ 1")
@@ -43,41 +45,35 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 		fs.PrintDefaults()
 		return errUsage
 	}
-	cfg := &methodConfig{model: *modelPath, tree: *treePath, threshold: *threshold, depth: *depth}
+	reg := registry(*modelPath, *treePath)
+	mopts := infer.Options{Threshold: *threshold, FilterDepth: *depth}
 	// With -out, the bilstm method also records its probabilities, for the
 	// precision–recall curve over the threshold.
-	var probs [][]float32
-	var labels [][]bool
-	// Compare runs the methods one after the other on each page: the
-	// title, which the main filter needs, is computed once per page.
-	var titled *data.Document
-	var title string
-	titleOf := func(d *data.Document) string {
-		if d != titled {
-			titled, title = d, infer.Title(d.Page.Root)
-		}
-		return title
-	}
+	var curve *eval.Curve
+	titles := eval.NewTitles(infer.Title)
 	var chosen []eval.Method
 	names := map[string]bool{}
-	for _, name := range strings.Split(*methods, ",") {
-		if name == "" && *methods == "" {
+	for _, name := range strings.Split(*methodList, ",") {
+		if name == "" && *methodList == "" {
 			break // -methods "": external outputs only
 		}
 		names[name] = true
-		method, filt, _ := strings.Cut(name, "+")
-		sel, err := cfg.selector(method, filt)
+		sel, err := reg.Lookup(name, mopts)
 		if err != nil {
 			return err
 		}
-		record := name == "bilstm" && *out != ""
-		chosen = append(chosen, eval.Method{Name: name, Select: func(d *data.Document) ([]bool, error) {
-			if record {
-				probs = append(probs, cfg.ex.Probabilities(d.Page.Blocks))
-				labels = append(labels, d.Labels)
+		m := eval.Blocks(name, sel, titles)
+		if name == "bilstm" && *out != "" {
+			ex, err := reg.Model()
+			if err != nil {
+				return err
 			}
-			return sel(d.Page, titleOf(d))
-		}})
+			if curve == nil {
+				curve = eval.NewCurve(ex.Probabilities)
+			}
+			m = curve.Record(m)
+		}
+		chosen = append(chosen, m)
 	}
 	var datasets []*data.Dataset
 	for _, dir := range strings.Split(*dataDirs, ",") {
@@ -131,19 +127,13 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 			if err := os.MkdirAll(*out, 0o755); err != nil {
 				return err
 			}
-			if err := eval.PlotSortedF1(r, filepath.Join(*out, "sorted-f1-"+r.Dataset+".svg")); err != nil {
+			if err := evalplot.SortedF1(r, filepath.Join(*out, "sorted-f1-"+r.Dataset+".svg")); err != nil {
 				return err
 			}
-			if probs != nil {
-				var thresholds []float64
-				for t := 0.05; t < 0.96; t += 0.05 {
-					thresholds = append(thresholds, t)
-				}
-				curve := eval.PRCurve(probs, labels, thresholds)
-				if err := eval.PlotPR(curve, r.Dataset+": bilstm over the threshold", filepath.Join(*out, "pr-bilstm-"+r.Dataset+".svg")); err != nil {
+			if pts := curve.Points(); pts != nil {
+				if err := evalplot.PR(pts, r.Dataset+": bilstm over the threshold", filepath.Join(*out, "pr-bilstm-"+r.Dataset+".svg")); err != nil {
 					return err
 				}
-				probs, labels = nil, nil
 			}
 		}
 		if err := eval.WriteTable(stdout, r); err != nil {
@@ -151,7 +141,7 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	if *out != "" {
-		return writeReports(*out, reports)
+		return eval.WriteReports(*out, reports)
 	}
 	return nil
 }
@@ -169,27 +159,4 @@ func warnGaps(w io.Writer, name, what string, ids []string, ds *data.Dataset, sp
 	}
 	fmt.Fprintf(w, "boilernet eval: warning: %s: %d of %d %s %s pages %s, scored as empty output: %s%s\n",
 		name, len(ids), len(ds.IDs[split]), ds.Name, split, what, strings.Join(shown, ", "), more)
-}
-
-// writeReports writes pages.csv and report.md into dir.
-func writeReports(dir string, reports []*eval.Report) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
-	for name, write := range map[string]func(io.Writer, []*eval.Report) error{
-		"pages.csv": eval.WriteCSV, "report.md": eval.WriteMarkdown,
-	} {
-		f, err := os.Create(filepath.Join(dir, name))
-		if err != nil {
-			return err
-		}
-		err = write(f, reports)
-		if cerr := f.Close(); err == nil {
-			err = cerr
-		}
-		if err != nil {
-			return err
-		}
-	}
-	return nil
 }

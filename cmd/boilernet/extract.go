@@ -18,7 +18,7 @@ import (
 	"github.com/boilernet/boilernet/bilstm"
 	"github.com/boilernet/boilernet/fetch"
 	"github.com/boilernet/boilernet/infer"
-	"github.com/boilernet/boilernet/newsfeed"
+	"github.com/boilernet/boilernet/methods"
 	"github.com/schollz/progressbar/v3"
 )
 
@@ -44,7 +44,7 @@ func runExtract(args []string, stdout, stderr io.Writer) error {
 	modelPath := fs.String("model", "", "method bilstm: the model file (default: the embedded model)")
 	treePath := fs.String("tree", "", "method tree: the tree file (from train -method tree)")
 	format := fs.String("format", "text", "output: "+strings.Join(extractFormats, ", ")+" (html: the page with the content highlighted)")
-	method := fs.String("method", "bilstm", "block classifier: "+strings.Join(methodNames, ", "))
+	method := fs.String("method", "bilstm", "block classifier: "+strings.Join(methods.Names, ", "))
 	var filt filterFlag
 	fs.Var(&filt, "filter", "precision filter: -filter alone is the ancestor-group filter (any method); -filter=largest or -filter=main after the boilerpipe-* methods and tree")
 	depth := fs.Int("filter-depth", 2, "-filter (ancestor) only: ancestor depth, ≥ 1 (1: parent, 2: grandparent)")
@@ -89,22 +89,8 @@ func runExtract(args []string, stdout, stderr io.Writer) error {
 	if *pageTimeout <= 0 {
 		opts.PageTimeout = -1
 	}
-	if *method == "bilstm" && (filt.name == "" || filt.name == "ancestor") {
-		// The model's own extractor: probabilities in the output.
-		if ex, err = loadExtractor(*modelPath); err != nil {
-			return err
-		}
-		opts.Filter = filt.name == "ancestor"
-	} else {
-		cfg := &methodConfig{model: *modelPath, tree: *treePath, threshold: *threshold, depth: *depth, decode: dec}
-		sel, err := cfg.selector(*method, filt.name)
-		if err != nil {
-			return err
-		}
-		ex = infer.WithSelector(sel)
-		if *method == "newsfeed" {
-			ex = ex.WithTitle(newsfeed.Title)
-		}
+	if ex, opts, err = registry(*modelPath, *treePath).Extractor(*method, filt.name, opts); err != nil {
+		return err
 	}
 	if files, ok, err := recordInputs(fs.Args(), *urlList); err != nil {
 		return err

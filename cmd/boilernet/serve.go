@@ -15,8 +15,9 @@ import (
 	"github.com/boilernet/boilernet/bilstm"
 	"github.com/boilernet/boilernet/fetch"
 	"github.com/boilernet/boilernet/infer"
-	"github.com/boilernet/boilernet/newsfeed"
+	"github.com/boilernet/boilernet/methods"
 	"github.com/boilernet/boilernet/serve"
+	"github.com/boilernet/boilernet/shallow"
 )
 
 func runServe(args []string, stdout, stderr io.Writer) error {
@@ -69,8 +70,8 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	srv, err := serve.New(serve.Config{
 		Extractor:    ex,
 		Resolve:      resolver(ex, *treePath),
-		Methods:      methodNames,
-		Filters:      filterNames,
+		Methods:      methods.Names,
+		Filters:      methods.Filters,
 		Fetch:        fetcher,
 		MaxBody:      limit,
 		Workers:      *workers,
@@ -89,22 +90,14 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	return srv.ListenAndServe(ctx, *addr)
 }
 
-// resolver runs the methods of methods.go for the server; ex is the
+// resolver runs the methods of the registry for the server; ex is the
 // loaded neural model, shared by every request.
 func resolver(ex *infer.Extractor, tree string) serve.Resolver {
-	return func(method, filt string, opts infer.Options) (*infer.Extractor, infer.Options, error) {
-		cfg := &methodConfig{tree: tree, threshold: opts.Threshold, depth: opts.FilterDepth, decode: opts.Decode, ex: ex}
-		sel, err := cfg.selector(method, filt)
-		if err != nil {
-			return nil, opts, err
-		}
-		e := infer.WithSelector(sel)
-		if method == "newsfeed" {
-			e = e.WithTitle(newsfeed.Title)
-		}
-		opts.Filter = false // the selector applies it
-		return e, opts, nil
-	}
+	reg := methods.New(methods.Config{
+		Model: func() (*infer.Extractor, error) { return ex, nil },
+		Tree:  func() (*shallow.Tree, error) { return loadTree(tree) },
+	})
+	return reg.Extractor
 }
 
 // parseSize reads a byte count: a number with an optional unit (B, KB,

@@ -1,9 +1,15 @@
-package eval
+// Package evalplot draws the plots of an evaluation (eval.Report): the
+// sorted per-page F1 of every method and the precision–recall curve of
+// the model over the threshold. It is apart from eval so that programs
+// that score (training) do not link the plotting library.
+package evalplot
 
 import (
 	"fmt"
 	"image/color"
 	"slices"
+
+	"github.com/boilernet/boilernet/eval"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -11,11 +17,11 @@ import (
 	"gonum.org/v1/plot/vg"
 )
 
-// PlotSortedF1 draws, for every method of a report, the per-page token F1
+// SortedF1 draws, for every method of a report, the per-page token F1
 // sorted from best to worst against the page's rank (as Kohlschütter et
 // al., 2010, Figure 2), and saves it to path (the extension picks the
 // format: .svg, .png, .pdf).
-func PlotSortedF1(r *Report, path string) error {
+func SortedF1(r *eval.Report, path string) error {
 	p := plot.New()
 	p.Title.Text = fmt.Sprintf("%s, %s split: token F1 per page, sorted", r.Dataset, r.Split)
 	p.X.Label.Text = "pages (share, best first)"
@@ -44,29 +50,9 @@ func PlotSortedF1(r *Report, path string) error {
 	return p.Save(7*vg.Inch, 5*vg.Inch, path)
 }
 
-// PRPoint is the block-level content precision and recall at a threshold.
-type PRPoint struct{ Threshold, Precision, Recall float64 }
-
-// PRCurve computes block-level content precision and recall of
-// probabilities against labels at each threshold.
-func PRCurve(probs [][]float32, labels [][]bool, thresholds []float64) []PRPoint {
-	out := make([]PRPoint, len(thresholds))
-	for k, t := range thresholds {
-		var c Counts
-		for i := range probs {
-			for j, p := range probs[i] {
-				c.Add(float64(p) >= t, labels[i][j])
-			}
-		}
-		s := c.Scores().Content
-		out[k] = PRPoint{t, s.Precision, s.Recall}
-	}
-	return out
-}
-
-// PlotPR draws a precision–recall curve with the thresholds marked and
+// PR draws a precision–recall curve with the thresholds marked and
 // saves it to path.
-func PlotPR(points []PRPoint, title, path string) error {
+func PR(points []eval.PRPoint, title, path string) error {
 	p := plot.New()
 	p.Title.Text = title
 	p.X.Label.Text = "content recall (blocks)"

@@ -1,0 +1,129 @@
+package eval
+
+import (
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/boilernet/boilernet/data"
+	"github.com/boilernet/boilernet/tokenize"
+	"golang.org/x/net/html"
+)
+
+// Titles gives each document's page title to the methods of a comparison,
+// computing it once per page: Compare runs the methods one after the other
+// on a page. It is not safe for concurrent use.
+type Titles struct {
+	title func(root *html.Node) string
+	doc   *data.Document
+	last  string
+}
+
+// NewTitles returns Titles that compute a page's title with title (such
+// as infer.Title).
+func NewTitles(title func(root *html.Node) string) *Titles { return &Titles{title: title} }
+
+// Of returns the title of d's page.
+func (t *Titles) Of(d *data.Document) string {
+	if d != t.doc {
+		t.doc, t.last = d, t.title(d.Page.Root)
+	}
+	return t.last
+}
+
+// Blocks returns the Method of a block classifier that takes a parsed page
+// and its title (such as an infer.Selector); titles gives the title.
+func Blocks(name string, sel func(page *tokenize.Page, title string) ([]bool, error), titles *Titles) Method {
+	return Method{Name: name, Select: func(d *data.Document) ([]bool, error) { return sel(d.Page, titles.Of(d)) }}
+}
+
+// Curve records a model's block probabilities and the gold labels of the
+// pages a method is run on, for a precision–recall curve over the
+// threshold (PRCurve).
+type Curve struct {
+	probs  func(blocks []tokenize.Block) []float32
+	pages  [][]float32
+	labels [][]bool
+}
+
+// NewCurve returns a Curve of the probabilities probs gives a page's
+// blocks (such as infer.Extractor.Probabilities).
+func NewCurve(probs func(blocks []tokenize.Block) []float32) *Curve { return &Curve{probs: probs} }
+
+// Record returns m recording, on each page m is run on, the probabilities
+// and the gold labels.
+func (c *Curve) Record(m Method) Method {
+	sel := m.Select
+	m.Select = func(d *data.Document) ([]bool, error) {
+		c.pages = append(c.pages, c.probs(d.Page.Blocks))
+		c.labels = append(c.labels, d.Labels)
+		return sel(d)
+	}
+	return m
+}
+
+// Points returns the curve over the pages recorded since the last call at
+// CurveThresholds, and forgets those pages; nil when there are none (or c
+// is nil).
+func (c *Curve) Points() []PRPoint {
+	if c == nil || c.pages == nil {
+		return nil
+	}
+	pts := PRCurve(c.pages, c.labels, CurveThresholds())
+	c.pages, c.labels = nil, nil
+	return pts
+}
+
+// CurveThresholds are the thresholds of Curve.Points: 0.05 to 0.95 in
+// steps of 0.05.
+func CurveThresholds() []float64 {
+	var thresholds []float64
+	for t := 0.05; t < 0.96; t += 0.05 {
+		thresholds = append(thresholds, t)
+	}
+	return thresholds
+}
+
+// PRPoint is the block-level content precision and recall at a threshold.
+type PRPoint struct{ Threshold, Precision, Recall float64 }
+
+// PRCurve computes block-level content precision and recall of
+// probabilities against labels at each threshold.
+func PRCurve(probs [][]float32, labels [][]bool, thresholds []float64) []PRPoint {
+	out := make([]PRPoint, len(thresholds))
+	for k, t := range thresholds {
+		var c Counts
+		for i := range probs {
+			for j, p := range probs[i] {
+				c.Add(float64(p) >= t, labels[i][j])
+			}
+		}
+		s := c.Scores().Content
+		out[k] = PRPoint{t, s.Precision, s.Recall}
+	}
+	return out
+}
+
+// WriteReports writes pages.csv (WriteCSV) and report.md (WriteMarkdown)
+// into dir, creating it if needed.
+func WriteReports(dir string, reports []*Report) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	for name, write := range map[string]func(io.Writer, []*Report) error{
+		"pages.csv": WriteCSV, "report.md": WriteMarkdown,
+	} {
+		f, err := os.Create(filepath.Join(dir, name))
+		if err != nil {
+			return err
+		}
+		err = write(f, reports)
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}

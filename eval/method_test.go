@@ -1,0 +1,69 @@
+package eval
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/boilernet/boilernet/data"
+	"github.com/boilernet/boilernet/tokenize"
+	"golang.org/x/net/html"
+)
+
+// TestBlocksTitlesCurve runs two block classifiers through Compare: the
+// title is computed once per page for both, and the curve records one
+// page's probabilities per page the recorded method runs on.
+func TestBlocksTitlesCurve(t *testing.T) {
+	ds, err := data.Open(filepath.Join("..", "testdata", "synth"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	titleCalls := 0
+	titles := NewTitles(func(*html.Node) string { titleCalls++; return "T" })
+	var seen []*tokenize.Page
+	keepAll := func(p *tokenize.Page, title string) ([]bool, error) {
+		seen = append(seen, p)
+		if title != "T" {
+			t.Errorf("title %q", title)
+		}
+		return slices.Repeat([]bool{true}, len(p.Blocks)), nil
+	}
+	half := func(blocks []tokenize.Block) []float32 { return slices.Repeat([]float32{0.5}, len(blocks)) }
+	curve := NewCurve(half)
+	if curve.Points() != nil {
+		t.Error("points without pages")
+	}
+	methods := []Method{curve.Record(Blocks("a", keepAll, titles)), Blocks("b", keepAll, titles)}
+	r, err := Compare(ds, "test", methods, data.Options{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if titleCalls != r.Pages || len(seen) != 2*r.Pages {
+		t.Errorf("%d title calls, %d selections for %d pages", titleCalls, len(seen), r.Pages)
+	}
+	pts := curve.Points()
+	if len(pts) != len(CurveThresholds()) || len(CurveThresholds()) != 19 {
+		t.Fatalf("%d points, %d thresholds", len(pts), len(CurveThresholds()))
+	}
+	// Every block has probability 0.5: all selected up to 0.5, none after.
+	keep := r.Methods[0].Blocks.Content
+	if p := pts[9]; p.Threshold > 0.5 || p.Recall != 1 || p.Precision != keep.Precision {
+		t.Errorf("point at %v: %+v, want recall 1, precision %v", p.Threshold, p, keep.Precision)
+	}
+	if p := pts[10]; p.Threshold <= 0.5 || p.Recall != 0 {
+		t.Errorf("point at %v: %+v, want recall 0", p.Threshold, p)
+	}
+	if curve.Points() != nil {
+		t.Error("Points did not forget the pages")
+	}
+	dir := t.TempDir()
+	if err := WriteReports(filepath.Join(dir, "out"), []*Report{r}); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"pages.csv", "report.md"} {
+		if st, err := os.Stat(filepath.Join(dir, "out", name)); err != nil || st.Size() == 0 {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+}
