@@ -41,11 +41,19 @@ func ClassWeights(seqs []*Sequence) [2]float32 {
 			}
 		}
 	}
+	return BalancedWeights[float32](counts)
+}
+
+// BalancedWeights returns the "balanced" class weights n/(2·n_class) of
+// the class counts (or summed sample weights) counts, computed in F; 0 for
+// a class that does not occur. The model's loss (ClassWeights) and the
+// shallow tree's samples (package train) weigh their classes so.
+func BalancedWeights[F float32 | float64](counts [2]float64) [2]F {
 	n := counts[0] + counts[1]
-	var w [2]float32
+	var w [2]F
 	for i, c := range counts {
 		if c > 0 {
-			w[i] = float32(n) / float32(2*c)
+			w[i] = F(n) / F(2*c)
 		}
 	}
 	return w

@@ -2,8 +2,6 @@ package data
 
 import (
 	"math"
-	"strings"
-	"unicode"
 
 	"github.com/boilernet/boilernet/tokenize"
 )
@@ -28,9 +26,7 @@ func (l Labeling) Coverage() float64 {
 
 // Label labels each block content or boilerplate by aligning the page's
 // token stream to the gold token stream (see Align: an LCS-style alignment
-// that is not quadratic in page length). Tokens are those of tokenize.Words
-// that hold a letter or a digit; punctuation is left out because gold files
-// re-type it freely. A block is content when more than half of its tokens
+// that is not quadratic in page length); tokens are those of AppendTokens. A block is content when more than half of its tokens
 // are matched to gold content tokens. A block without such tokens (e.g. "|"
 // or "»") is content when the nearest blocks with tokens on both sides are.
 func Label(blocks []tokenize.Block, gold Gold) Labeling {
@@ -48,7 +44,7 @@ func Label(blocks []tokenize.Block, gold Gold) Labeling {
 	var tokenBlock []int32
 	var words []string
 	for i, b := range blocks {
-		words = alignTokens(words[:0], b.Text)
+		words = AppendTokens(words[:0], b.Text)
 		for _, w := range words {
 			pageTokens = append(pageTokens, intern(w))
 			tokenBlock = append(tokenBlock, int32(i))
@@ -57,7 +53,7 @@ func Label(blocks []tokenize.Block, gold Gold) Labeling {
 	var goldTokens []int32
 	var goldContent []bool
 	for _, s := range gold.Segments {
-		words = alignTokens(words[:0], s.Text)
+		words = AppendTokens(words[:0], s.Text)
 		for _, w := range words {
 			goldTokens = append(goldTokens, intern(w))
 			goldContent = append(goldContent, s.Content)
@@ -115,18 +111,18 @@ func fillTokenless(labels []bool, total []int) {
 	}
 }
 
-// alignTokens appends the tokens of text used for alignment: the
-// tokenize.Words tokens that contain a letter or a digit.
-func alignTokens(dst []string, text string) []string {
+// AppendTokens appends the content tokens of text to dst: the
+// tokenize.Words tokens that hold a letter or a digit (tokenize.IsWord).
+// Punctuation is left out because gold files re-type it freely. Labels
+// (Label) and the text metrics (package eval) count these tokens.
+func AppendTokens(dst []string, text string) []string {
 	start := len(dst)
 	dst = tokenize.AppendWords(dst, text)
 	kept := dst[:start]
 	for _, w := range dst[start:] {
-		if strings.IndexFunc(w, isAlnum) >= 0 {
+		if tokenize.IsWord(w) {
 			kept = append(kept, w)
 		}
 	}
 	return kept
 }
-
-func isAlnum(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }

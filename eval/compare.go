@@ -193,13 +193,7 @@ func score(ds *data.Dataset, d *data.Document, m Method) (PageResult, error) {
 			return page, fmt.Errorf("%s on %s/%s: %d labels for %d blocks", m.Name, ds.Name, d.ID, len(sel), len(d.Labels))
 		}
 		page.Blocks.AddAll(sel, d.Labels)
-		var kept []tokenize.Block
-		for i, b := range d.Page.Blocks {
-			if sel[i] {
-				kept = append(kept, b)
-			}
-		}
-		text = tokenize.Text(kept)
+		text = tokenize.Text(tokenize.Selected(d.Page.Blocks, func(i int) bool { return sel[i] }))
 	}
 	gold := d.Gold.Text()
 	if s, ok := TokenScores(text, gold); ok {

@@ -4,24 +4,14 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/boilernet/boilernet/data"
-	"github.com/boilernet/boilernet/tokenize"
 )
 
-// textTokens returns the metric tokens of text: tokenize.Words tokens that
-// hold a letter or a digit.
-func textTokens(text string) []string {
-	var out []string
-	for _, w := range tokenize.Words(text) {
-		if strings.IndexFunc(w, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) >= 0 {
-			out = append(out, w)
-		}
-	}
-	return out
-}
+// textTokens returns the metric tokens of text: those of data.AppendTokens,
+// the tokens the labels are aligned on.
+func textTokens(text string) []string { return data.AppendTokens(nil, text) }
 
 // CharScores is the character-level metric (after Viveros-Jiménez et al.,
 // 2018): the extracted text's tokens are aligned to the gold text's with

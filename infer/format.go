@@ -136,12 +136,7 @@ func (r *Result) Markdown() string {
 	if r.page == nil {
 		return r.Text
 	}
-	var content []tokenize.Block
-	for i, b := range r.page.Blocks {
-		if r.Blocks[i].Content {
-			content = append(content, b)
-		}
-	}
+	content := tokenize.Selected(r.page.Blocks, func(i int) bool { return r.Blocks[i].Content })
 	links := map[int]*Link{}
 	for k := range r.Links {
 		for _, i := range r.Links[k].blocks {

@@ -2,7 +2,6 @@ package infer
 
 import (
 	"strings"
-	"unicode"
 
 	"github.com/boilernet/boilernet/tokenize"
 )
@@ -66,7 +65,7 @@ func onPath(b tokenize.Block, tag string) bool {
 func normalizeTitle(s string) string {
 	var sb strings.Builder
 	for _, r := range strings.ToLower(s) {
-		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+		if tokenize.IsLetterOrDigit(r) {
 			sb.WriteRune(r)
 		}
 	}

@@ -228,15 +228,11 @@ func (e *Extractor) ExtractBytes(raw []byte, opts Options) (*Result, error) {
 			res.Blocks[i].Headline = true
 		}
 	}
-	var content []tokenize.Block
 	loc := newLocators()
 	for i, b := range page.Blocks {
 		res.Blocks[i] = Block{Text: b.Text, Prob: float64(probs[i]), Content: selected[i], Headline: res.Blocks[i].Headline, Locator: loc.of(b.Node)}
-		if selected[i] {
-			content = append(content, b)
-		}
 	}
-	res.Text = contentText(content)
+	res.Text = contentText(tokenize.Selected(page.Blocks, func(i int) bool { return selected[i] }))
 	res.addExtras(opts)
 	return res, nil
 }

@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/boilernet/boilernet/tokenize"
 	"golang.org/x/net/html"
 )
 
@@ -42,14 +43,7 @@ func Title(root *html.Node) string {
 	if t == "" {
 		return h1
 	}
-	segments := []string{t}
-	for _, sep := range titleSeparators {
-		var next []string
-		for _, s := range segments {
-			next = append(next, strings.Split(s, sep)...)
-		}
-		segments = next
-	}
+	segments := tokenize.SplitTitle(t, titleSeparators)
 	if len(segments) == 1 {
 		return t
 	}
@@ -67,14 +61,7 @@ func Title(root *html.Node) string {
 	return longest
 }
 
-func attr(n *html.Node, key string) string {
-	for _, a := range n.Attr {
-		if a.Key == key {
-			return a.Val
-		}
-	}
-	return ""
-}
+func attr(n *html.Node, key string) string { return tokenize.Attr(n, key) }
 
 func textOf(n *html.Node) string {
 	var sb strings.Builder

@@ -77,7 +77,7 @@ func Select(page *tokenize.Page) []bool {
 	}
 	// 2. itemprop="articleBody".
 	for n := range root.Descendants() {
-		if n.Type == html.ElementNode && attr(n, "itemprop") == "articleBody" && !c.isDropped(n) {
+		if n.Type == html.ElementNode && tokenize.Attr(n, "itemprop") == "articleBody" && !c.isDropped(n) {
 			return contentUnder(n)
 		}
 	}
@@ -190,11 +190,11 @@ func drops(e *html.Node) bool {
 	case atom.Html, atom.Body:
 		return false
 	}
-	style := strings.ToLower(strings.ReplaceAll(attr(e, "style"), " ", ""))
+	style := strings.ToLower(strings.ReplaceAll(tokenize.Attr(e, "style"), " ", ""))
 	if strings.Contains(style, "display:none") || strings.Contains(style, "visibility:hidden") {
 		return true
 	}
-	return isSuspicious(attr(e, "id")) || isSuspicious(attr(e, "class"))
+	return isSuspicious(tokenize.Attr(e, "id")) || isSuspicious(tokenize.Attr(e, "class"))
 }
 
 func isSuspicious(s string) bool {
@@ -242,15 +242,6 @@ func step(n *html.Node, dir int) *html.Node {
 	return n.NextSibling
 }
 
-func attr(n *html.Node, key string) string {
-	for _, a := range n.Attr {
-		if a.Key == key {
-			return a.Val
-		}
-	}
-	return ""
-}
-
 // titleSeparators split a title from the site name.
 var titleSeparators = []string{" | ", " - ", " – ", " — ", " :: ", " » ", " : "}
 
@@ -264,8 +255,8 @@ func Title(root *html.Node) string {
 			continue
 		}
 		switch {
-		case n.DataAtom == atom.Meta && meta == "" && strings.EqualFold(attr(n, "name"), "title"):
-			meta = attr(n, "content")
+		case n.DataAtom == atom.Meta && meta == "" && strings.EqualFold(tokenize.Attr(n, "name"), "title"):
+			meta = tokenize.Attr(n, "content")
 		case n.DataAtom == atom.Title && title == "" && n.FirstChild != nil:
 			title = n.FirstChild.Data
 		}
@@ -275,14 +266,7 @@ func Title(root *html.Node) string {
 		t = title
 	}
 	t = strings.Join(strings.Fields(t), " ")
-	segments := []string{t}
-	for _, sep := range titleSeparators {
-		var next []string
-		for _, s := range segments {
-			next = append(next, strings.Split(s, sep)...)
-		}
-		segments = next
-	}
+	segments := tokenize.SplitTitle(t, titleSeparators)
 	longest := ""
 	for _, s := range segments {
 		if s = strings.TrimSpace(s); utf8.RuneCountInString(s) > utf8.RuneCountInString(longest) {

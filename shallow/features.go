@@ -34,8 +34,6 @@ type Features struct {
 // WrapWidth is the line width of the text density.
 const WrapWidth = 80
 
-func isWordRune(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
-
 var dateToken = regexp.MustCompile(`^(\d{1,2}[:.]\d{2}([:.]\d{2})?([ap]m)?|\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}|(19|20)\d{2}|(?i:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\\.?|(?i:mon|tue|wed|thu|fri|sat|sun)[a-z]*\\.?|[ap]m)$`)
 
 // textDensity wraps text at WrapWidth columns and returns the words per
@@ -54,7 +52,7 @@ func textDensity(text string) float64 {
 			col++
 		}
 		col += w
-		if strings.IndexFunc(f, isWordRune) >= 0 {
+		if strings.IndexFunc(f, tokenize.IsLetterOrDigit) >= 0 {
 			wordsInLine++
 		}
 	}
@@ -83,10 +81,10 @@ func computeFeatures(blocks []Block, leaves []tokenize.Block) {
 			if dateToken.MatchString(strings.Trim(tok, ",;()")) {
 				dates++
 			}
-			if strings.IndexFunc(tok, isWordRune) < 0 {
+			if strings.IndexFunc(tok, tokenize.IsLetterOrDigit) < 0 {
 				continue
 			}
-			chars += utf8.RuneCountInString(strings.TrimFunc(tok, func(r rune) bool { return !isWordRune(r) }))
+			chars += utf8.RuneCountInString(strings.TrimFunc(tok, func(r rune) bool { return !tokenize.IsLetterOrDigit(r) }))
 			if r, _ := utf8.DecodeRuneInString(tok); unicode.IsUpper(r) {
 				upper++
 			}

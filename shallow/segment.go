@@ -100,7 +100,7 @@ func isAnchor(n *html.Node) bool { return n.Type == html.ElementNode && n.DataAt
 func countWords(s string) int {
 	n := 0
 	for _, f := range strings.Fields(s) {
-		if strings.IndexFunc(f, isWordRune) >= 0 {
+		if strings.IndexFunc(f, tokenize.IsLetterOrDigit) >= 0 {
 			n++
 		}
 	}

@@ -122,7 +122,7 @@ func appendWord(dst []string, w string) []string {
 // IsWord reports whether a token holds a letter or a digit (a word, as
 // opposed to punctuation).
 func IsWord(token string) bool {
-	return strings.IndexFunc(token, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) >= 0
+	return strings.IndexFunc(token, IsLetterOrDigit) >= 0
 }
 
 // CountWords returns the number of tokens of text (see Words) that are

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/boilernet/boilernet/bilstm"
 	"github.com/boilernet/boilernet/data"
 	"github.com/boilernet/boilernet/shallow"
 	"github.com/boilernet/boilernet/tokenize"
@@ -64,13 +65,13 @@ func RunTree(opts TreeOptions) (*TreeResult, error) {
 	if len(samples) == 0 {
 		return nil, errors.New("train: no text blocks in the training pages")
 	}
-	n := counts[0] + counts[1]
+	weights := bilstm.BalancedWeights[float64](counts)
 	for i := range samples {
 		c := 0
 		if samples[i].Content {
 			c = 1
 		}
-		samples[i].Weight = n / (2 * counts[c])
+		samples[i].Weight = weights[c]
 	}
 	res := &TreeResult{Samples: len(samples), Leaves: opts.MinLeaf}
 	for _, leaf := range opts.MinLeaf {

@@ -1,0 +1,51 @@
+package tokenize
+
+import (
+	"strings"
+	"unicode"
+
+	"golang.org/x/net/html"
+)
+
+// IsLetterOrDigit reports whether r is a letter or a digit: what makes a
+// token a word (IsWord) and what title and text comparisons keep.
+func IsLetterOrDigit(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }
+
+// Selected returns the blocks for which keep(i) is true (i is the block's
+// index in blocks), in order: the blocks a mask over a page's blocks
+// selects, for Text.
+func Selected(blocks []Block, keep func(i int) bool) []Block {
+	var out []Block
+	for i, b := range blocks {
+		if keep(i) {
+			out = append(out, b)
+		}
+	}
+	return out
+}
+
+// Attr returns the value of an element's attribute key ("" when it has
+// none).
+func Attr(n *html.Node, key string) string {
+	for _, a := range n.Attr {
+		if a.Key == key {
+			return a.Val
+		}
+	}
+	return ""
+}
+
+// SplitTitle splits a page title at every one of seps (the separators
+// that join a title and a site name, such as " | ") and returns the
+// segments, untrimmed; the title itself when no separator occurs.
+func SplitTitle(title string, seps []string) []string {
+	segments := []string{title}
+	for _, sep := range seps {
+		var next []string
+		for _, s := range segments {
+			next = append(next, strings.Split(s, sep)...)
+		}
+		segments = next
+	}
+	return segments
+}
