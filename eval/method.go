@@ -62,24 +62,24 @@ func (c *Curve) Record(m Method) Method {
 	return m
 }
 
-// Points returns the curve over the pages recorded since the last call at
-// CurveThresholds, and forgets those pages; nil when there are none (or c
-// is nil).
-func (c *Curve) Points() []PRPoint {
+// Points returns the curve at thresholds over the pages recorded since
+// the last Reset; nil when there are none (or c is nil).
+func (c *Curve) Points(thresholds []float64) []PRPoint {
 	if c == nil || c.pages == nil {
 		return nil
 	}
-	pts := PRCurve(c.pages, c.labels, CurveThresholds())
-	c.pages, c.labels = nil, nil
-	return pts
+	return PRCurve(c.pages, c.labels, thresholds)
 }
 
-// CurveThresholds are the thresholds of Curve.Points: 0.05 to 0.95 in
-// steps of 0.05.
+// Reset forgets the recorded pages.
+func (c *Curve) Reset() { c.pages, c.labels = nil, nil }
+
+// CurveThresholds are the thresholds of a curve over all of them: 0.05 to
+// 0.95 in steps of 0.05.
 func CurveThresholds() []float64 {
-	var thresholds []float64
-	for t := 0.05; t < 0.96; t += 0.05 {
-		thresholds = append(thresholds, t)
+	thresholds := make([]float64, 19)
+	for k := range thresholds {
+		thresholds[k] = float64(k+1) / 20
 	}
 	return thresholds
 }

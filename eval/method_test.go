@@ -31,7 +31,7 @@ func TestBlocksTitlesCurve(t *testing.T) {
 	}
 	half := func(blocks []tokenize.Block) []float32 { return slices.Repeat([]float32{0.5}, len(blocks)) }
 	curve := NewCurve(half)
-	if curve.Points() != nil {
+	if curve.Points(CurveThresholds()) != nil {
 		t.Error("points without pages")
 	}
 	methods := []Method{curve.Record(Blocks("a", keepAll, titles)), Blocks("b", keepAll, titles)}
@@ -42,7 +42,7 @@ func TestBlocksTitlesCurve(t *testing.T) {
 	if titleCalls != r.Pages || len(seen) != 2*r.Pages {
 		t.Errorf("%d title calls, %d selections for %d pages", titleCalls, len(seen), r.Pages)
 	}
-	pts := curve.Points()
+	pts := curve.Points(CurveThresholds())
 	if len(pts) != len(CurveThresholds()) || len(CurveThresholds()) != 19 {
 		t.Fatalf("%d points, %d thresholds", len(pts), len(CurveThresholds()))
 	}
@@ -54,8 +54,12 @@ func TestBlocksTitlesCurve(t *testing.T) {
 	if p := pts[10]; p.Threshold <= 0.5 || p.Recall != 0 {
 		t.Errorf("point at %v: %+v, want recall 0", p.Threshold, p)
 	}
-	if curve.Points() != nil {
-		t.Error("Points did not forget the pages")
+	if at := curve.Points([]float64{0.5}); len(at) != 1 || at[0] != pts[9] {
+		t.Errorf("at 0.5: %v, want %v", at, pts[9])
+	}
+	curve.Reset()
+	if curve.Points(CurveThresholds()) != nil {
+		t.Error("Reset did not forget the pages")
 	}
 	dir := t.TempDir()
 	if err := WriteReports(filepath.Join(dir, "out"), []*Report{r}); err != nil {

@@ -22,10 +22,10 @@ import (
 	"github.com/boilernet/boilernet/bilstm"
 	"github.com/boilernet/boilernet/data"
 	"github.com/boilernet/boilernet/eval"
+	"github.com/boilernet/boilernet/internal/progress"
 	"github.com/boilernet/boilernet/tokenize"
 	"github.com/boilernet/boilernet/train/graph"
 	"github.com/boilernet/boilernet/vocab"
-	"github.com/schollz/progressbar/v3"
 )
 
 // Options configure Run. Zero values give the defaults noted.
@@ -79,12 +79,20 @@ type Options struct {
 	Skip func(err error)
 }
 
+// Defaults of Options.
+const (
+	DefaultEpochs    = 50
+	DefaultBatch     = 16
+	DefaultLearnRate = 1e-3
+	DefaultMaxRows   = 16384
+)
+
 func (o Options) withDefaults() Options {
 	if o.Epochs == 0 {
-		o.Epochs = 50
+		o.Epochs = DefaultEpochs
 	}
 	if o.Batch == 0 {
-		o.Batch = 16
+		o.Batch = DefaultBatch
 	}
 	if o.Words == 0 {
 		o.Words = vocab.DefaultWords
@@ -96,13 +104,36 @@ func (o Options) withDefaults() Options {
 		o.Attrs = vocab.DefaultAttrs
 	}
 	if o.LearnRate == 0 {
-		o.LearnRate = 1e-3
+		o.LearnRate = DefaultLearnRate
 	}
 	if o.MaxRows == 0 {
-		o.MaxRows = 16384
+		o.MaxRows = DefaultMaxRows
 	}
 	o.Network = o.Network.WithDefaults()
 	return o
+}
+
+// check rejects options (with defaults) that cannot train.
+func (o Options) check() error {
+	if len(o.Data) == 0 {
+		return errors.New("train: no dataset given")
+	}
+	if o.Batch < 1 || o.Epochs < 1 || o.Words < 1 || o.Tags < 1 || o.LearnRate <= 0 {
+		return fmt.Errorf("train: bad options: epochs %d, batch %d, words %d, tags %d, learn rate %v",
+			o.Epochs, o.Batch, o.Words, o.Tags, o.LearnRate)
+	}
+	if !(o.Average >= 0 && o.Average < 1) {
+		return fmt.Errorf("train: weight average decay %v outside [0, 1)", o.Average)
+	}
+	if !(o.InputDropout >= 0 && o.InputDropout < 1) {
+		return fmt.Errorf("train: input dropout %v outside [0, 1)", o.InputDropout)
+	}
+	for name, k := range o.Repeat {
+		if k < 1 {
+			return fmt.Errorf("train: repeat %s %d times: need at least 1", name, k)
+		}
+	}
+	return nil
 }
 
 // Epoch is what one epoch measured.
@@ -148,32 +179,69 @@ type Result struct {
 }
 
 // Run trains a model. It is deterministic for given options, data and
-// number of BLAS threads.
+// number of BLAS threads. Its steps: prepare (load the pages, build the
+// vocabulary, encode and batch), then per epoch run (a pass over the
+// shuffled batches), score (dev) and log, and finally the model of the
+// best epoch.
 func Run(opts Options) (*Result, error) {
 	opts = opts.withDefaults()
-	if len(opts.Data) == 0 {
-		return nil, errors.New("train: no dataset given")
+	if err := opts.check(); err != nil {
+		return nil, err
 	}
-	if opts.Batch < 1 || opts.Epochs < 1 || opts.Words < 1 || opts.Tags < 1 || opts.LearnRate <= 0 {
-		return nil, fmt.Errorf("train: bad options: epochs %d, batch %d, words %d, tags %d, learn rate %v",
-			opts.Epochs, opts.Batch, opts.Words, opts.Tags, opts.LearnRate)
+	res := &Result{}
+	in, err := prepare(opts, res)
+	if err != nil {
+		return nil, err
 	}
-	if !(opts.Average >= 0 && opts.Average < 1) {
-		return nil, fmt.Errorf("train: weight average decay %v outside [0, 1)", opts.Average)
-	}
-	if !(opts.InputDropout >= 0 && opts.InputDropout < 1) {
-		return nil, fmt.Errorf("train: input dropout %v outside [0, 1)", opts.InputDropout)
-	}
-	for name, k := range opts.Repeat {
-		if k < 1 {
-			return nil, fmt.Errorf("train: repeat %s %d times: need at least 1", name, k)
+	t := newTrainer(opts, in)
+	defer t.close()
+	log := newEpochLog(opts, in.devSets)
+	var best *bilstm.Params
+	for epoch := 1; epoch <= opts.Epochs; epoch++ {
+		ep, err := t.epoch(epoch)
+		if err != nil {
+			return nil, fmt.Errorf("train: epoch %d: %w", epoch, err)
+		}
+		scoreDev(&ep, in.cfg, t.scored, in.devSets, in.devBatches)
+		improved := best == nil || ep.Selection > res.Best.Selection
+		if improved {
+			best = t.scored.Clone(in.cfg)
+			res.Best = ep
+		}
+		res.Epochs = append(res.Epochs, ep)
+		if err := log.write(ep, improved); err != nil {
+			return nil, err
 		}
 	}
+	if opts.Half {
+		half := res.Best
+		scoreDev(&half, in.cfg, best.HalfRounded(in.cfg), in.devSets, in.devBatches)
+		res.Half = &half
+	}
+	res.Model = &bilstm.Model{Config: in.cfg, Vocab: in.vocab, Params: best, Meta: modelMeta(opts, res)}
+	return res, nil
+}
+
+// inputs are the encoded, batched training and dev pages and the network
+// configuration they fit.
+type inputs struct {
+	cfg          bilstm.Config
+	vocab        *vocab.Vocab
+	devSets      []devSet
+	trainBatches []batch
+	devBatches   [][]batch // per dev set
+	trainBlocks  int       // valid rows of trainBatches
+}
+
+// prepare loads the train and dev pages (counting the pages left out in
+// res), builds the vocabulary from the training pages, encodes the pages
+// and cuts them into batches.
+func prepare(opts Options, res *Result) (*inputs, error) {
 	trainDocs, devSets, bad, err := loadCounted(opts)
 	if err != nil {
 		return nil, err
 	}
-	res := &Result{Bad: bad}
+	res.Bad = bad
 	trainDocs, res.Skipped = withBlocks(trainDocs)
 	for i := range devSets {
 		var skipped int
@@ -190,43 +258,116 @@ func Run(opts Options) (*Result, error) {
 	for _, d := range trainDocs {
 		vb.Add(d.Page.Blocks)
 	}
-	voc := vb.Build(vocab.Sizes{Features: opts.Features, Words: opts.Words, Tags: opts.Tags, Attrs: opts.Attrs})
-	cfg := opts.Network
-	cfg.Input = voc.Dim()
-	if err := cfg.Check(); err != nil {
+	in := &inputs{devSets: devSets}
+	in.vocab = vb.Build(vocab.Sizes{Features: opts.Features, Words: opts.Words, Tags: opts.Tags, Attrs: opts.Attrs})
+	in.cfg = opts.Network
+	in.cfg.Input = in.vocab.Dim()
+	if err := in.cfg.Check(); err != nil {
 		return nil, err
 	}
-	trainSeqs := repeat(encode(voc, trainDocs, opts.WordWeights), trainDocs, opts.Repeat)
+	trainSeqs := repeat(encode(in.vocab, trainDocs, opts.WordWeights), trainDocs, opts.Repeat)
 	weights := bilstm.ClassWeights(networkSeqs(trainSeqs))
-	trainBatches, err := makeBatches(trainSeqs, opts.Batch, opts.MaxRows, weights)
-	if err != nil {
+	if in.trainBatches, err = makeBatches(trainSeqs, opts.Batch, opts.MaxRows, weights); err != nil {
 		return nil, err
 	}
-	devBatches := make([][]batch, len(devSets))
+	in.devBatches = make([][]batch, len(devSets))
 	for i, set := range devSets {
-		if devBatches[i], err = makeBatches(encode(voc, set.docs, false), opts.Batch, opts.MaxRows, weights); err != nil {
+		if in.devBatches[i], err = makeBatches(encode(in.vocab, set.docs, false), opts.Batch, opts.MaxRows, weights); err != nil {
 			return nil, err
 		}
 	}
-
-	params := bilstm.InitParams(cfg, opts.Seed)
-	scored := params // the weights scored on dev and kept
-	var average *movingAverage
-	if opts.Average > 0 {
-		average = newMovingAverage(cfg, params, opts.Average)
-		scored = average.params
+	for _, b := range in.trainBatches {
+		in.trainBlocks += b.Valid()
 	}
-	rng := rand.New(rand.NewPCG(opts.Seed, 0x7472616966))
-	solver := graph.NewAdam(opts.LearnRate)
-	graphs := map[int]*graph.Graph{}
-	defer func() {
-		for _, g := range graphs {
-			g.Close()
+	return in, nil
+}
+
+// trainer holds the state of a training run: the live weights, their
+// moving average, the solver, the graphs and the random stream.
+type trainer struct {
+	opts    Options
+	in      *inputs
+	params  *bilstm.Params
+	scored  *bilstm.Params // the weights scored on dev and kept
+	average *movingAverage // nil without Options.Average
+	rng     *rand.Rand
+	solver  *graph.Adam
+	graphs  map[int]*graph.Graph
+	dropped bilstm.Sparse // the input rows of Options.InputDropout
+}
+
+func newTrainer(opts Options, in *inputs) *trainer {
+	t := &trainer{opts: opts, in: in, params: bilstm.InitParams(in.cfg, opts.Seed), graphs: map[int]*graph.Graph{}}
+	t.scored = t.params
+	if opts.Average > 0 {
+		t.average = newMovingAverage(in.cfg, t.params, opts.Average)
+		t.scored = t.average.params
+	}
+	t.rng = rand.New(rand.NewPCG(opts.Seed, 0x7472616966))
+	t.solver = graph.NewAdam(opts.LearnRate)
+	return t
+}
+
+// close frees the graphs.
+func (t *trainer) close() {
+	for _, g := range t.graphs {
+		g.Close()
+	}
+}
+
+// epoch runs one pass over the training batches in a random order: a
+// forward and backward pass and an optimizer step each. It returns the
+// epoch's loss and timings; the dev scores are for the caller.
+func (t *trainer) epoch(epoch int) (Epoch, error) {
+	order := t.rng.Perm(len(t.in.trainBatches))
+	bar := progress.New(t.opts.Progress, t.in.trainBlocks, fmt.Sprintf("epoch %d/%d", epoch, t.opts.Epochs), "blocks")
+	start := time.Now()
+	var lossSum float64
+	for i, k := range order {
+		b := t.in.trainBatches[k]
+		g, err := graphFor(t.graphs, t.in.cfg, t.params, b.N())
+		if err != nil {
+			return Epoch{}, err
 		}
-	}()
-	var log *csv.Writer
+		run := b.Batch
+		if t.opts.InputDropout > 0 {
+			run = dropInputs(b.Batch, t.opts.InputDropout, t.rng, &t.dropped)
+		}
+		loss, err := g.Run(run, g.DropoutMask(t.rng))
+		if err != nil {
+			return Epoch{}, err
+		}
+		if err := t.solver.Step(g); err != nil {
+			return Epoch{}, err
+		}
+		if t.average != nil {
+			t.average.update()
+		}
+		lossSum += float64(loss)
+		bar.Describe(fmt.Sprintf("epoch %d/%d loss %.4f", epoch, t.opts.Epochs, lossSum/float64(i+1)))
+		bar.Add(b.Valid())
+	}
+	bar.Finish()
+	secs := time.Since(start).Seconds()
+	return Epoch{
+		Epoch:        epoch,
+		Loss:         lossSum / float64(len(t.in.trainBatches)),
+		Seconds:      secs,
+		BlocksPerSec: float64(t.in.trainBlocks) / secs,
+	}, nil
+}
+
+// epochLog writes a CSV line per epoch to Options.Log and a summary line
+// to Options.Progress.
+type epochLog struct {
+	csv      *csv.Writer // nil without Options.Log
+	progress io.Writer   // nil without Options.Progress
+}
+
+func newEpochLog(opts Options, devSets []devSet) *epochLog {
+	l := &epochLog{progress: opts.Progress}
 	if opts.Log != nil {
-		log = csv.NewWriter(opts.Log)
+		l.csv = csv.NewWriter(opts.Log)
 		header := []string{"epoch", "loss", "content_p", "content_r", "content_f1", "boilerplate_p", "boilerplate_r", "boilerplate_f1", "mean_f1"}
 		for _, set := range devSets {
 			header = append(header, set.name+"_mean_f1")
@@ -234,86 +375,36 @@ func Run(opts Options) (*Result, error) {
 		for _, set := range devSets {
 			header = append(header, set.name+"_word_f1")
 		}
-		log.Write(append(header, "selection", "seconds", "blocks_per_s", "best"))
+		l.csv.Write(append(header, "selection", "seconds", "blocks_per_s", "best"))
 	}
-	totalBlocks := 0
-	for _, b := range trainBatches {
-		totalBlocks += b.Valid()
-	}
-	var best *bilstm.Params
-	var dropped bilstm.Sparse
-	for epoch := 1; epoch <= opts.Epochs; epoch++ {
-		order := rng.Perm(len(trainBatches))
-		bar := newBar(opts.Progress, totalBlocks, fmt.Sprintf("epoch %d/%d", epoch, opts.Epochs), "blocks")
-		start := time.Now()
-		var lossSum float64
-		for i, k := range order {
-			b := trainBatches[k]
-			g, err := graphFor(graphs, cfg, params, b.N())
-			if err != nil {
-				return nil, err
-			}
-			run := b.Batch
-			if opts.InputDropout > 0 {
-				run = dropInputs(b.Batch, opts.InputDropout, rng, &dropped)
-			}
-			loss, err := g.Run(run, g.DropoutMask(rng))
-			if err != nil {
-				return nil, fmt.Errorf("train: epoch %d: %w", epoch, err)
-			}
-			if err := solver.Step(g); err != nil {
-				return nil, fmt.Errorf("train: epoch %d: %w", epoch, err)
-			}
-			if average != nil {
-				average.update()
-			}
-			lossSum += float64(loss)
-			if bar != nil {
-				bar.Describe(fmt.Sprintf("epoch %d/%d loss %.4f", epoch, opts.Epochs, lossSum/float64(i+1)))
-				bar.Add(b.Valid())
-			}
-		}
-		if bar != nil {
-			bar.Finish()
-		}
-		secs := time.Since(start).Seconds()
-		ep := Epoch{
-			Epoch:        epoch,
-			Loss:         lossSum / float64(len(trainBatches)),
-			Seconds:      secs,
-			BlocksPerSec: float64(totalBlocks) / secs,
-		}
-		scoreDev(&ep, cfg, scored, devSets, devBatches)
-		improved := best == nil || ep.Selection > res.Best.Selection
-		if improved {
-			best = scored.Clone(cfg)
-			res.Best = ep
-		}
-		res.Epochs = append(res.Epochs, ep)
-		if log != nil {
-			log.Write(csvRow(ep, improved))
-			log.Flush()
-			if err := log.Error(); err != nil {
-				return nil, fmt.Errorf("train: writing the log: %w", err)
-			}
-		}
-		if opts.Progress != nil {
-			fmt.Fprintf(opts.Progress, "epoch %d: loss %.4f, dev mean F1 %.4f (content %v), word F1", epoch, ep.Loss, ep.Dev.MeanF1, ep.Dev.Content)
-			for _, d := range ep.DevSets {
-				fmt.Fprintf(opts.Progress, " %s %.4f", d.Name, d.WordF1)
-			}
-			if improved {
-				fmt.Fprint(opts.Progress, " *")
-			}
-			fmt.Fprintln(opts.Progress)
+	return l
+}
+
+// write logs a scored epoch; best marks the kept one.
+func (l *epochLog) write(ep Epoch, best bool) error {
+	if l.csv != nil {
+		l.csv.Write(csvRow(ep, best))
+		l.csv.Flush()
+		if err := l.csv.Error(); err != nil {
+			return fmt.Errorf("train: writing the log: %w", err)
 		}
 	}
-	if opts.Half {
-		half := res.Best
-		scoreDev(&half, cfg, best.HalfRounded(cfg), devSets, devBatches)
-		res.Half = &half
+	if w := l.progress; w != nil {
+		fmt.Fprintf(w, "epoch %d: loss %.4f, dev mean F1 %.4f (content %v), word F1", ep.Epoch, ep.Loss, ep.Dev.MeanF1, ep.Dev.Content)
+		for _, d := range ep.DevSets {
+			fmt.Fprintf(w, " %s %.4f", d.Name, d.WordF1)
+		}
+		if best {
+			fmt.Fprint(w, " *")
+		}
+		fmt.Fprintln(w)
 	}
-	res.Model = &bilstm.Model{Config: cfg, Vocab: voc, Params: best, Meta: map[string]string{
+	return nil
+}
+
+// modelMeta is what a trained model file records of its training.
+func modelMeta(opts Options, res *Result) map[string]string {
+	meta := map[string]string{
 		"data":           strings.Join(opts.Data, ","),
 		"epochs":         strconv.Itoa(opts.Epochs),
 		"best_epoch":     strconv.Itoa(res.Best.Epoch),
@@ -329,11 +420,11 @@ func Run(opts Options) (*Result, error) {
 		"input_dropout":  strconv.FormatFloat(opts.InputDropout, 'g', -1, 64),
 		"average":        strconv.FormatFloat(opts.Average, 'g', -1, 64),
 		"features":       opts.Features.String(),
-	}}
-	if res.Half != nil {
-		res.Model.Meta["dev_selection_float16"] = strconv.FormatFloat(res.Half.Selection, 'f', 4, 64)
 	}
-	return res, nil
+	if res.Half != nil {
+		meta["dev_selection_float16"] = strconv.FormatFloat(res.Half.Selection, 'f', 4, 64)
+	}
+	return meta
 }
 
 // movingAverage is an exponential moving average of training weights.
@@ -402,7 +493,7 @@ func loadCounted(opts Options) (trainDocs []*data.Document, devSets []devSet, ba
 		}
 	}
 	docs := make([]*data.Document, len(jobs))
-	bar := newBar(opts.Progress, len(jobs), "loading pages", "pages")
+	bar := progress.New(opts.Progress, len(jobs), "loading pages", "pages")
 	err = data.ForEach(len(jobs), runtime.GOMAXPROCS(0), func(i int) error {
 		dopts := data.Options{WithComments: opts.WithComments, Strict: opts.Strict, Skip: opts.Skip}
 		d, err := jobs[i].ds.Load(jobs[i].id, dopts)
@@ -411,14 +502,10 @@ func loadCounted(opts Options) (trainDocs []*data.Document, devSets []devSet, ba
 		} else if err = dopts.Tolerate(err); err != nil {
 			return err
 		}
-		if bar != nil {
-			bar.Add(1)
-		}
+		bar.Add(1)
 		return nil
 	})
-	if bar != nil {
-		bar.Finish()
-	}
+	bar.Finish()
 	if err != nil {
 		return nil, nil, 0, err
 	}
@@ -642,20 +729,4 @@ func csvRow(e Epoch, best bool) []string {
 	}
 	return append(row, f(e.Selection), strconv.FormatFloat(e.Seconds, 'f', 2, 64), strconv.FormatFloat(e.BlocksPerSec, 'f', 0, 64),
 		strconv.FormatBool(best))
-}
-
-// newBar returns a progress bar on w counting unit, or nil when w is nil.
-func newBar(w io.Writer, n int, desc, unit string) *progressbar.ProgressBar {
-	if w == nil {
-		return nil
-	}
-	return progressbar.NewOptions(n,
-		progressbar.OptionSetWriter(w),
-		progressbar.OptionSetDescription(desc),
-		progressbar.OptionShowCount(),
-		progressbar.OptionShowIts(),
-		progressbar.OptionSetItsString(unit),
-		progressbar.OptionThrottle(200*time.Millisecond),
-		progressbar.OptionClearOnFinish(),
-	)
 }

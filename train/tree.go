@@ -13,10 +13,16 @@ import (
 // TreeOptions configure RunTree. Zero values give the defaults noted.
 type TreeOptions struct {
 	Data         []string // dataset folders; their train and dev splits are used
-	MinLeaf      []int    // minimum leaf sizes to try, default 5, 25, 100, 400
-	MaxDepth     int      // default 16
+	MinLeaf      []int    // minimum leaf sizes to try, default DefaultMinLeaf
+	MaxDepth     int      // default DefaultMaxDepth
 	WithComments bool
 }
+
+// Defaults of TreeOptions.
+var (
+	DefaultMinLeaf  = []int{5, 25, 100, 400}
+	DefaultMaxDepth = 16
+)
 
 // TreeResult is the tree with the best dev score and the scores of all.
 type TreeResult struct {
@@ -39,10 +45,10 @@ func RunTree(opts TreeOptions) (*TreeResult, error) {
 		return nil, errors.New("train: no dataset given")
 	}
 	if len(opts.MinLeaf) == 0 {
-		opts.MinLeaf = []int{5, 25, 100, 400}
+		opts.MinLeaf = DefaultMinLeaf
 	}
 	if opts.MaxDepth == 0 {
-		opts.MaxDepth = 16
+		opts.MaxDepth = DefaultMaxDepth
 	}
 	trainDocs, devSets, err := load(Options{Data: opts.Data, WithComments: opts.WithComments})
 	if err != nil {

@@ -9,7 +9,7 @@ import (
 	"sync"
 
 	"github.com/boilernet/boilernet/data"
-	"github.com/schollz/progressbar/v3"
+	"github.com/boilernet/boilernet/internal/progress"
 )
 
 // errUsage reports a command line error whose message was already printed.
@@ -144,18 +144,11 @@ func groupName(g string) string {
 	return g
 }
 
-// newBar returns a progress bar on w, or a silent one when quiet.
-func newBar(n int, desc string, quiet bool, w io.Writer) *progressbar.ProgressBar {
+// newBar returns a progress bar on w counting documents, nil (none) when
+// quiet or when w is not a terminal.
+func newBar(n int, desc string, quiet bool, w io.Writer) *progress.Bar {
 	if quiet || !isTerminal(w) {
-		return progressbar.DefaultSilent(int64(n), desc)
+		return nil
 	}
-	return progressbar.NewOptions(n,
-		progressbar.OptionSetWriter(w),
-		progressbar.OptionSetDescription(desc),
-		progressbar.OptionShowCount(),
-		progressbar.OptionShowIts(),
-		progressbar.OptionSetItsString("docs"),
-		progressbar.OptionThrottle(100_000_000),
-		progressbar.OptionClearOnFinish(),
-	)
+	return progress.New(w, n, desc, "docs")
 }

@@ -130,8 +130,10 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 			if err := evalplot.SortedF1(r, filepath.Join(*out, "sorted-f1-"+r.Dataset+".svg")); err != nil {
 				return err
 			}
-			if pts := curve.Points(); pts != nil {
-				if err := evalplot.PR(pts, r.Dataset+": bilstm over the threshold", filepath.Join(*out, "pr-bilstm-"+r.Dataset+".svg")); err != nil {
+			if pts := curve.Points(eval.CurveThresholds()); pts != nil {
+				at := curve.Points([]float64{*threshold})[0]
+				curve.Reset()
+				if err := evalplot.PR(pts, at, r.Dataset+": bilstm over the threshold", filepath.Join(*out, "pr-bilstm-"+r.Dataset+".svg")); err != nil {
 					return err
 				}
 			}

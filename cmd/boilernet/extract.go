@@ -18,8 +18,8 @@ import (
 	"github.com/boilernet/boilernet/bilstm"
 	"github.com/boilernet/boilernet/fetch"
 	"github.com/boilernet/boilernet/infer"
+	pbar "github.com/boilernet/boilernet/internal/progress"
 	"github.com/boilernet/boilernet/methods"
-	"github.com/schollz/progressbar/v3"
 )
 
 // extractFormats are the output formats of boilernet extract.
@@ -124,10 +124,9 @@ func runExtract(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	var bar *progressbar.ProgressBar
+	var bar *pbar.Bar
 	if len(pages) > 1 && showProgress(stderr, *quiet, *progress) {
-		bar = progressbar.NewOptions(len(pages), progressbar.OptionSetWriter(stderr), progressbar.OptionSetDescription("extracting"),
-			progressbar.OptionShowCount(), progressbar.OptionShowIts(), progressbar.OptionSetItsString("pages"), progressbar.OptionClearOnFinish())
+		bar = pbar.New(stderr, len(pages), "extracting", "pages")
 	}
 	if *workers != 1 && len(pages) > 1 {
 		// Pages in parallel: one BLAS thread each is fastest (OpenBLAS

@@ -8,9 +8,9 @@ import (
 
 	"github.com/boilernet/boilernet/data"
 	"github.com/boilernet/boilernet/infer"
+	"github.com/boilernet/boilernet/internal/progress"
 	"github.com/boilernet/boilernet/metadata"
 	"github.com/boilernet/boilernet/tokenize"
-	"github.com/schollz/progressbar/v3"
 	"golang.org/x/net/html"
 )
 
@@ -73,10 +73,9 @@ func runMetadata(args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return err
 		}
-		var bar *progressbar.ProgressBar
+		var bar *progress.Bar
 		if showProgress(stderr, *quiet, false) {
-			bar = progressbar.NewOptions(2*len(ids)**rounds, progressbar.OptionSetWriter(stderr), progressbar.OptionSetDescription("extracting"),
-				progressbar.OptionShowCount(), progressbar.OptionClearOnFinish())
+			bar = progress.New(stderr, 2*len(ids)**rounds, "extracting", "pages")
 		}
 		for r := 0; r < *rounds; r++ {
 			for k, withMeta := range []bool{false, true} {

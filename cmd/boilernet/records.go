@@ -13,8 +13,8 @@ import (
 	"sort"
 
 	"github.com/boilernet/boilernet/infer"
+	"github.com/boilernet/boilernet/internal/progress"
 	"github.com/boilernet/boilernet/records"
-	"github.com/schollz/progressbar/v3"
 )
 
 // recordInputs returns the corpus files (WARC, JSONL) among extract's
@@ -72,10 +72,9 @@ func runRecords(ex *infer.Extractor, files []string, opts infer.Options, workers
 	}
 	w := bufio.NewWriter(dst)
 	enc := json.NewEncoder(w)
-	var bar *progressbar.ProgressBar
+	var bar *progress.Bar
 	if !quiet {
-		bar = progressbar.NewOptions(-1, progressbar.OptionSetWriter(stderr), progressbar.OptionSetDescription("extracting"),
-			progressbar.OptionShowCount(), progressbar.OptionShowIts(), progressbar.OptionSetItsString("records"), progressbar.OptionClearOnFinish())
+		bar = progress.New(stderr, -1, "extracting", "records")
 	}
 	var sum records.Summary
 	var writeErr error

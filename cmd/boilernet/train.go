@@ -17,8 +17,8 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	dataDirs := fs.String("data", "", "comma-separated dataset folders (their train and dev splits are used)")
 	out := fs.String("out", "", "model file to write")
 	logPath := fs.String("log", "", "CSV log of every epoch (default: the model file name + .csv)")
-	epochs := fs.Int("epochs", 50, "epochs")
-	batch := fs.Int("batch", 16, "sequences per batch")
+	epochs := fs.Int("epochs", train.DefaultEpochs, "epochs")
+	batch := fs.Int("batch", train.DefaultBatch, "sequences per batch")
 	hidden := fs.Int("hidden", bilstm.DefaultHidden, "LSTM units per direction")
 	layers := fs.Int("layers", bilstm.DefaultLayers, "stacked bidirectional LSTM layers")
 	dense := fs.Int("dense", bilstm.DefaultDense, "units of the dense input projection")
@@ -27,7 +27,7 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	words := fs.Int("words", vocab.DefaultWords, "word vocabulary size")
 	tags := fs.Int("tags", vocab.DefaultTags, "tag vocabulary size")
 	attrs := fs.Int("attrs", vocab.DefaultAttrs, "attribute token vocabulary size (feature sets with attrs)")
-	lr := fs.Float64("lr", 1e-3, "Adam learning rate")
+	lr := fs.Float64("lr", train.DefaultLearnRate, "Adam learning rate")
 	seed := fs.Uint64("seed", 1, "random seed")
 	comments := fs.Bool("comments", false, "count user comments (Dragnet) as content")
 	wordWeights := fs.Bool("word-weights", false, "weight each block's loss by log2(2 + its words)")
@@ -38,8 +38,8 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	quiet := fs.Bool("q", false, "no progress output")
 	strict := fs.Bool("strict", false, "stop at the first page that cannot be loaded (default: report it, skip it and count it)")
 	method := fs.String("method", "bilstm", "what to train: bilstm (the neural model) or tree (a decision tree on the shallow features)")
-	minLeaf := fs.String("min-leaf", "5,25,100,400", "tree: minimum leaf sizes to try (the best on dev is kept)")
-	maxDepth := fs.Int("max-depth", 16, "tree: maximum depth")
+	minLeaf := fs.String("min-leaf", joinInts(train.DefaultMinLeaf), "tree: minimum leaf sizes to try (the best on dev is kept)")
+	maxDepth := fs.Int("max-depth", train.DefaultMaxDepth, "tree: maximum depth")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -217,4 +217,13 @@ func (l *lazyFile) Close() error {
 		return nil
 	}
 	return l.f.Close()
+}
+
+// joinInts writes ns comma-separated.
+func joinInts(ns []int) string {
+	s := make([]string, len(ns))
+	for i, n := range ns {
+		s[i] = strconv.Itoa(n)
+	}
+	return strings.Join(s, ",")
 }

@@ -1,0 +1,60 @@
+// Package progress draws the progress bars of the command line and of
+// training: one look (count, rate, cleared when done) for every loop over
+// pages or blocks.
+package progress
+
+import (
+	"io"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+)
+
+// Bar is a progress bar. A nil *Bar draws nothing, so callers need not
+// check for one.
+type Bar struct{ bar *progressbar.ProgressBar }
+
+// New returns a bar on w that counts n units (named unit, e.g. "pages")
+// under desc; nil when w is nil.
+func New(w io.Writer, n int, desc, unit string) *Bar {
+	if w == nil {
+		return nil
+	}
+	return &Bar{progressbar.NewOptions(n,
+		progressbar.OptionSetWriter(w),
+		progressbar.OptionSetDescription(desc),
+		progressbar.OptionShowCount(),
+		progressbar.OptionShowIts(),
+		progressbar.OptionSetItsString(unit),
+		progressbar.OptionThrottle(100*time.Millisecond),
+		progressbar.OptionClearOnFinish(),
+	)}
+}
+
+// Add counts n more units done.
+func (b *Bar) Add(n int) {
+	if b != nil {
+		b.bar.Add(n)
+	}
+}
+
+// Describe replaces the description.
+func (b *Bar) Describe(desc string) {
+	if b != nil {
+		b.bar.Describe(desc)
+	}
+}
+
+// Finish fills the bar and clears it.
+func (b *Bar) Finish() {
+	if b != nil {
+		b.bar.Finish()
+	}
+}
+
+// Exit stops the bar where it is (an interrupted run) and clears it.
+func (b *Bar) Exit() {
+	if b != nil {
+		b.bar.Exit()
+	}
+}
