@@ -62,7 +62,7 @@ func TestLSTMDirGradients(t *testing.T) {
 		d := &lstmDir{in: in, h: H, reverse: reverse}
 		out := make([]float32, n*2*H)
 		loss := func() float64 {
-			clear32(out)
+			clear(out)
 			d.forward(lay, x, wx, wh, bias, out, H, 2*H)
 			return dot(lay, out, r, 2*H)
 		}

@@ -23,12 +23,6 @@ func grow(buf []float32, n int) []float32 {
 	return buf[:n]
 }
 
-func clear32(s []float32) {
-	for i := range s {
-		s[i] = 0
-	}
-}
-
 // forward computes the hidden states of the direction for input x (N×in)
 // and writes them into out at column offset off (rows of width stride).
 // Padding rows of out are left untouched.
@@ -86,16 +80,46 @@ func (d *lstmDir) forward(lay Layout, x, wx, wh, bias []float32, out []float32, 
 // direction's outputs (columns off..off+H of rows of width stride), and
 // adds the gradients of x into dx (N×in) and of the weights into dwx, dwh
 // and db. out must hold the outputs of the last forward call.
+//
+// Backpropagation through time, from a sequence's last step to its first
+// (in the direction's reading order). Write dX for ∂loss/∂X. A step's
+// output h feeds the loss directly (dOut) and through the next step's
+// recurrent input h₋₁·Wh, so
+//
+//	dh = dOut + dh_next            (dh_next: d.dh, filled by the later step)
+//
+// and its cell state c feeds h = o⊙tanh(c) and the next step's
+// c_next = f_next⊙c, so
+//
+//	dc = dh⊙o⊙(1 − tanh²(c)) + dc_next        (dc_next = dc_later⊙f_later: d.dc)
+//
+// The gates, from c = f⊙c₋₁ + i⊙ĉ and h = o⊙tanh(c), with σ' = σ(1−σ)
+// and tanh' = 1 − tanh²:
+//
+//	do = dh⊙tanh(c)      dgo = do⊙o⊙(1−o)
+//	di = dc⊙ĉ            dgi = di⊙i⊙(1−i)
+//	df = dc⊙c₋₁          dgf = df⊙f⊙(1−f)
+//	dĉ = dc⊙i            dgc = dĉ⊙(1−ĉ²)
+//	dc₋₁ = dc⊙f          (passed on to the earlier step)
+//
+// With dG (N×4H) the gate gradients of all rows, the pre-activations
+// g = x·Wx + h₋₁·Wh + b give the remaining gradients as matrix products:
+//
+//	dh₋₁ = dG·Whᵀ   per step, B rows: the earlier step's dh_next
+//	dWh += H₋₁ᵀ·dG  H₋₁ (N×H) the previous hidden state of every row
+//	dWx += xᵀ·dG
+//	db  += Σ_rows dG
+//	dx  += dG·Wxᵀ
 func (d *lstmDir) backward(lay Layout, x, wx, wh, out, dOut []float32, off, stride int, dx, dwx, dwh, db []float32) {
 	N, B, H, G := lay.N(), lay.B(), d.h, 4*d.h
 	d.dG = grow(d.dG, N*G)
 	d.hPrev = grow(d.hPrev, N*H)
 	d.dh = grow(d.dh, B*H)
 	d.dc = grow(d.dc, B*H)
-	clear32(d.dG)
-	clear32(d.hPrev)
-	clear32(d.dh)
-	clear32(d.dc)
+	clear(d.dG)
+	clear(d.hPrev)
+	clear(d.dh)
+	clear(d.dc)
 	// Gradients of the gate pre-activations of a step, B contiguous rows.
 	step := grow(d.z, B*G)
 	for s := lay.T - 1; s >= 0; s-- {
@@ -119,20 +143,21 @@ func (d *lstmDir) backward(lay Layout, x, wx, wh, out, dOut []float32, off, stri
 			dh, dc := d.dh[b*H:b*H+H], d.dc[b*H:b*H+H]
 			dg := d.dG[r*G : r*G+G]
 			for j := range H {
+				// The activations kept by forward: i, f, ĉ (cc), o.
 				i, f, cc, o := g[j], g[H+j], g[2*H+j], g[3*H+j]
 				tc := tanh32(c[j])
-				dhj := dout[j] + dh[j]
-				do := dhj * tc
-				dcj := dhj*o*(1-tc*tc) + dc[j]
-				var cp float32
+				dhj := dout[j] + dh[j]         // dh = dOut + dh_next
+				do := dhj * tc                 // do = dh⊙tanh(c)
+				dcj := dhj*o*(1-tc*tc) + dc[j] // dc = dh⊙o⊙tanh'(c) + dc_next
+				var cp float32                 // c₋₁, zero at the first step
 				if cprev != nil {
 					cp = cprev[j]
 				}
-				dg[j] = dcj * cc * i * (1 - i)
-				dg[H+j] = dcj * cp * f * (1 - f)
-				dg[2*H+j] = dcj * i * (1 - cc*cc)
-				dg[3*H+j] = do * o * (1 - o)
-				dc[j] = dcj * f
+				dg[j] = dcj * cc * i * (1 - i)    // dgi = dc⊙ĉ⊙σ'
+				dg[H+j] = dcj * cp * f * (1 - f)  // dgf = dc⊙c₋₁⊙σ'
+				dg[2*H+j] = dcj * i * (1 - cc*cc) // dgc = dc⊙i⊙tanh'
+				dg[3*H+j] = do * o * (1 - o)      // dgo = do⊙σ'
+				dc[j] = dcj * f                   // dc₋₁ = dc⊙f, for the earlier step
 			}
 			copy(step[b*G:b*G+G], dg)
 		}
@@ -141,6 +166,9 @@ func (d *lstmDir) backward(lay Layout, x, wx, wh, out, dOut []float32, off, stri
 			sgemm(false, true, ba, H, G, 1, step, G, wh, G, 0, d.dh, H)
 		}
 	}
+	// The weight gradients of all steps at once: dWh += H₋₁ᵀ·dG, dWx +=
+	// xᵀ·dG, db += Σ dG, and the input's dx += dG·Wxᵀ (padding rows of dG
+	// are zero and add nothing).
 	sgemm(true, false, H, G, N, 1, d.hPrev, H, d.dG, G, 1, dwh, G)
 	sgemm(true, false, d.in, G, N, 1, x, d.in, d.dG, G, 1, dwx, G)
 	for r := range N {

@@ -159,12 +159,16 @@ func ReadModel(r io.Reader) (*Model, error) {
 	if need := 2 * m.Config.paramCount(); need > maxModelSize {
 		return nil, modelErr("config needs %d bytes of weights, more than %d", need, maxModelSize)
 	}
-	m.Params = NewParams(m.Config)
-	want := m.Params.Tensors(m.Config)
+	// Each tensor is allocated once its values have arrived: a header that
+	// declares a large network costs no memory until the file holds it.
+	m.Params = &Params{Layers: make([]Layer, m.Config.Layers)}
+	want := tensorShapes(m.Config)
+	fields := m.Params.fields()
 	if n := in.u32(); int(n) != len(want) && in.err == nil {
 		return nil, modelErr("%d tensors, want %d", n, len(want))
 	}
-	for _, t := range want {
+	for k := range want {
+		t := &want[k]
 		name := string(in.bytes(int(in.u16())))
 		dims := make([]int, in.u8())
 		for i := range dims {
@@ -177,26 +181,33 @@ func ReadModel(r io.Reader) (*Model, error) {
 		if name != t.Name || !slices.Equal(dims, t.Shape) {
 			return nil, modelErr("tensor %q %v, want %q %v", name, dims, t.Name, t.Shape)
 		}
+		size := 1
+		for _, d := range t.Shape {
+			size *= d
+		}
 		switch typ {
 		case typeFloat32:
-			raw := in.bytes(4 * len(t.Data))
+			raw := in.bytes(4 * size)
 			if in.err != nil {
 				return nil, in.err
 			}
+			t.Data = make([]float32, size)
 			for i := range t.Data {
 				t.Data[i] = math.Float32frombits(binary.LittleEndian.Uint32(raw[4*i:]))
 			}
 		case typeFloat16:
-			raw := in.bytes(2 * len(t.Data))
+			raw := in.bytes(2 * size)
 			if in.err != nil {
 				return nil, in.err
 			}
+			t.Data = make([]float32, size)
 			for i := range t.Data {
 				t.Data[i] = float16.Frombits(binary.LittleEndian.Uint16(raw[2*i:])).Float32()
 			}
 		default:
 			return nil, modelErr("tensor %q: unknown type %d", name, typ)
 		}
+		*fields[k] = t.Data
 	}
 	computed := sum.Sum32()
 	in.r = r // the checksum is not part of what it sums

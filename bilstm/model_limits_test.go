@@ -6,6 +6,7 @@ import (
 	"errors"
 	"hash/crc32"
 	"io"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -67,5 +68,29 @@ func TestReadModelRejectsAbsurdWeights(t *testing.T) {
 	binary.LittleEndian.PutUint32(data[len(data)-4:], crc32.Checksum(data[:len(data)-4], castagnoli))
 	if _, err := ReadModel(bytes.NewReader(data)); !errors.Is(err, ErrModel) || !strings.Contains(err.Error(), "NaN") {
 		t.Errorf("NaN weight: error %v", err)
+	}
+}
+
+// TestReadModelAllocatesAsDataArrives reads a header that declares a
+// network of a gigabyte of weights, then nothing: the weights are
+// allocated as their values arrive, so the refusal costs little memory.
+func TestReadModelAllocatesAsDataArrives(t *testing.T) {
+	var file bytes.Buffer
+	file.WriteString(modelMagic)
+	binary.Write(&file, binary.LittleEndian, uint32(modelVersion))
+	header := `{"config":{"Input":1048576,"Dense":256,"Hidden":8,"Layers":1,"Dropout":0}}`
+	binary.Write(&file, binary.LittleEndian, uint32(len(header)))
+	file.WriteString(header)
+	binary.Write(&file, binary.LittleEndian, uint32(0))  // an empty vocabulary, checked last
+	binary.Write(&file, binary.LittleEndian, uint32(10)) // the tensor count; then the file ends
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	_, err := ReadModel(&file)
+	runtime.ReadMemStats(&after)
+	if !errors.Is(err, ErrModel) || !strings.Contains(err.Error(), "truncated") {
+		t.Errorf("error %v, want truncated", err)
+	}
+	if got := after.TotalAlloc - before.TotalAlloc; got > 16<<20 {
+		t.Errorf("allocated %d MiB for a file of %d bytes", got>>20, file.Len())
 	}
 }

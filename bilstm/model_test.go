@@ -2,8 +2,12 @@ package bilstm
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
+	"hash/crc32"
+	"math"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/boilernet/boilernet/vocab"
@@ -96,12 +100,19 @@ func TestReadModelRejects(t *testing.T) {
 	}
 }
 
+// FuzzReadModel mutates a model file without its checksum and appends the
+// right checksum, so that mutations reach the header, vocabulary and
+// tensor checks instead of stopping at the checksum.
 func FuzzReadModel(f *testing.F) {
 	good := encodeModel(f, tinyModel(f))
-	f.Add(good)
-	f.Add(good[:len(good)/3])
-	f.Fuzz(func(t *testing.T, data []byte) {
-		m, err := ReadModel(bytes.NewReader(data))
+	body := good[:len(good)-4]
+	f.Add(body)
+	f.Add(body[:len(body)/3])
+	for _, tc := range crcValidRejects(f) {
+		f.Add(tc.data[:len(tc.data)-4])
+	}
+	f.Fuzz(func(t *testing.T, body []byte) {
+		m, err := ReadModel(bytes.NewReader(withCRC(body)))
 		if err != nil {
 			return
 		}
@@ -114,6 +125,95 @@ func FuzzReadModel(f *testing.F) {
 		var ws Workspace
 		m.Params.Predict(m.Config, b.Layout, b.X, &ws)
 	})
+}
+
+// withCRC returns a model file's body with its checksum appended.
+func withCRC(body []byte) []byte {
+	return binary.LittleEndian.AppendUint32(slices.Clone(body), crc32.Checksum(body, castagnoli))
+}
+
+// modelParts splits a model file into its magic and version, header JSON,
+// vocabulary and tensor section (the checksum dropped).
+func modelParts(t testing.TB, file []byte) (start, header, voc, tensors []byte) {
+	t.Helper()
+	start, rest := file[:len(modelMagic)+4], file[len(modelMagic)+4:len(file)-4]
+	blob := func() []byte {
+		n := binary.LittleEndian.Uint32(rest)
+		b := rest[4 : 4+n]
+		rest = rest[4+n:]
+		return b
+	}
+	header, voc = blob(), blob()
+	return start, header, voc, rest
+}
+
+// assemble builds a model file from its parts, with a valid checksum.
+func assemble(start, header, voc, tensors []byte) []byte {
+	b := slices.Clone(start)
+	b = binary.LittleEndian.AppendUint32(b, uint32(len(header)))
+	b = append(b, header...)
+	b = binary.LittleEndian.AppendUint32(b, uint32(len(voc)))
+	b = append(b, voc...)
+	return withCRC(append(b, tensors...))
+}
+
+// crcValidRejects are model files with a valid checksum that ReadModel
+// must refuse, each with what its error must say: every check after the
+// checksum's is reached.
+func crcValidRejects(t testing.TB) []struct {
+	name, want string
+	data       []byte
+} {
+	m := tinyModel(t)
+	start, header, voc, tensors := modelParts(t, encodeModel(t, m))
+	// The first tensor, w_in: count u32, name length u16, "w_in", dims u8,
+	// two u32 dims, type u8, then the values.
+	const nameAt, dimAt, typeAt, valueAt = 6, 11, 19, 20
+	edit := func(at int, b ...byte) []byte {
+		out := slices.Clone(tensors)
+		copy(out[at:], b)
+		return out
+	}
+	bigger, err := vocab.New([]string{"the", "news", "more"}, []string{"p", "div", "a"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	biggerVoc, err := bigger.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	f32 := func(v float32) []byte { return binary.LittleEndian.AppendUint32(nil, math.Float32bits(v)) }
+	return []struct {
+		name, want string
+		data       []byte
+	}{
+		{"header not JSON", "header", assemble(start, []byte("{"), voc, tensors)},
+		{"config out of range", "layers out of range",
+			assemble(start, bytes.Replace(header, []byte(`"Layers":2`), []byte(`"Layers":99`), 1), voc, tensors)},
+		{"tensor count", "tensors, want", assemble(start, header, voc, edit(0, 99))},
+		{"tensor name", `tensor "x_in"`, assemble(start, header, voc, edit(nameAt, 'x'))},
+		{"tensor shape", `[127 4], want "w_in"`, assemble(start, header, voc, edit(dimAt, 0x7f))},
+		{"tensor type", "unknown type 7", assemble(start, header, voc, edit(typeAt, 7))},
+		{"NaN weight", "NaN or Inf", assemble(start, header, voc, edit(valueAt, f32(float32(math.NaN()))...))},
+		{"huge weight", "beyond", assemble(start, header, voc, edit(valueAt, f32(1e6)...))},
+		{"vocabulary garbage", "vocab: not a vocabulary", assemble(start, header, []byte("garbage"), tensors)},
+		{"vocabulary size", "vocabulary has", assemble(start, header, biggerVoc, tensors)},
+	}
+}
+
+func TestReadModelRejectsWithValidChecksum(t *testing.T) {
+	for _, tc := range crcValidRejects(t) {
+		_, err := ReadModel(bytes.NewReader(tc.data))
+		if !errors.Is(err, ErrModel) || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: error %v, want ErrModel saying %q", tc.name, err, tc.want)
+		}
+	}
+	// The parts reassemble into the good file: the cases above differ
+	// from it in their edit only.
+	good := encodeModel(t, tinyModel(t))
+	if !bytes.Equal(assemble(modelParts(t, good)), good) {
+		t.Error("modelParts and assemble do not round-trip")
+	}
 }
 
 func TestNewBatch(t *testing.T) {

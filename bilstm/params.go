@@ -85,27 +85,45 @@ type Tensor struct {
 // Tensors lists the weights of p in a fixed order with their shapes under
 // config c.
 func (p *Params) Tensors(c Config) []Tensor {
+	ts := tensorShapes(c)
+	for i, f := range p.fields() {
+		ts[i].Data = *f
+	}
+	return ts
+}
+
+// tensorShapes lists the names and shapes of the weights under config c,
+// in the order of Tensors, without their data.
+func tensorShapes(c Config) []Tensor {
 	H := c.Hidden
 	ts := []Tensor{
-		{"w_in", []int{c.Input, c.Dense}, p.WIn},
-		{"b_in", []int{c.Dense}, p.BIn},
+		{Name: "w_in", Shape: []int{c.Input, c.Dense}},
+		{Name: "b_in", Shape: []int{c.Dense}},
 	}
-	for l, layer := range p.Layers {
+	for l := range c.Layers {
 		in := c.layerInput(l)
-		for _, d := range []struct {
-			name string
-			dir  Dir
-		}{{"fwd", layer.Fwd}, {"bwd", layer.Bwd}} {
-			prefix := fmt.Sprintf("lstm%d_%s_", l, d.name)
+		for _, dir := range []string{"fwd", "bwd"} {
+			prefix := fmt.Sprintf("lstm%d_%s_", l, dir)
 			ts = append(ts,
-				Tensor{prefix + "wx", []int{in, 4 * H}, d.dir.Wx},
-				Tensor{prefix + "wh", []int{H, 4 * H}, d.dir.Wh},
-				Tensor{prefix + "b", []int{4 * H}, d.dir.B})
+				Tensor{Name: prefix + "wx", Shape: []int{in, 4 * H}},
+				Tensor{Name: prefix + "wh", Shape: []int{H, 4 * H}},
+				Tensor{Name: prefix + "b", Shape: []int{4 * H}})
 		}
 	}
 	return append(ts,
-		Tensor{"w_out", []int{2 * H, 1}, p.WOut},
-		Tensor{"b_out", []int{1}, p.BOut})
+		Tensor{Name: "w_out", Shape: []int{2 * H, 1}},
+		Tensor{Name: "b_out", Shape: []int{1}})
+}
+
+// fields points at the weight arrays of p in the order of Tensors.
+func (p *Params) fields() []*[]float32 {
+	fs := []*[]float32{&p.WIn, &p.BIn}
+	for l := range p.Layers {
+		for _, d := range []*Dir{&p.Layers[l].Fwd, &p.Layers[l].Bwd} {
+			fs = append(fs, &d.Wx, &d.Wh, &d.B)
+		}
+	}
+	return append(fs, &p.WOut, &p.BOut)
 }
 
 // paramCount is the number of weights of the network.

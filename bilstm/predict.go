@@ -25,14 +25,14 @@ func (p *Params) Predict(c Config, lay Layout, x *Sparse, ws *Workspace) []float
 		ws.fwd.in, ws.fwd.h, ws.fwd.reverse = c.layerInput(l), H, false
 		ws.bwd.in, ws.bwd.h, ws.bwd.reverse = c.layerInput(l), H, true
 		ws.a = grow(ws.a, n*2*H)
-		clear32(ws.a)
+		clear(ws.a)
 		ws.fwd.forward(lay, in, layer.Fwd.Wx, layer.Fwd.Wh, layer.Fwd.B, ws.a, 0, 2*H)
 		ws.bwd.forward(lay, in, layer.Bwd.Wx, layer.Bwd.Wh, layer.Bwd.B, ws.a, H, 2*H)
 		in = ws.a
 		ws.a, ws.b = ws.b, ws.a
 	}
 	ws.probs = grow(ws.probs, n)
-	clear32(ws.probs)
+	clear(ws.probs)
 	for b, length := range lay.Lens {
 		for t := range length {
 			r := b*lay.T + t

@@ -15,7 +15,7 @@ func (s *Sparse) Rows() int { return max(0, len(s.Start)-1) }
 // project computes out (N×d) = x·w + bias for the valid rows of lay and
 // zero for padding rows; w is in×d.
 func project(lay Layout, x *Sparse, w, bias []float32, d int, out []float32) {
-	clear32(out)
+	clear(out)
 	for b, n := range lay.Lens {
 		for t := range n {
 			r := b*lay.T + t
