@@ -87,6 +87,9 @@ type Block struct {
 
 // Result is the extraction of one page.
 type Result struct {
+	// URL is the page's address, Options.URL: for a fetched page the one
+	// after redirects ("" when unknown).
+	URL      string
 	Title    string
 	Text     string // the content blocks' text, paragraphs on their own lines
 	Blocks   []Block

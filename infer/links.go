@@ -240,8 +240,10 @@ func markdownImage(im Image) string {
 	return "![" + alt + "](" + markdownURL(im.Src) + ")"
 }
 
-// addExtras fills the metadata, links and images that opts ask for.
+// addExtras fills the page's URL, and the metadata, links and images that
+// opts ask for.
 func (r *Result) addExtras(opts Options) {
+	r.URL = opts.URL
 	if opts.Metadata {
 		r.Metadata = metadata.Extract(r.page.Root, metadata.Options{URL: opts.URL, Text: r.Text})
 	}

@@ -6,6 +6,9 @@ import "github.com/boilernet/boilernet/metadata"
 // extract's json and jsonl, the server's answer, a corpus record's line —
 // with the JSON names they share.
 type Record struct {
+	// URL is the page's address (after redirects when it was fetched);
+	// outputs that name the page's URL themselves shadow it.
+	URL      string             `json:"url,omitempty"`
 	Title    string             `json:"title,omitempty"`
 	Text     string             `json:"text"`
 	Metadata *metadata.Metadata `json:"metadata,omitempty"`
@@ -17,10 +20,10 @@ type Record struct {
 	Warning string `json:"warning,omitempty"`
 }
 
-// Record returns the result's title, text, metadata, links and images,
+// Record returns the result's URL, title, text, metadata, links and images,
 // and whether (and why) its text is empty.
 func (r *Result) Record() Record {
-	rec := Record{Title: r.Title, Text: r.Text, Metadata: r.Metadata, Links: r.Links, Images: r.Images}
+	rec := Record{URL: r.URL, Title: r.Title, Text: r.Text, Metadata: r.Metadata, Links: r.Links, Images: r.Images}
 	if why := r.EmptyReason(); why != "" {
 		rec.Empty, rec.Warning = true, why
 	}

@@ -18,6 +18,8 @@ func TestExtractURLs(t *testing.T) {
 <meta property="article:published_time" content="2025-03-14"></head><body><h1>Night trains</h1>
 <p>Overnight passenger trains are running again between Zurich and Vienna, <a href="/more">more here</a>.</p>
 <p><img src="train.jpg" alt="A train"></p><p>The first service left Zurich on Friday evening with every compartment sold.</p></body></html>`)
+		case "/old":
+			http.Redirect(w, r, "/article", http.StatusMovedPermanently)
 		case "/ua":
 			w.Header().Set("Content-Type", "text/html")
 			fmt.Fprintf(w, "<p>agent %s</p>", r.UserAgent())
@@ -42,6 +44,8 @@ func TestExtractURLs(t *testing.T) {
 	}{
 		{"url jsonl with metadata", []string{"extract", "-q", "-method", "keep-all", "-format", "jsonl", srv.URL + "/article"}, 0,
 			[]string{`"file":"` + srv.URL + `/article"`, `"metadata":{"title":"Night trains","authors":["Marta Keller"],"published":"2025-03-14","language":"en"}`}, nil},
+		{"the final URL after redirects", []string{"extract", "-q", "-method", "keep-all", "-format", "jsonl", srv.URL + "/old"}, 0,
+			[]string{`{"file":"` + srv.URL + `/old","url":"` + srv.URL + `/article","title":"Night trains"`}, nil},
 		{"metadata off", []string{"extract", "-q", "-method", "keep-all", "-format", "jsonl", "-metadata=false", srv.URL + "/article"}, 0,
 			[]string{`"text":"Overnight`}, nil},
 		{"links and images", []string{"extract", "-q", "-method", "keep-all", "-format", "json", "-links", "-images", srv.URL + "/article"}, 0,
