@@ -70,7 +70,7 @@ func Extract(root *html.Node, opts Options) *Metadata {
 	md.SiteName = first(c.meta("og:site_name"), c.ld(art, g, "publisher", "name"), c.siteFromLD(g), c.meta("application-name"), c.meta("twitter:site", "@"))
 	md.Title = titleOrH1(c, host(base), first(c.ld(art, g, "headline", ""), c.meta("og:title"), c.meta("twitter:title"), c.micro("headline"),
 		c.meta("dc.title"), c.meta("dcterms.title"), c.meta("parsely-title"), c.ld(art, g, "name", ""), c.title, c.h1), md.SiteName)
-	md.Authors = authors(c, art, g)
+	md.Authors = authors(c, art, g, md.SiteName, host(base))
 	md.Published = firstDate(c.ld(art, g, "datePublished", ""), c.meta("article:published_time"), c.meta("og:published_time"),
 		c.meta("published_time"), c.meta("datepublished"), c.micro("datePublished"), c.meta("parsely-pub-date"), c.meta("sailthru.date"),
 		c.meta("publish-date"), c.meta("publish_date"), c.meta("publishdate"), c.meta("pubdate"), c.meta("date"), c.meta("dc.date.issued"),
@@ -368,7 +368,7 @@ func (c *collected) siteFromLD(g graph) string {
 	return ""
 }
 
-func authors(c *collected, art Node, g graph) []string {
+func authors(c *collected, art Node, g graph, site, host string) []string {
 	// Each source counts only when it gives a name: an article:author
 	// that is a profile URL or a meta author "admin" lets the next one
 	// speak.
@@ -407,6 +407,12 @@ func authors(c *collected, art Node, g graph) []string {
 	if len(out) == 0 {
 		add(c.relAuthor...)
 	}
+	// An organization named as the author (the publisher, the site) gives
+	// way to a person named in a byline.
+	var org []string
+	if len(out) > 0 && (ldOrgAuthor(art, g) || !slices.ContainsFunc(out, func(n string) bool { return !isSite(n, site, host) })) {
+		org, out = out, nil
+	}
 	for _, b := range c.byline {
 		if len(out) == 0 {
 			add(first(nameInTexts(b, 0, len(b), true), bylineName(strings.Join(b, " "))))
@@ -429,7 +435,32 @@ func authors(c *collected, art Node, g graph) []string {
 			add(personName(u, true))
 		}
 	}
+	if org != nil && (len(out) == 0 || isSite(out[0], site, host)) {
+		return org
+	}
 	return out
+}
+
+// ldOrgAuthor reports whether the article node's author is an
+// Organization.
+func ldOrgAuthor(art Node, g graph) bool {
+	if art == nil {
+		return false
+	}
+	v := art["author"]
+	if l, ok := v.([]any); ok && len(l) > 0 {
+		v = l[0]
+	}
+	n, ok := v.(map[string]any)
+	if !ok {
+		return false
+	}
+	if id, ok := n["@id"].(string); ok && len(n) == 1 {
+		if full, ok := g[id]; ok {
+			n = full
+		}
+	}
+	return hasType(n, "Organization", "NewsMediaOrganization", "Corporation")
 }
 
 // splitAuthors splits "A, B and C" into names; "By " is dropped.

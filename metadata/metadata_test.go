@@ -113,6 +113,18 @@ func TestExtract(t *testing.T) {
 			want: Metadata{Title: "And finally… trouble"},
 		},
 		{
+			name: "a person in the byline rather than the publisher as the author",
+			page: `<html><head><script type="application/ld+json">{"@type":"BlogPosting","headline":"Soil","author":{"@type":"Organization","name":"Green Co"}}</script></head>
+<body><h1>Soil</h1><p>By <a href="/team/ann">Ann Lee</a></p></body></html>`,
+			want: Metadata{Title: "Soil", Authors: []string{"Ann Lee"}},
+		},
+		{
+			name: "the site's name as the author when no byline names a person",
+			page: `<html><head><meta name="author" content="Green Co"></head><body><h1>Soil</h1></body></html>`,
+			opts: Options{URL: "https://greenco.example/soil"},
+			want: Metadata{Title: "Soil", Authors: []string{"Green Co"}},
+		},
+		{
 			name: "forum user name",
 			page: `<html><body><h2>Topic</h2><p class="author">by <a class="username" href="/u/1">b.scherer</a> » Sun Dec 17, 2023 11:18 am</p></body></html>`,
 			want: Metadata{Title: "", Authors: []string{"b.scherer"}, Published: "2023-12-17"},
