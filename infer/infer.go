@@ -57,6 +57,12 @@ type Options struct {
 	// PageTimeout is the time limit of one page of a batch (ExtractAll;
 	// 0 means DefaultPageTimeout, < 0 none).
 	PageTimeout time.Duration
+	// MaxElements bounds the elements (start tags) of a page, which its
+	// memory grows with (0 means tokenize.DefaultMaxElements, < 0 no
+	// limit): a page with more is an error wrapping
+	// tokenize.ErrTooManyElements. With both limits at their defaults, one
+	// extraction stays within 256 MiB plus 8 times the page's size.
+	MaxElements int
 }
 
 // ErrPageSize is wrapped by the error of a page larger than
@@ -136,9 +142,14 @@ func (e *Extractor) WithTitle(f func(root *html.Node) string) *Extractor {
 
 // workspace holds one extraction's reusable buffers.
 type workspace struct {
-	net bilstm.Workspace
+	net bilstm.PageWorkspace
 	x   bilstm.Sparse
 }
+
+// keptBlocks is the page length (in blocks) up to which a workspace's
+// buffers go back to the pool: those of a longer page are left to the
+// garbage collector rather than held for the pages after it.
+const keptBlocks = 1 << 14
 
 // New returns an Extractor for a model.
 func New(m *bilstm.Model) *Extractor {
@@ -180,7 +191,7 @@ func (e *Extractor) ExtractBytes(raw []byte, opts Options) (*Result, error) {
 	if max := opts.maxPageSize(); max > 0 && int64(len(raw)) > max {
 		return nil, fmt.Errorf("%w: larger than %s", ErrPageSize, sizeString(max))
 	}
-	page, err := tokenize.Parse(raw, tokenize.Options{Charset: opts.Charset})
+	page, err := tokenize.Parse(raw, tokenize.Options{Charset: opts.Charset, MaxElements: opts.MaxElements})
 	if err != nil {
 		return nil, err
 	}
@@ -292,7 +303,9 @@ func (e *Extractor) Probabilities(blocks []tokenize.Block) []float32 {
 		return nil
 	}
 	ws := e.pool.Get().(*workspace)
-	defer e.pool.Put(ws)
+	if len(blocks) <= keptBlocks {
+		defer e.pool.Put(ws)
+	}
 	m := e.model
 	x := &ws.x
 	x.Start = append(x.Start[:0], 0)
@@ -304,9 +317,7 @@ func (e *Extractor) Probabilities(blocks []tokenize.Block) []float32 {
 		}
 		x.Start = append(x.Start, len(x.Cols))
 	})
-	lay := bilstm.Layout{T: len(blocks), Lens: []int{len(blocks)}}
-	probs := m.Params.Predict(m.Config, lay, x, &ws.net)
-	return slices.Clone(probs)
+	return slices.Clone(m.Params.PredictPage(m.Config, x, &ws.net))
 }
 
 // sizeString writes n bytes in MiB, KiB or bytes, whichever is exact.

@@ -10,10 +10,15 @@
 //
 //   - paragraphs.html: 30 MB of 600,000 short paragraphs;
 //   - links.html: 1,000,000 links;
-//   - bomb.html.gz: 90 KB of gzip that expands to 63 MB of <p>a</p>.
+//   - bomb.html.gz: 90 KB of gzip that expands to 63 MB of <p>a</p>;
+//   - deep.html: 99,700 blocks each 252 elements deep;
+//   - limit-flat.html: 99,990 paragraphs, just under the default element
+//     limit (tokenize.DefaultMaxElements);
+//   - limit-deep.html: 7,900 blocks 252 deep, just under the default limit
+//     of the blocks' ancestors in all.
 //
 // Each page is extracted by a separate process (`extract -q -workers 1
-// -format F PAGE`, for each format of -formats), whose peak RSS is read from
+// -page-timeout 0 -format F PAGE`, for each format of -formats), whose peak RSS is read from
 // the kernel's accounting of the finished child (the figure /usr/bin/time -v
 // prints as "Maximum resident set size"). -limit caps the address space of
 // the child, so that a run that would exhaust the machine's memory fails
@@ -74,6 +79,19 @@ var pages = []page{
 		bw.WriteString("</ul></body></html>\n")
 		return bw.Flush()
 	}},
+	{"limit-flat.html", func(w io.Writer) error {
+		// Just under the default element limit: 99,990 one-word
+		// paragraphs, one block each.
+		bw := bufio.NewWriter(w)
+		bw.WriteString("<html><head><title>Flat</title></head><body>\n")
+		for i := range 99_990 {
+			fmt.Fprintf(bw, "<p>w%d</p>\n", i)
+		}
+		bw.WriteString("</body></html>\n")
+		return bw.Flush()
+	}},
+	{"deep.html", func(w io.Writer) error { return deep(w, 99_700) }},
+	{"limit-deep.html", func(w io.Writer) error { return deep(w, 7_900) }},
 	{"bomb.html.gz", func(w io.Writer) error {
 		// 63 MB of <p>a</p>, gzip-compressed to 90 KB.
 		z, err := gzip.NewWriterLevel(w, gzip.BestCompression)
@@ -88,6 +106,23 @@ var pages = []page{
 		}
 		return z.Close()
 	}},
+}
+
+// deep writes a page as deep as the parser goes: 250 nested elements, then
+// n blocks in elements of their own class, each block with 252 ancestors.
+// With n = 7,900 the blocks have just under the default limit of 2,000,000
+// ancestors in all.
+func deep(w io.Writer, n int) error {
+	bw := bufio.NewWriter(w)
+	bw.WriteString("<html><head><title>Deep</title></head><body>")
+	for range 250 {
+		bw.WriteString("<div>")
+	}
+	for i := range n {
+		fmt.Fprintf(bw, "<b class=c%d>w</b>\n", i)
+	}
+	bw.WriteString("</body></html>\n")
+	return bw.Flush()
 }
 
 func run(args []string, stdout, stderr io.Writer) error {
@@ -181,12 +216,12 @@ func ensure(path string, p page) (fileSize, decoded int64, err error) {
 // measure runs one extraction and returns its peak RSS in bytes, its exit
 // status and its wall time.
 func measure(bin, path, format string, limit int64) (int64, string, float64, error) {
-	cmd := exec.Command(bin, "extract", "-q", "-workers", "1", "-format", format, path)
+	args := []string{"extract", "-q", "-workers", "1", "-page-timeout", "0", "-format", format, path}
+	cmd := exec.Command(bin, args...)
 	if limit > 0 {
 		// The child applies the limit to itself before exec: prlimit(1)
 		// semantics without the tool.
-		cmd = exec.Command("/bin/sh", "-c", "ulimit -v "+strconv.FormatInt(limit>>10, 10)+" && exec \"$0\" \"$@\"",
-			bin, "extract", "-q", "-workers", "1", "-format", format, path)
+		cmd = exec.Command("/bin/sh", append([]string{"-c", "ulimit -v " + strconv.FormatInt(limit>>10, 10) + " && exec \"$0\" \"$@\"", bin}, args...)...)
 	}
 	var errOut bytes.Buffer
 	cmd.Stdout, cmd.Stderr = io.Discard, &errOut
@@ -224,4 +259,9 @@ func firstLine(s string) string {
 	return strings.ReplaceAll(s, "|", "/")
 }
 
-func mib(n int64) string { return fmt.Sprintf("%.0f MiB", float64(n)/(1<<20)) }
+func mib(n int64) string {
+	if n < 1<<20 {
+		return fmt.Sprintf("%.0f KiB", float64(n)/(1<<10))
+	}
+	return fmt.Sprintf("%.0f MiB", float64(n)/(1<<20))
+}

@@ -20,8 +20,8 @@
 // the same machine load; the summary gives the median pages/s over rounds
 // (wall clock, and per CPU second of the process, which a machine shared
 // with other jobs disturbs less) and the median of the per-round ratios of
-// wall times. -cpuprofile writes a CPU profile
-// of boilernet's one-worker passes.
+// wall times. -cpuprofile writes a CPU profile of boilernet's first timed
+// one-worker pass, -memprofile an allocation profile of the whole run.
 package main
 
 import (
@@ -73,7 +73,8 @@ func run(args []string, stdout, stderr io.Writer) error {
 	noTraf := fs.Bool("no-trafilatura", false, "boilernet only")
 	modelPath := fs.String("model", "", "model file (default: the embedded model)")
 	metadata := fs.Bool("metadata", true, "boilernet: metadata in the records, as extract's jsonl default")
-	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of boilernet's one-worker passes to this file")
+	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of boilernet's first timed one-worker pass to this file")
+	memProfile := fs.String("memprofile", "", "write an allocation profile of the whole run to this file (with -no-trafilatura, of boilernet's passes)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -156,6 +157,19 @@ func run(args []string, stdout, stderr io.Writer) error {
 			line = append(line, fmt.Sprintf("%s/%dw %.2fs (cpu %.2fs)", c.name, c.workers, d, cpu))
 		}
 		fmt.Fprintf(stdout, "round %d: %s\n", r+1, strings.Join(line, ", "))
+	}
+	if *memProfile != "" {
+		f, err := os.Create(*memProfile)
+		if err != nil {
+			return err
+		}
+		err = pprof.Lookup("allocs").WriteTo(f, 0)
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			return err
+		}
 	}
 	fmt.Fprintf(stdout, "\n| tool | workers | pages/s (median) | MB/s | pages per CPU second |\n|---|---|---|---|---|\n")
 	for i, c := range configs {

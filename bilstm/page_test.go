@@ -1,0 +1,94 @@
+package bilstm
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"testing"
+)
+
+// TestPredictPageMatchesPredict checks that PredictPage gives Predict's
+// probabilities bit for bit, across chunk boundaries, for 1 to 3 layers,
+// with one workspace reused for pages of different lengths.
+func TestPredictPageMatchesPredict(t *testing.T) {
+	var ws PageWorkspace
+	for _, layers := range []int{1, 2, 3} {
+		c := Config{Input: 40, Dense: 16, Hidden: 8, Layers: layers}
+		p := InitParams(c, uint64(layers))
+		rng := rand.New(rand.NewPCG(5, uint64(layers)))
+		// Larger biases than the initialization's zeros, so that the gates
+		// are not all near 0.5.
+		for l := range p.Layers {
+			copy(p.Layers[l].Fwd.B, randSlice(rng, len(p.Layers[l].Fwd.B), 2))
+			copy(p.Layers[l].Bwd.B, randSlice(rng, len(p.Layers[l].Bwd.B), 2))
+		}
+		for _, T := range []int{1, 2, chunkRows - 1, chunkRows, chunkRows + 1, 3*chunkRows + 7, 500, projectedRows, projectedRows + 1} {
+			lay := Layout{T: T, Lens: []int{T}}
+			x := randSparse(rng, lay, c.Input)
+			var batchWS Workspace
+			want := p.Predict(c, lay, x, &batchWS)
+			got := p.PredictPage(c, x, &ws)
+			if len(got) != T {
+				t.Fatalf("layers %d, T %d: %d probabilities", layers, T, len(got))
+			}
+			for i := range want {
+				if math.Float32bits(got[i]) != math.Float32bits(want[i]) {
+					t.Fatalf("layers %d, T %d: block %d: PredictPage %v, Predict %v", layers, T, i, got[i], want[i])
+				}
+			}
+		}
+	}
+	if got := InitParams(Config{Input: 4, Dense: 2, Hidden: 2, Layers: 1}, 1).PredictPage(Config{Input: 4, Dense: 2, Hidden: 2, Layers: 1}, &Sparse{Start: []int{0}}, &ws); len(got) != 0 {
+		t.Errorf("empty page: %v", got)
+	}
+}
+
+// TestActivations checks sigmoids and tanhs against sigmoid and tanh32 bit
+// for bit over float32 values of every magnitude, and at the edges of exp32's
+// range.
+func TestActivations(t *testing.T) {
+	xs := []float32{0, float32(math.Copysign(0, -1)), 87.33654, -87.33654, 88.72283, -88.72283, 44.36, -43.67, 44.37, -43.66,
+		float32(math.Inf(1)), float32(math.Inf(-1)), float32(math.NaN()), math.MaxFloat32, -math.MaxFloat32, math.SmallestNonzeroFloat32}
+	for bits := uint32(0); bits < 1<<31; bits += 1<<31/200_003 + 1 {
+		f := math.Float32frombits(bits)
+		xs = append(xs, f, -f)
+	}
+	for _, fn := range []struct {
+		name   string
+		slice  func([]float32)
+		scalar func(float32) float32
+	}{{"sigmoid", sigmoids, sigmoid}, {"tanh", tanhs, tanh32}} {
+		got := append([]float32(nil), xs...)
+		fn.slice(got)
+		for i, x := range xs {
+			want := fn.scalar(x)
+			if math.Float32bits(got[i]) != math.Float32bits(want) && !(got[i] != got[i] && want != want) {
+				t.Errorf("%s(%v): slice %v, scalar %v", fn.name, x, got[i], want)
+			}
+		}
+	}
+}
+
+// BenchmarkPredictPage is PredictPage on one page of 200 blocks at the
+// default model's size, against Predict on the same page.
+func BenchmarkPredictPage(b *testing.B) {
+	c := Config{Input: 1252, Dense: 64, Hidden: 32, Layers: 2}
+	rng := rand.New(rand.NewPCG(3, 3))
+	p := InitParams(c, 1)
+	batch := benchBatch(rng, c, 1, 200)
+	for _, name := range []string{"Predict", "PredictPage"} {
+		b.Run(fmt.Sprintf("%s/%s/H=%d/D=%d", name, BLASName, c.Hidden, c.Dense), func(b *testing.B) {
+			var ws Workspace
+			var pws PageWorkspace
+			b.ReportAllocs()
+			for b.Loop() {
+				if name == "Predict" {
+					p.Predict(c, batch.Layout, batch.X, &ws)
+				} else {
+					p.PredictPage(c, batch.X, &pws)
+				}
+			}
+			b.ReportMetric(float64(batch.Valid())*float64(b.N)/b.Elapsed().Seconds(), "blocks/s")
+		})
+	}
+}

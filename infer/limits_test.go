@@ -1,0 +1,30 @@
+package infer
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/boilernet/boilernet/tokenize"
+)
+
+func TestMaxElements(t *testing.T) {
+	page := []byte("<html><body>" + strings.Repeat("<p>A paragraph.</p>", 50) + "</body></html>")
+	for _, tt := range []struct {
+		max int
+		ok  bool
+	}{{0, true}, {-1, true}, {52, true}, {51, false}} {
+		_, err := keepAll.ExtractBytes(page, Options{MaxElements: tt.max})
+		if tt.ok != (err == nil) || (err != nil && !errors.Is(err, tokenize.ErrTooManyElements)) {
+			t.Errorf("MaxElements %d: error %v", tt.max, err)
+		}
+	}
+	// The model's extractor too, through Extract.
+	ex, err := Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ex.Extract(strings.NewReader(string(page)), Options{MaxElements: 10}); !errors.Is(err, tokenize.ErrTooManyElements) {
+		t.Errorf("Extract: error %v", err)
+	}
+}
