@@ -1,7 +1,6 @@
 package bilstm
 
 import (
-	"fmt"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -66,29 +65,5 @@ func TestActivations(t *testing.T) {
 				t.Errorf("%s(%v): slice %v, scalar %v", fn.name, x, got[i], want)
 			}
 		}
-	}
-}
-
-// BenchmarkPredictPage is PredictPage on one page of 200 blocks at the
-// default model's size, against Predict on the same page.
-func BenchmarkPredictPage(b *testing.B) {
-	c := Config{Input: 1252, Dense: 64, Hidden: 32, Layers: 2}
-	rng := rand.New(rand.NewPCG(3, 3))
-	p := InitParams(c, 1)
-	batch := benchBatch(rng, c, 1, 200)
-	for _, name := range []string{"Predict", "PredictPage"} {
-		b.Run(fmt.Sprintf("%s/%s/H=%d/D=%d", name, BLASName, c.Hidden, c.Dense), func(b *testing.B) {
-			var ws Workspace
-			var pws PageWorkspace
-			b.ReportAllocs()
-			for b.Loop() {
-				if name == "Predict" {
-					p.Predict(c, batch.Layout, batch.X, &ws)
-				} else {
-					p.PredictPage(c, batch.X, &pws)
-				}
-			}
-			b.ReportMetric(float64(batch.Valid())*float64(b.N)/b.Elapsed().Seconds(), "blocks/s")
-		})
 	}
 }
