@@ -9,7 +9,6 @@ import (
 	"runtime"
 	"slices"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/boilernet/boilernet/bilstm"
@@ -111,13 +110,14 @@ type Result struct {
 	page *tokenize.Page // for WriteHighlighted and Markdown
 }
 
-// Extractor holds a loaded model, or another block classifier (see
-// WithSelector). It is safe for concurrent use.
+// Extractor extracts the main content of pages with one block classifier:
+// a neural Model (New, Load, Default), which gives every block its
+// probability, or a Selector (WithSelector). It is safe for concurrent
+// use.
 type Extractor struct {
-	model    *bilstm.Model
-	selector Selector
+	model    *Model                       // exactly one of model and selector is set
+	selector Selector                     // see Model
 	title    func(root *html.Node) string // nil: Title
-	pool     sync.Pool                    // of *workspace
 }
 
 // Selector labels the blocks of a parsed page (true: content): a method
@@ -129,15 +129,10 @@ type Selector func(page *tokenize.Page, title string) ([]bool, error)
 // does.
 func WithSelector(sel Selector) *Extractor { return &Extractor{selector: sel} }
 
-// WithTitle returns an Extractor like e (its model or its selector) whose
-// results take their title from f instead of Title.
+// WithTitle returns an Extractor with e's model or selector whose results
+// take their title from f instead of Title.
 func (e *Extractor) WithTitle(f func(root *html.Node) string) *Extractor {
-	if e.model != nil {
-		ex := New(e.model)
-		ex.title = f
-		return ex
-	}
-	return &Extractor{selector: e.selector, title: f}
+	return &Extractor{model: e.model, selector: e.selector, title: f}
 }
 
 // workspace holds one extraction's reusable buffers.
@@ -151,10 +146,8 @@ type workspace struct {
 // garbage collector rather than held for the pages after it.
 const keptBlocks = 1 << 14
 
-// New returns an Extractor for a model.
-func New(m *bilstm.Model) *Extractor {
-	return &Extractor{model: m, pool: sync.Pool{New: func() any { return new(workspace) }}}
-}
+// New returns an Extractor for a network.
+func New(m *bilstm.Model) *Extractor { return &Extractor{model: NewModel(m)} }
 
 // Load reads a model file (see bilstm.ReadModel) and returns its Extractor.
 func Load(r io.Reader) (*Extractor, error) {
@@ -165,8 +158,9 @@ func Load(r io.Reader) (*Extractor, error) {
 	return New(m), nil
 }
 
-// Model returns the extractor's model (nil for a WithSelector extractor).
-func (e *Extractor) Model() *bilstm.Model { return e.model }
+// Model returns the extractor's neural model; ok is false for an
+// extractor built on a Selector (WithSelector), which has none.
+func (e *Extractor) Model() (m *Model, ok bool) { return e.model, e.model != nil }
 
 // Extract reads a whole page from r, at most opts.MaxPageSize bytes, and
 // extracts its main content.
@@ -219,7 +213,7 @@ func (e *Extractor) ExtractBytes(raw []byte, opts Options) (*Result, error) {
 			selected = filter.Ancestor(page.Blocks, selected, opts.FilterDepth)
 		}
 	} else {
-		probs = e.Probabilities(page.Blocks)
+		probs = e.model.Probabilities(page.Blocks)
 		for i, p := range probs {
 			if !(p >= 0 && p <= 1) { // NaN too
 				return nil, fmt.Errorf("infer: the model gave block %d the probability %v (a broken model)", i, p)
@@ -277,15 +271,12 @@ func (o Options) threshold() (float64, error) {
 
 // Select labels the blocks of a parsed page as Extract would: P(content)
 // at or above the threshold, then the precision filter if asked for.
-func (e *Extractor) Select(blocks []tokenize.Block, opts Options) ([]bool, error) {
-	if e.model == nil {
-		return nil, fmt.Errorf("infer: Select needs a model")
-	}
+func (md *Model) Select(blocks []tokenize.Block, opts Options) ([]bool, error) {
 	threshold, err := opts.threshold()
 	if err != nil {
 		return nil, err
 	}
-	return selectBlocks(blocks, e.Probabilities(blocks), threshold, opts), nil
+	return selectBlocks(blocks, md.Probabilities(blocks), threshold, opts), nil
 }
 
 func selectBlocks(blocks []tokenize.Block, probs []float32, threshold float64, opts Options) []bool {
@@ -296,17 +287,16 @@ func selectBlocks(blocks []tokenize.Block, probs []float32, threshold float64, o
 	return selected
 }
 
-// Probabilities returns P(content) for each block of one page, in order
-// (nil without a model).
-func (e *Extractor) Probabilities(blocks []tokenize.Block) []float32 {
-	if len(blocks) == 0 || e.model == nil {
+// Probabilities returns P(content) for each block of one page, in order.
+func (md *Model) Probabilities(blocks []tokenize.Block) []float32 {
+	if len(blocks) == 0 {
 		return nil
 	}
-	ws := e.pool.Get().(*workspace)
+	ws := md.pool.Get().(*workspace)
 	if len(blocks) <= keptBlocks {
-		defer e.pool.Put(ws)
+		defer md.pool.Put(ws)
 	}
-	m := e.model
+	m := md.net
 	x := &ws.x
 	x.Start = append(x.Start[:0], 0)
 	x.Cols, x.Vals = x.Cols[:0], x.Vals[:0]

@@ -14,7 +14,8 @@ func TestWithTitleKeepsModel(t *testing.T) {
 		t.Fatal(err)
 	}
 	titled := ex.WithTitle(func(*html.Node) string { return "Mine" })
-	if titled.Model() != ex.Model() {
+	m, _ := ex.Model()
+	if got, ok := titled.Model(); !ok || got != m {
 		t.Fatal("WithTitle dropped the model")
 	}
 	res, err := titled.ExtractBytes([]byte(`<html><head><title>Theirs</title></head><body><p>Some words of text that make a paragraph of the page.</p></body></html>`), Options{})

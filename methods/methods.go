@@ -45,8 +45,8 @@ type Config struct {
 
 // Registry builds methods by name. It is safe for concurrent use.
 type Registry struct {
-	cfg   Config
-	model func() (*infer.Extractor, error)
+	cfg       Config
+	extractor func() (*infer.Extractor, error) // the model's, loaded once
 }
 
 // New returns a Registry that gets its models as cfg says.
@@ -55,14 +55,24 @@ func New(cfg Config) *Registry {
 	if load == nil {
 		load = infer.Default
 	}
-	return &Registry{cfg: cfg, model: sync.OnceValues(load)}
+	return &Registry{cfg: cfg, extractor: sync.OnceValues(load)}
 }
 
 // Default is the Registry of the embedded model, without a tree.
 var Default = New(Config{})
 
-// Model returns the neural model's extractor, loading it on first use.
-func (r *Registry) Model() (*infer.Extractor, error) { return r.model() }
+// Model returns the neural model, loading it on first use.
+func (r *Registry) Model() (*infer.Model, error) {
+	ex, err := r.extractor()
+	if err != nil {
+		return nil, err
+	}
+	m, ok := ex.Model()
+	if !ok {
+		return nil, errors.New("the bilstm methods need a model's extractor (Config.Model)")
+	}
+	return m, nil
+}
 
 // Split splits a name METHOD+FILTER into the method and the filter ("" when
 // the name has none).
@@ -103,12 +113,12 @@ func (r *Registry) Selector(method, filt string, opts infer.Options) (infer.Sele
 	var base infer.Selector
 	switch {
 	case method == "bilstm":
-		ex, err := r.model()
+		m, err := r.Model()
 		if err != nil {
 			return nil, err
 		}
 		mopts := infer.Options{Threshold: opts.Threshold, Decode: decode}
-		base = func(p *tokenize.Page, _ string) ([]bool, error) { return ex.Select(p.Blocks, mopts) }
+		base = func(p *tokenize.Page, _ string) ([]bool, error) { return m.Select(p.Blocks, mopts) }
 	case method == "newsfeed":
 		base = func(p *tokenize.Page, _ string) ([]bool, error) { return newsfeed.Select(p), nil }
 	case method == "keep-all":
@@ -167,7 +177,7 @@ func shallowMethod(method string) bool {
 // with NewsFeed's own title for newsfeed.
 func (r *Registry) Extractor(method, filt string, opts infer.Options) (*infer.Extractor, infer.Options, error) {
 	if method == "bilstm" && (filt == "" || filt == "ancestor") {
-		ex, err := r.model()
+		ex, err := r.extractor()
 		if err != nil {
 			return nil, opts, err
 		}

@@ -43,6 +43,10 @@ func TestLookupErrors(t *testing.T) {
 			t.Errorf("Lookup(%q) = %v, want an error with %q", tc.name, err, tc.want)
 		}
 	}
+	selectors := New(Config{Model: func() (*infer.Extractor, error) { return infer.WithSelector(nil), nil }})
+	if _, err := selectors.Lookup("bilstm", infer.Options{}); err == nil || !strings.Contains(err.Error(), "need a model") {
+		t.Errorf("bilstm with a selector's extractor: %v", err)
+	}
 	bad := errors.New("no such tree")
 	r = New(Config{Tree: func() (*shallow.Tree, error) { return nil, bad }})
 	if _, err := r.Lookup("tree+main", infer.Options{}); !errors.Is(err, bad) {
@@ -55,11 +59,11 @@ func TestLookupErrors(t *testing.T) {
 func TestSelectors(t *testing.T) {
 	p := parse(t)
 	title := infer.Title(p.Root)
-	ex, err := infer.Default()
+	m, err := Default.Model()
 	if err != nil {
 		t.Fatal(err)
 	}
-	model, err := ex.Select(p.Blocks, infer.Options{})
+	model, err := m.Select(p.Blocks, infer.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
