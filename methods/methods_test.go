@@ -67,7 +67,7 @@ func TestSelectors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	numwords, err := shallow.Select("boilerpipe-numwords", "main", p.Blocks, title)
+	numwords, err := shallow.SelectWith(shallow.NumWords, "main", p.Blocks, title)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -196,7 +196,7 @@ func TestLabels(t *testing.T) {
 	}
 }
 
-func TestSelect(t *testing.T) {
+func TestSelectWith(t *testing.T) {
 	page := `<html><body><div class="nav"><a href="/">Home</a> | <a href="/n">News</a> | <a href="/s">Sport</a></div>
 <h1>Night trains return to the Alps</h1>
 <p>After an absence of more than ten years, overnight passenger trains are running again between Zurich, Innsbruck and Vienna, and every compartment was sold.</p>
@@ -213,7 +213,7 @@ func TestSelect(t *testing.T) {
 		}
 		return out
 	}
-	all, err := Select("boilerpipe-numwords", "", leaves, "")
+	all, err := SelectWith(NumWords, "", leaves, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -222,20 +222,17 @@ func TestSelect(t *testing.T) {
 	if got := kept(all); len(got) != 5 || got[0] != "Night trains return to the Alps" || got[3] != "2 Comments" {
 		t.Errorf("numwords kept %q", got)
 	}
-	main, err := Select("boilerpipe-numwords", "main", leaves, "Night trains return to the Alps - Courier")
+	main, err := SelectWith(NumWords, "main", leaves, "Night trains return to the Alps - Courier")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if got := kept(main); len(got) != 3 || got[0] != "Night trains return to the Alps" || strings.Contains(strings.Join(got, " "), "missed it") {
 		t.Errorf("numwords+main kept %q", got)
 	}
-	if _, err := Select("magic", "", leaves, ""); err == nil {
-		t.Error("unknown method accepted")
-	}
-	if _, err := Select("boilerpipe-numwords", "magic", leaves, ""); err == nil {
+	if _, err := SelectWith(NumWords, "magic", leaves, ""); err == nil {
 		t.Error("unknown filter accepted")
 	}
-	if sel, err := Select("boilerpipe-cleaneval", "largest", nil, ""); err != nil || len(sel) != 0 {
+	if sel, err := SelectWith(CleanEvalRule, "largest", nil, ""); err != nil || len(sel) != 0 {
 		t.Errorf("empty page: %v %v", sel, err)
 	}
 }
