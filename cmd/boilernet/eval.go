@@ -11,6 +11,7 @@ import (
 	"github.com/boilernet/boilernet/data"
 	"github.com/boilernet/boilernet/eval"
 	"github.com/boilernet/boilernet/eval/evalplot"
+	"github.com/boilernet/boilernet/filter"
 	"github.com/boilernet/boilernet/infer"
 	"github.com/boilernet/boilernet/methods"
 )
@@ -28,7 +29,7 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 	modelPath := fs.String("model", "", "model file for the bilstm methods (default: the embedded model)")
 	treePath := fs.String("tree", "", "tree file for the tree methods")
 	threshold := fs.Float64("threshold", infer.DefaultThreshold, "P(content) from which a block is content, > 0 and ≤ 1")
-	depth := fs.Int("filter-depth", 2, "ancestor depth of the ancestor filter, ≥ 1")
+	depth := fs.Int("filter-depth", filter.DefaultDepth, "ancestor depth of the ancestor filter, ≥ 1")
 	comments := fs.Bool("comments", false, "count user comments (Dragnet) as content")
 	external := fs.String("external", "", "other tools' outputs to score too: NAME=FILE.jsonl[,NAME=FILE.jsonl...], one JSON object per line: {\"dataset\": \"wcxb\", \"id\": \"0001\", \"text\": \"...\"} (dataset optional); a name may repeat, e.g. with one file per dataset")
 	out := fs.String("out", "", "folder for pages.csv (every page's scores), report.md (the tables) and SVG plots")

@@ -17,6 +17,7 @@ import (
 
 	"github.com/boilernet/boilernet/bilstm"
 	"github.com/boilernet/boilernet/fetch"
+	"github.com/boilernet/boilernet/filter"
 	"github.com/boilernet/boilernet/infer"
 	pbar "github.com/boilernet/boilernet/internal/progress"
 	"github.com/boilernet/boilernet/methods"
@@ -47,7 +48,7 @@ func runExtract(args []string, stdout, stderr io.Writer) error {
 	method := fs.String("method", "bilstm", "block classifier: "+strings.Join(methods.Names, ", "))
 	var filt filterFlag
 	fs.Var(&filt, "filter", "precision filter: -filter alone is the ancestor-group filter (any method); -filter=largest or -filter=main after the boilerpipe-* methods and tree")
-	depth := fs.Int("filter-depth", 2, "-filter (ancestor) only: ancestor depth, ≥ 1 (1: parent, 2: grandparent)")
+	depth := fs.Int("filter-depth", filter.DefaultDepth, "-filter (ancestor) only: ancestor depth, ≥ 1 (1: parent, 2: grandparent)")
 	threshold := fs.Float64("threshold", infer.DefaultThreshold, "method bilstm: P(content) from which a block is content, > 0 and ≤ 1")
 	decode := fs.String("decode", "default", "method bilstm: how probabilities become content: default (threshold, repeated paragraphs dropped, gaps in a line of content filled), blocks (threshold only, as the paper), structure, or steps joined by /: paragraphs, hidden, isolated, keep-repeats, keep-gaps")
 	keepHeadline := fs.Bool("keep-headline", false, "keep the headline in the text (by default it is the title only)")
