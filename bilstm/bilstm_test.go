@@ -17,21 +17,8 @@ func randSlice(rng *rand.Rand, n int, scale float64) []float32 {
 
 // randSparse makes N sparse rows over in columns, empty on padding rows.
 func randSparse(rng *rand.Rand, lay Layout, in int) *Sparse {
-	x := &Sparse{Start: []int{0}}
-	for b := range lay.B() {
-		for t := range lay.T {
-			if t < lay.Lens[b] {
-				for c := range in {
-					if rng.IntN(3) == 0 {
-						x.Cols = append(x.Cols, int32(c))
-						x.Vals = append(x.Vals, float32(1+rng.IntN(3)))
-					}
-				}
-			}
-			x.Start = append(x.Start, len(x.Cols))
-		}
-	}
-	return x
+	start, cols, vals := gradcheck.SparseRows(rng, lay.Lens, lay.T, in)
+	return &Sparse{Start: start, Cols: cols, Vals: vals}
 }
 
 // dot is a loss: Σ r·v over valid rows, in float64.

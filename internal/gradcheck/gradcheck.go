@@ -1,9 +1,11 @@
-// Package gradcheck compares analytic gradients with finite differences,
-// for the tests of the network's kernels and of the training graph.
+// Package gradcheck compares analytic gradients with finite differences
+// and makes their random sparse inputs, for the tests of the network's
+// kernels and of the training graph.
 package gradcheck
 
 import (
 	"math"
+	"math/rand/v2"
 	"testing"
 )
 
@@ -33,4 +35,26 @@ func Check(t testing.TB, name string, w, grad []float32, loss func() float64) {
 		}
 	}
 	t.Logf("%s: worst relative error %.2g", name, worst)
+}
+
+// SparseRows makes the sparse input rows of a padded batch of sequences
+// of lengths lens over T steps (row b·T+t is step t of sequence b) in
+// compressed-row form: each of the in columns of a valid row is set with
+// probability 1/3 to 1, 2 or 3; padding rows are empty.
+func SparseRows(rng *rand.Rand, lens []int, T, in int) (start []int, cols []int32, vals []float32) {
+	start = []int{0}
+	for _, n := range lens {
+		for t := range T {
+			if t < n {
+				for c := range in {
+					if rng.IntN(3) == 0 {
+						cols = append(cols, int32(c))
+						vals = append(vals, float32(1+rng.IntN(3)))
+					}
+				}
+			}
+			start = append(start, len(cols))
+		}
+	}
+	return start, cols, vals
 }

@@ -11,21 +11,8 @@ import (
 
 // randSparse makes N sparse rows over in columns, empty on padding rows.
 func randSparse(rng *rand.Rand, lay bilstm.Layout, in int) *bilstm.Sparse {
-	x := &bilstm.Sparse{Start: []int{0}}
-	for b := range lay.B() {
-		for t := range lay.T {
-			if t < lay.Lens[b] {
-				for c := range in {
-					if rng.IntN(3) == 0 {
-						x.Cols = append(x.Cols, int32(c))
-						x.Vals = append(x.Vals, float32(1+rng.IntN(3)))
-					}
-				}
-			}
-			x.Start = append(x.Start, len(x.Cols))
-		}
-	}
-	return x
+	start, cols, vals := gradcheck.SparseRows(rng, lay.Lens, lay.T, in)
+	return &bilstm.Sparse{Start: start, Cols: cols, Vals: vals}
 }
 
 var testLayout = bilstm.Layout{T: 6, Lens: []int{6, 4, 1}}
