@@ -3,12 +3,15 @@
 package infer
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"runtime"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/boilernet/boilernet/bilstm"
@@ -165,15 +168,36 @@ func (e *Extractor) Model() (m *Model, ok bool) { return e.model, e.model != nil
 // Extract reads a whole page from r, at most opts.MaxPageSize bytes, and
 // extracts its main content.
 func (e *Extractor) Extract(r io.Reader, opts Options) (*Result, error) {
-	if max := opts.maxPageSize(); max > 0 {
+	buf := readBuffers.Get().(*bytes.Buffer)
+	buf.Reset()
+	defer func() {
+		if buf.Cap() <= keptReadBuffer {
+			readBuffers.Put(buf)
+		}
+	}()
+	max := opts.maxPageSize()
+	if f, ok := r.(interface{ Stat() (os.FileInfo, error) }); ok {
+		// A file's size is known: read it into a buffer of that size.
+		if st, err := f.Stat(); err == nil && st.Mode().IsRegular() && (max <= 0 || st.Size() <= max) {
+			buf.Grow(int(st.Size()) + bytes.MinRead)
+		}
+	}
+	if max > 0 {
 		r = io.LimitReader(r, max+1)
 	}
-	raw, err := io.ReadAll(r)
-	if err != nil {
+	if _, err := buf.ReadFrom(r); err != nil {
 		return nil, err
 	}
-	return e.ExtractBytes(raw, opts)
+	// The page's bytes are not used after ExtractBytes returns (the
+	// result holds copies of its parts): buf serves the next page.
+	return e.ExtractBytes(buf.Bytes(), opts)
 }
+
+// readBuffers are the buffers Extract reads pages into; one that grew
+// beyond keptReadBuffer bytes is left to the garbage collector.
+var readBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+
+const keptReadBuffer = 4 << 20
 
 // ExtractBytes extracts the main content of a page of at most
 // opts.MaxPageSize bytes.

@@ -28,3 +28,22 @@ func TestMaxElements(t *testing.T) {
 		t.Errorf("Extract: error %v", err)
 	}
 }
+
+// TestExtractReusesNoPageBytes extracts pages one after another (Extract
+// reads them into a reused buffer): each result keeps its own text.
+func TestExtractReusesNoPageBytes(t *testing.T) {
+	var results []*Result
+	for _, word := range []string{"alpha", "bravo", "charlie"} {
+		page := "<html><body><p>" + strings.Repeat(word+" ", 40) + "</p></body></html>"
+		res, err := keepAll.Extract(strings.NewReader(page), Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		results = append(results, res)
+	}
+	for i, word := range []string{"alpha", "bravo", "charlie"} {
+		if want := strings.TrimSpace(strings.Repeat(word+" ", 40)); results[i].Text != want {
+			t.Errorf("page %d: text %.40q…", i, results[i].Text)
+		}
+	}
+}

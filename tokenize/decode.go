@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/saintfish/chardet"
 	"golang.org/x/net/html"
@@ -70,7 +71,11 @@ type Decoded struct {
 //     windows-1252, as browsers do.
 //
 // Decode never fails: every byte sequence has a decoding.
-func Decode(raw []byte, label string) Decoded {
+func Decode(raw []byte, label string) Decoded { return decode(raw, label, true) }
+
+// decode is Decode; without copyText, the text of a page that is valid
+// UTF-8 shares raw's memory (see Parse).
+func decode(raw []byte, label string, copyText bool) Decoded {
 	if d, ok := decodeBOM(raw); ok {
 		return d
 	}
@@ -87,7 +92,11 @@ func Decode(raw []byte, label string) Decoded {
 		if name == "iso-2022-jp" && bytes.IndexByte(raw, 0x1b) >= 0 {
 			return decodeWith(raw, declared, name, reason)
 		}
-		return Decoded{Text: string(raw), Encoding: "utf-8", Reason: ReasonUTF8}
+		text := unsafe.String(unsafe.SliceData(raw), len(raw))
+		if copyText {
+			text = string(raw)
+		}
+		return Decoded{Text: text, Encoding: "utf-8", Reason: ReasonUTF8}
 	}
 	valid, invalid := countUTF8(raw)
 	if mostlyUTF8(valid, invalid) {

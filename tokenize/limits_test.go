@@ -76,3 +76,19 @@ func mustParse(t *testing.T, raw []byte) *Page {
 	}
 	return p
 }
+
+// TestParseKeepsNoReferenceToRaw overwrites the page's bytes after Parse:
+// the blocks hold copies (Parse reads UTF-8 text without copying it).
+func TestParseKeepsNoReferenceToRaw(t *testing.T) {
+	raw := []byte("<html><head><title>T</title></head><body><p>First paragraph</p><p class=x>Second one</p></body></html>")
+	p, err := Parse(raw, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range raw {
+		raw[i] = 'z'
+	}
+	if got := strings.Join(blockTexts(p), "|"); got != "T|First paragraph|Second one" && got != "First paragraph|Second one" {
+		t.Errorf("blocks after overwriting the page: %q", got)
+	}
+}

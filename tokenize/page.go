@@ -138,7 +138,8 @@ func ParseReader(r io.Reader, opts Options) (*Page, error) {
 	return Parse(raw, opts)
 }
 
-// Parse decodes, parses and segments a page. It returns ErrEmpty for a page
+// Parse decodes, parses and segments a page; raw is not used after it
+// returns, and must not change while it runs. It returns ErrEmpty for a page
 // of only whitespace, ErrGzip or ErrBinary for content that is not text, an
 // error wrapping ErrTooManyElements for a page over Options.MaxElements, and
 // never panics on any input. A page without text gives a Page with no blocks.
@@ -146,7 +147,9 @@ func Parse(raw []byte, opts Options) (*Page, error) {
 	if err := sniff(raw); err != nil {
 		return nil, err
 	}
-	dec := Decode(raw, opts.Charset)
+	// The text is not copied from raw when it can be read as it is: it
+	// is only read while parsing, and the tree holds copies of its parts.
+	dec := decode(raw, opts.Charset, false)
 	if max := opts.maxElements(); max > 0 && countStartTags(dec.Text, max) > max {
 		return nil, fmt.Errorf("%w: more than %d start tags", ErrTooManyElements, max)
 	}
@@ -531,6 +534,14 @@ func (c *chunks[T]) copyOf(s []T) []T {
 // had leading and trailing whitespace; an all-whitespace s gives "" and
 // lead = true.
 func collapse(s string, pre bool) (out string, lead, trail bool) {
+	if out, lead, trail, ok := collapsed(s, pre); ok {
+		return out, lead, trail
+	}
+	return collapseCopy(s, pre)
+}
+
+// collapseCopy is collapse, building the result.
+func collapseCopy(s string, pre bool) (out string, lead, trail bool) {
 	var sb strings.Builder
 	sb.Grow(len(s))
 	space, newline := false, false
@@ -559,6 +570,55 @@ func collapse(s string, pre bool) (out string, lead, trail bool) {
 		sb.WriteRune(r)
 	}
 	return sb.String(), lead, space
+}
+
+// collapsed is collapse for the common text that needs no change beyond
+// trimming, returned as a part of s without a copy: valid UTF-8 whose
+// inner whitespace runs are single spaces (or, inside <pre>, single line
+// breaks). ok is false for any other text.
+func collapsed(s string, pre bool) (out string, lead, trail, ok bool) {
+	start, end := -1, 0 // the first and past the last non-space bytes
+	run, runLen := byte(0), 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		size := 1
+		var space bool
+		if c < utf8.RuneSelf {
+			space = c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'
+		} else {
+			var r rune
+			r, size = utf8.DecodeRuneInString(s[i:])
+			if r == utf8.RuneError && size == 1 {
+				return "", false, false, false
+			}
+			if isSpace(r) {
+				// Other spaces become ' ': a change (only plain ASCII
+				// spaces are kept as they are).
+				c, space = 0, true
+			}
+		}
+		if space {
+			if run == 0 {
+				run = c
+			}
+			runLen++
+			i += size
+			continue
+		}
+		if runLen > 0 && start >= 0 && (runLen > 1 || !(run == ' ' || pre && run == '\n')) {
+			return "", false, false, false
+		}
+		if start < 0 {
+			start = i
+		}
+		run, runLen = 0, 0
+		i += size
+		end = i
+	}
+	if start < 0 {
+		return "", s != "", s != "", true
+	}
+	return s[start:end], start > 0, end < len(s), true
 }
 
 // isSpace reports HTML whitespace plus the Unicode spaces that render as

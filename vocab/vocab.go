@@ -263,19 +263,24 @@ const (
 func (v *Vocab) EncodePage(blocks []tokenize.Block, emit func(i int, row []Entry)) {
 	var row []Entry
 	g := newBag(v.Dim())
+	if !v.Features.Stats {
+		// Block by block, in one buffer of words.
+		var words []string
+		for i, b := range blocks {
+			words = tokenize.AppendWords(words[:0], b.Text)
+			row = v.encode(row[:0], b, words, g)
+			emit(i, row)
+		}
+		return
+	}
 	words := make([][]string, len(blocks))
 	for i, b := range blocks {
 		words[i] = tokenize.Words(b.Text)
 	}
-	var ps pageStats
-	if v.Features.Stats {
-		ps = newPageStats(blocks, words)
-	}
+	ps := newPageStats(blocks, words)
 	for i, b := range blocks {
 		row = v.encode(row[:0], b, words[i], g)
-		if v.Features.Stats {
-			row = ps.append(row, int32(v.StatsStart()), blocks, words, i)
-		}
+		row = ps.append(row, int32(v.StatsStart()), blocks, words, i)
 		emit(i, row)
 	}
 }
