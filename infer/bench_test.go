@@ -33,9 +33,9 @@ func testPages(b *testing.B) [][]byte {
 
 // BenchmarkExtract measures pages/s over the CleanEval test pages: parsing
 // and segmentation alone, then full extraction with the embedded model (or
-// the one given by -model) on 1 and 2 goroutines.
+// the one given by -model) on 1 and 2 goroutines, and with metadata on 1.
 //
-//	go test -run XXX -bench Extract ./infer [-args -model FILE]
+//	go test -run XXX -bench Extract -benchmem ./infer [-args -model FILE]
 func BenchmarkExtract(b *testing.B) {
 	pages := testPages(b)
 	run := func(b *testing.B, workers int, fn func([]byte)) {
@@ -77,4 +77,7 @@ func BenchmarkExtract(b *testing.B) {
 			run(b, workers, func(p []byte) { e.ExtractBytes(p, Options{}) })
 		})
 	}
+	b.Run("extract+metadata/workers=1", func(b *testing.B) {
+		run(b, 1, func(p []byte) { e.ExtractBytes(p, Options{Metadata: true}) })
+	})
 }
