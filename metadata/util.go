@@ -220,22 +220,6 @@ func indexFold(s, sub string) int {
 	return -1
 }
 
-// spacedText is the text of n with its text nodes separated by spaces
-// ("Jane Doe</a><span>Writer" is not "Jane DoeWriter"), at most 1000 bytes.
-func spacedText(n *html.Node) string {
-	var sb strings.Builder
-	for d := range n.Descendants() {
-		if d.Type == html.TextNode {
-			sb.WriteString(d.Data)
-			sb.WriteByte(' ')
-			if sb.Len() > 1000 {
-				break
-			}
-		}
-	}
-	return sb.String()
-}
-
 // textNodes returns the first max non-empty text nodes under n, trimmed.
 func textNodes(n *html.Node, max int) []string {
 	var out []string
