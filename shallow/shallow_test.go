@@ -299,8 +299,13 @@ func TestReadTreeRejects(t *testing.T) {
 	}
 }
 
+// FuzzReadTree starts from files with the right feature names, so that
+// mutations reach the node checks and Classify instead of stopping at the
+// features check.
 func FuzzReadTree(f *testing.F) {
-	f.Add([]byte(treeMagic + `{"nodes":[{"p":1}]}`))
+	names := `"features":["` + strings.Join(FeatureNames, `","`) + `"]`
+	f.Add([]byte(treeMagic + `{` + names + `,"nodes":[{"p":1}]}`))
+	f.Add([]byte(treeMagic + `{"min_leaf":1,"max_depth":3,` + names + `,"nodes":[{"f":0,"t":2.5,"l":1,"r":2,"p":0.5},{"p":0.2},{"f":4,"t":0.3,"l":3,"r":4,"p":0.7},{"p":1},{"p":0}]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		tr, err := ReadTree(bytes.NewReader(data))
 		if err != nil {
