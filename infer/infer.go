@@ -200,7 +200,9 @@ var readBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 const keptReadBuffer = 4 << 20
 
 // ExtractBytes extracts the main content of a page of at most
-// opts.MaxPageSize bytes.
+// opts.MaxPageSize bytes and opts.MaxElements elements. The result holds
+// copies of the parts of raw it needs: raw is not used after ExtractBytes
+// returns (and must not change while it runs).
 func (e *Extractor) ExtractBytes(raw []byte, opts Options) (*Result, error) {
 	threshold, err := opts.threshold()
 	if err != nil {
