@@ -3,9 +3,12 @@ package serve
 import (
 	"bytes"
 	"context"
+	"errors"
+	"fmt"
 	"image/png"
 	"io"
 	"log/slog"
+	"math"
 	"net/http/httptest"
 	"os"
 	"os/exec"
@@ -18,6 +21,9 @@ import (
 	"github.com/boilernet/boilernet/infer"
 	"github.com/boilernet/boilernet/newsfeed"
 	"github.com/boilernet/boilernet/tokenize"
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 )
@@ -174,12 +180,16 @@ func TestBrowser(t *testing.T) {
 	// Every block's probability, shown on hover in the frame, is reachable
 	// by keyboard: the arrow keys move from tab to tab, and the Blocks tab
 	// is a table of the blocks and their probabilities.
-	err = chromedp.Do(ctx,
+	// The wait is bounded, so that a key that does not reach the tab fails
+	// with the tabs' state below rather than with the test's deadline.
+	wctx, wcancel := context.WithTimeout(ctx, 15*time.Second)
+	err = chromedp.Do(wctx,
 		chromedp.Focus(chromedp.ID("tab-md")),
 		chromedp.KeyEvent(kb.ArrowRight),
 		chromedp.WaitVisible(chromedp.ID("blocks-panel")),
 	)
-	if err != nil {
+	wcancel()
+	if err != nil && !errors.Is(err, context.DeadlineExceeded) {
 		t.Fatal(err)
 	}
 	type blocksState struct {
@@ -200,11 +210,21 @@ func TestBrowser(t *testing.T) {
 		len(bs.First) != 4 || len(bs.First[1]) != 5 || !strings.HasPrefix(bs.First[1], "0.") && bs.First[1] != "1.000" {
 		t.Errorf("blocks tab by keyboard: %+v", bs)
 	}
-	if err := chromedp.Do(ctx, chromedp.KeyEvent(kb.ArrowRight)); err != nil { // wraps around to Text
+	wctx, wcancel = context.WithTimeout(ctx, 15*time.Second)
+	err = chromedp.Do(wctx,
+		chromedp.KeyEvent(kb.ArrowRight), // wraps around to Text
+		chromedp.WaitVisible(chromedp.ID("out")),
+	)
+	wcancel()
+	if err != nil && !errors.Is(err, context.DeadlineExceeded) {
 		t.Fatal(err)
 	}
-	if out := text("out"); !strings.Contains(out, "overnight passenger trains") {
-		t.Errorf("after the arrow key wrapped to the text tab: %q", out)
+	selected, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector("[role=tab][aria-selected=true]").id`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out := text("out"); selected != "tab-text" || !strings.Contains(out, "overnight passenger trains") {
+		t.Errorf("after the arrow key wrapped to the text tab: tab %q, %q", selected, out)
 	}
 
 	// An uploaded file goes as the raw body, options in the query.
@@ -278,12 +298,12 @@ func TestBrowser(t *testing.T) {
 }
 
 // highlightPixels returns how many pixels of the frame's screenshot have
-// the content highlight's colour (#fff176), waiting up to 10 s for the
+// the content highlight's colour (#fff176), waiting up to 30 s for the
 // frame to paint: the sandboxed frame cannot be polled from the page.
 func highlightPixels(t *testing.T, ctx context.Context) int {
 	t.Helper()
-	for deadline := time.Now().Add(10 * time.Second); ; {
-		shot, err := chromedp.Run(ctx, chromedp.Screenshot(chromedp.ID("frame")))
+	for deadline := time.Now().Add(30 * time.Second); ; {
+		shot, err := chromedp.Run(ctx, frameScreenshot())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -308,6 +328,40 @@ func highlightPixels(t *testing.T, ctx context.Context) int {
 	}
 }
 
+// frameRect is where the result frame is on the page, in the page's
+// coordinates.
+const frameRect = `(() => { const f = document.getElementById("frame").getBoundingClientRect(), d = document.documentElement.getBoundingClientRect();
+	return {x: f.left - d.left, y: f.top - d.top, width: f.width, height: f.height}; })()`
+
+// frameScreenshot captures the result frame's area of the page. It finds
+// the frame by script at the moment of the capture rather than by a DevTools
+// node id, as chromedp.Screenshot does: Chromium gives the iframe element a
+// new node id whenever its document commits, which for the sandboxed srcdoc
+// frame happens after the page has shown the result, so an id read before
+// the capture may be gone by then ("No node with given id found").
+func frameScreenshot() chromedp.Action[[]byte] {
+	return func(ctx context.Context, t *chromedp.Target) ([]byte, error) {
+		clip, err := chromedp.Evaluate[page.Viewport](frameRect)(ctx, t)
+		if err != nil {
+			return nil, err
+		}
+		if clip.Width < 1 || clip.Height < 1 {
+			return nil, fmt.Errorf("the result frame is %gx%g px: not shown", clip.Width, clip.Height)
+		}
+		x, y := math.Round(clip.X), math.Round(clip.Y)
+		clip.Width, clip.Height = math.Round(clip.Width+clip.X-x), math.Round(clip.Height+clip.Y-y)
+		clip.X, clip.Y, clip.Scale = x, y, 1
+		yes := true
+		res, err := cdp.Call(ctx, t, page.CaptureScreenshot, page.CaptureScreenshotParams{
+			Format: page.CaptureScreenshotFormatPng, Clip: &clip, FromSurface: &yes, CaptureBeyondViewport: &yes,
+		})
+		if err != nil {
+			return nil, err
+		}
+		return res.Data, nil
+	}
+}
+
 // frameState is what the test reads in the highlighted page's frame.
 type frameState struct {
 	Marks   int    `json:"marks"`   // content blocks highlighted
@@ -319,14 +373,19 @@ type frameState struct {
 const frameProbe = `(() => { const m = document.querySelectorAll("mark.bn-c");
 	return {marks: m.length, title: m.length ? m[0].title : "", scripts: document.scripts.length, pwned: document.body.dataset.pwned || ""}; })()`
 
-// frameReport reads the highlighted page's frame. Chromium runs a
-// sandboxed frame in a process of its own, as a target of its own, which
-// the test attaches to (retrying while the frame is still loading); where
-// it does not, the frame's node leads into its document.
+// frameReport reads the highlighted page's frame, retrying until it shows
+// marks: the page replaces the frame for every result, and the frame's
+// document arrives after the page has shown the result (first an empty
+// document, then the srcdoc one, in the page's process or in one of its
+// own). Chromium runs a sandboxed frame in a process of its own, as a target
+// of its own, which the test attaches to; where it does not, the frame is in
+// the page's frame tree, and the probe runs in an isolated world of it. Each
+// attempt looks the frame up afresh and is bounded, not to wait on a
+// document that has been replaced.
 func frameReport(t *testing.T, ctx context.Context) frameState {
 	t.Helper()
-	deadline := time.Now().Add(20 * time.Second)
-	for time.Now().Before(deadline) {
+	var last error
+	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
 		infos, err := chromedp.Targets(ctx)
 		if err != nil {
 			t.Fatal(err)
@@ -343,28 +402,42 @@ func frameReport(t *testing.T, ctx context.Context) frameState {
 			if err == nil && st.Marks > 0 {
 				return st
 			}
+			last = err
 		}
-		frames, err := chromedp.Run(ctx, chromedp.Nodes(chromedp.ID("frame")))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(frames) > 0 && frames[0].ContentDocument != nil {
-			var st frameState
-			in := chromedp.FromNode(frames[0])
-			marks, err := chromedp.Run(ctx, chromedp.Nodes(chromedp.CSSAll("mark.bn-c"), in))
-			if err != nil {
-				t.Fatal(err)
-			}
-			st.Marks = len(marks)
-			title, err := chromedp.Run(ctx, chromedp.AttributeValue(chromedp.CSS("mark.bn-c"), "title", in))
-			if err != nil {
-				t.Fatal(err)
-			}
-			st.Title = title.Value
+		qctx, qcancel := context.WithTimeout(ctx, 3*time.Second)
+		st, err := chromedp.Run(qctx, probeLocalFrames())
+		qcancel()
+		if err == nil && st.Marks > 0 {
 			return st
 		}
-		time.Sleep(100 * time.Millisecond)
+		last = err
 	}
-	t.Fatal("could not read the highlighted page's frame in 20s")
+	t.Fatalf("could not read the highlighted page's frame in 30s (last error: %v)", last)
 	return frameState{}
+}
+
+// probeLocalFrames runs frameProbe in an isolated world of each srcdoc
+// frame in the page's process, and returns the first report with marks.
+func probeLocalFrames() chromedp.Action[frameState] {
+	return func(ctx context.Context, t *chromedp.Target) (frameState, error) {
+		tree, err := cdp.Call(ctx, t, page.GetFrameTree, cdp.Empty{})
+		if err != nil {
+			return frameState{}, err
+		}
+		var st frameState
+		for _, child := range tree.FrameTree.ChildFrames {
+			if child.Frame.URL != "about:srcdoc" {
+				continue
+			}
+			world, err := cdp.Call(ctx, t, page.CreateIsolatedWorld, page.CreateIsolatedWorldParams{FrameID: child.Frame.ID, WorldName: "boilernet-test"})
+			if err != nil {
+				return frameState{}, err
+			}
+			st, err = chromedp.Evaluate[frameState](frameProbe, func(p *runtime.EvaluateParams) { p.ContextID = world.ExecutionContextID })(ctx, t)
+			if err != nil || st.Marks > 0 {
+				return st, err
+			}
+		}
+		return st, nil
+	}
 }
