@@ -63,8 +63,10 @@ type Options struct {
 	// counted before parsing; 0 means DefaultMaxElements, < 0 no limit):
 	// a page with more is an error wrapping ErrTooManyElements, refused
 	// before its tree is built, since memory grows with the elements. So
-	// is a page whose blocks have more than 20 times as many ancestors in
-	// all (summed over the blocks).
+	// is a page with more than 10 times as many attributes, one with a
+	// start tag of more than 10,000 attributes, and one whose blocks have
+	// more than 20 times as many ancestors in all (summed over the
+	// blocks).
 	MaxElements int
 }
 
@@ -150,8 +152,16 @@ func Parse(raw []byte, opts Options) (*Page, error) {
 	// The text is not copied from raw when it can be read as it is: it
 	// is only read while parsing, and the tree holds copies of its parts.
 	dec := decode(raw, opts.Charset, false)
-	if max := opts.maxElements(); max > 0 && countStartTags(dec.Text, max) > max {
-		return nil, fmt.Errorf("%w: more than %d start tags", ErrTooManyElements, max)
+	if max := opts.maxElements(); max > 0 {
+		tags, attrs, bigTag := scanTags(dec.Text, max, attrsPerElement*max)
+		switch {
+		case tags > max:
+			return nil, fmt.Errorf("%w: more than %d start tags", ErrTooManyElements, max)
+		case attrs > attrsPerElement*max:
+			return nil, fmt.Errorf("%w: more than %d attributes (%d times the limit of %d elements)", ErrTooManyElements, attrsPerElement*max, attrsPerElement, max)
+		case bigTag:
+			return nil, fmt.Errorf("%w: a start tag with more than %d attributes", ErrTooManyElements, maxTagAttrs)
+		}
 	}
 	text := closeTitle(dec.Text)
 	noScripts := html.ParseOptionEnableScripting(false)
@@ -185,21 +195,68 @@ func Parse(raw []byte, opts Options) (*Page, error) {
 	}, nil
 }
 
-// countStartTags counts the start tags of page as written ("<" followed by
-// an ASCII letter; in scripts and comments too), stopping at limit+1.
-func countStartTags(page string, limit int) int {
-	n := 0
-	for i := 0; n <= limit; {
+// Attribute limits derived from the element limit: a page may have 10
+// attributes per element on average, and one start tag at most 10,000
+// (the parser drops duplicate attributes in time quadratic in a tag's
+// attributes, and each costs memory); real pages have a few dozen at most.
+const (
+	attrsPerElement = 10
+	maxTagAttrs     = 10_000
+)
+
+// scanTags counts the start tags of page as written ("<" followed by an
+// ASCII letter; in scripts and comments too) and their attributes (names
+// after whitespace inside the tag; quoted values skipped as the HTML
+// tokenizer skips them), stopping once tags exceed maxTags or attributes
+// maxAttrs. bigTag reports a tag of more than maxTagAttrs attributes.
+func scanTags(page string, maxTags, maxAttrs int) (tags, attrs int, bigTag bool) {
+	for i := 0; tags <= maxTags && attrs <= maxAttrs; {
 		j := strings.IndexByte(page[i:], '<')
 		if j < 0 {
 			break
 		}
 		i += j + 1
-		if i < len(page) && ('a' <= page[i]|0x20 && page[i]|0x20 <= 'z') {
-			n++
+		if i >= len(page) || !('a' <= page[i]|0x20 && page[i]|0x20 <= 'z') {
+			continue
+		}
+		tags++
+		n, sep := 0, false
+	tag:
+		for i < len(page) {
+			switch c := page[i]; {
+			case c == '>':
+				i++
+				break tag
+			case c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '/':
+				sep = true
+				i++
+			case c == '=':
+				i++
+				for i < len(page) && (page[i] == ' ' || page[i] == '\t' || page[i] == '\n' || page[i] == '\r' || page[i] == '\f') {
+					i++
+				}
+				if i < len(page) && (page[i] == '"' || page[i] == '\'') {
+					k := strings.IndexByte(page[i+1:], page[i])
+					if k < 0 {
+						return tags, attrs + n, n > maxTagAttrs // the value runs to the end
+					}
+					i += k + 2
+				}
+				sep = false
+			default:
+				if sep {
+					n++
+				}
+				sep = false
+				i++
+			}
+		}
+		attrs += n
+		if n > maxTagAttrs {
+			return tags, attrs, true
 		}
 	}
-	return n
+	return tags, attrs, false
 }
 
 // sniff rejects input that is empty, gzip-compressed or binary. Binary means

@@ -11,6 +11,7 @@
 //   - paragraphs.html: 30 MB of 600,000 short paragraphs;
 //   - links.html: 1,000,000 links;
 //   - bomb.html.gz: 90 KB of gzip that expands to 63 MB of <p>a</p>;
+//   - attributes.html: one element with 6,000,000 distinct attributes;
 //   - deep.html: 99,700 blocks each 252 elements deep;
 //   - limit-flat.html: 99,990 paragraphs, just under the default element
 //     limit (tokenize.DefaultMaxElements);
@@ -88,6 +89,16 @@ var pages = []page{
 			fmt.Fprintf(bw, "<p>w%d</p>\n", i)
 		}
 		bw.WriteString("</body></html>\n")
+		return bw.Flush()
+	}},
+	{"attributes.html", func(w io.Writer) error {
+		// One element with 6,000,000 distinct attributes: 45 MB.
+		bw := bufio.NewWriter(w)
+		bw.WriteString("<html><body><p")
+		for i := range 6_000_000 {
+			fmt.Fprintf(bw, " a%x", i)
+		}
+		bw.WriteString(">x</p></body></html>\n")
 		return bw.Flush()
 	}},
 	{"deep.html", func(w io.Writer) error { return deep(w, 99_700) }},
