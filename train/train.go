@@ -68,8 +68,12 @@ type Options struct {
 	MaxRows int
 	// Log receives a CSV line per epoch (nil: none).
 	Log io.Writer
-	// Progress receives progress bars (nil: none).
+	// Progress receives progress bars and a summary line per epoch (nil:
+	// none).
 	Progress io.Writer
+	// NoBars keeps the progress bars out of Progress, which then receives
+	// only the per-epoch lines (for a log file or a pipe).
+	NoBars bool
 	// Strict stops at the first page that cannot be loaded (a missing or
 	// binary page or gold file). By default such a page is passed to
 	// Skip, left out and counted in Result.Bad.
@@ -134,6 +138,14 @@ func (o Options) check() error {
 		}
 	}
 	return nil
+}
+
+// bars is where progress bars go: Progress, or nowhere with NoBars.
+func (o Options) bars() io.Writer {
+	if o.NoBars {
+		return nil
+	}
+	return o.Progress
 }
 
 // Epoch is what one epoch measured.
@@ -320,7 +332,7 @@ func (t *trainer) close() {
 // epoch's loss and timings; the dev scores are for the caller.
 func (t *trainer) epoch(epoch int) (Epoch, error) {
 	order := t.rng.Perm(len(t.in.trainBatches))
-	bar := progress.New(t.opts.Progress, t.in.trainBlocks, fmt.Sprintf("epoch %d/%d", epoch, t.opts.Epochs), "blocks")
+	bar := progress.New(t.opts.bars(), t.in.trainBlocks, fmt.Sprintf("epoch %d/%d", epoch, t.opts.Epochs), "blocks")
 	start := time.Now()
 	var lossSum float64
 	for i, k := range order {
@@ -493,7 +505,7 @@ func loadCounted(opts Options) (trainDocs []*data.Document, devSets []devSet, ba
 		}
 	}
 	docs := make([]*data.Document, len(jobs))
-	bar := progress.New(opts.Progress, len(jobs), "loading pages", "pages")
+	bar := progress.New(opts.bars(), len(jobs), "loading pages", "pages")
 	err = data.ForEach(len(jobs), runtime.GOMAXPROCS(0), func(i int) error {
 		dopts := data.Options{WithComments: opts.WithComments, Strict: opts.Strict, Skip: opts.Skip}
 		d, err := jobs[i].ds.Load(jobs[i].id, dopts)

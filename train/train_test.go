@@ -243,3 +243,22 @@ func TestMovingAverage(t *testing.T) {
 		t.Error("averaging changed the live weights")
 	}
 }
+
+func TestRunProgressWithoutBars(t *testing.T) {
+	for _, noBars := range []bool{false, true} {
+		var out bytes.Buffer
+		opts := tinyOptions()
+		opts.Epochs = 2
+		opts.Progress, opts.NoBars = &out, noBars
+		if _, err := Run(opts); err != nil {
+			t.Fatal(err)
+		}
+		got := out.String()
+		if !strings.Contains(got, "epoch 1: loss") || !strings.Contains(got, "epoch 2: loss") {
+			t.Errorf("NoBars %v: no per-epoch lines in\n%q", noBars, got)
+		}
+		if hasBar := strings.Contains(got, "\r"); hasBar == noBars {
+			t.Errorf("NoBars %v: progress bar drawn %v:\n%q", noBars, hasBar, got)
+		}
+	}
+}

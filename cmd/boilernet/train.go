@@ -36,6 +36,7 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	repeatFlag := fs.String("repeat", "", "NAME=K,...: see the training pages of dataset NAME K times per epoch")
 	half := fs.Bool("half", false, "store the weights as float16 (half the file; dev scores of both are reported)")
 	quiet := fs.Bool("q", false, "no progress output")
+	progress := fs.Bool("progress", false, "draw progress bars even when stderr is not a terminal (the per-epoch lines are written either way)")
 	strict := fs.Bool("strict", false, "stop at the first page that cannot be loaded (default: report it, skip it and count it)")
 	method := fs.String("method", "bilstm", "what to train: bilstm (the neural model) or tree (a decision tree on the shallow features)")
 	minLeaf := fs.String("min-leaf", joinInts(train.DefaultMinLeaf), "tree: minimum leaf sizes to try (the best on dev is kept)")
@@ -98,6 +99,7 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	}
 	if !*quiet {
 		opts.Progress = stderr
+		opts.NoBars = !showProgress(stderr, false, *progress)
 	}
 	res, err := train.Run(opts)
 	if err != nil {
