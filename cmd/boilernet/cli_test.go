@@ -162,3 +162,16 @@ func TestProgressOnlyOnTerminal(t *testing.T) {
 		t.Errorf("-progress: status %d, stderr %q", status, errOut.String())
 	}
 }
+
+// TestMaxElements: -max-elements refuses a page with more start tags, 0
+// lifts the limit, a negative value is a flag error.
+func TestMaxElements(t *testing.T) {
+	page := filepath.Join(t.TempDir(), "many.html")
+	if err := os.WriteFile(page, []byte("<body>"+strings.Repeat("<p>a</p>", 50)+"<p>last</p></body>"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	checkRun(t, []string{"extract", "-q", "-max-elements", "20", page}, 1, nil,
+		[]string{page + ": too many elements: more than 20 start tags"})
+	checkRun(t, []string{"extract", "-q", "-format", "text", "-max-elements", "0", page}, 0, []string{"last"}, nil)
+	checkRun(t, []string{"extract", "-max-elements", "-1", page}, 1, nil, []string{"-max-elements -1: must be at least 0"})
+}

@@ -21,6 +21,7 @@ import (
 	"github.com/boilernet/boilernet/infer"
 	pbar "github.com/boilernet/boilernet/internal/progress"
 	"github.com/boilernet/boilernet/methods"
+	"github.com/boilernet/boilernet/tokenize"
 )
 
 // extractFormats are the output formats of boilernet extract.
@@ -64,11 +65,12 @@ func runExtract(args []string, stdout, stderr io.Writer) error {
 	meta := fs.Bool("metadata", true, "metadata (title, authors, dates, language, …) in json and jsonl")
 	links := fs.Bool("links", false, "content links in json, jsonl and markdown")
 	images := fs.Bool("images", false, "content images in json, jsonl and markdown")
+	maxElements := fs.Int("max-elements", tokenize.DefaultMaxElements, "refuse a page with more start tags (and more than 20 times as many ancestors over its blocks or 10 times as many attributes), which bounds its memory (0: no limit)")
 	pageTimeout := fs.Duration("page-timeout", infer.DefaultPageTimeout, "time limit of one page (reading it included); a slower page fails and the run goes on (0: none)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	if err := checkFlags(fs, probability("threshold"), atLeast("filter-depth", 1), atLeast("workers", 0), atLeast("per-host", 1)); err != nil {
+	if err := checkFlags(fs, probability("threshold"), atLeast("filter-depth", 1), atLeast("workers", 0), atLeast("per-host", 1), atLeast("max-elements", 0)); err != nil {
 		return err
 	}
 	if !slices.Contains(extractFormats, *format) {
@@ -86,9 +88,12 @@ func runExtract(args []string, stdout, stderr io.Writer) error {
 	}
 	opts := infer.Options{Threshold: *threshold, FilterDepth: *depth, Decode: dec, KeepHeadline: *keepHeadline,
 		URL: *baseURL, Metadata: *meta && (*format == "json" || *format == "jsonl"), Links: *links, Images: *images,
-		PageTimeout: *pageTimeout}
+		PageTimeout: *pageTimeout, MaxElements: *maxElements}
 	if *pageTimeout <= 0 {
 		opts.PageTimeout = -1
+	}
+	if *maxElements == 0 {
+		opts.MaxElements = -1
 	}
 	if ex, opts, err = registry(*modelPath, *treePath).Extractor(*method, filt.name, opts); err != nil {
 		return err
