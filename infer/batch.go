@@ -158,7 +158,8 @@ type Outcome struct {
 // most 4×workers pages are in flight or waiting for their turn, so memory
 // stays bounded on any number of pages. A page that takes longer than
 // opts.PageTimeout fails with ErrPageTimeout and the batch goes on (its
-// work is abandoned, not interrupted).
+// work stops at its next step, see ExtractContext; a read that blocks is
+// abandoned).
 func (e *Extractor) ExtractAll(pages []Page, workers int, opts Options, emit func(Outcome)) {
 	e.ExtractAllContext(context.Background(), pages, workers, opts, emit)
 }
@@ -234,8 +235,10 @@ func (e *Extractor) timedPage(ctx context.Context, i int, p Page, opts Options) 
 	if limit == 0 {
 		limit = DefaultPageTimeout
 	}
+	pageCtx, cancel := context.WithCancel(ctx)
+	defer cancel() // an abandoned page stops at its next step
 	res := make(chan Outcome, 1)
-	go func() { res <- e.extractPage(i, p, opts) }()
+	go func() { res <- e.extractPage(pageCtx, i, p, opts) }()
 	var timeout <-chan time.Time
 	if limit > 0 {
 		t := time.NewTimer(limit)
@@ -252,7 +255,7 @@ func (e *Extractor) timedPage(ctx context.Context, i int, p Page, opts Options) 
 	}
 }
 
-func (e *Extractor) extractPage(i int, p Page, opts Options) Outcome {
+func (e *Extractor) extractPage(ctx context.Context, i int, p Page, opts Options) Outcome {
 	out := Outcome{Index: i, Page: p}
 	rc, err := p.Open()
 	if err != nil {
@@ -266,7 +269,7 @@ func (e *Extractor) extractPage(i int, p Page, opts Options) Outcome {
 	if o, ok := rc.(origin); ok {
 		opts.Charset, opts.URL = o.origin()
 	}
-	out.Result, err = e.Extract(rc, opts)
+	out.Result, err = e.ExtractContext(ctx, rc, opts)
 	if err != nil {
 		out.Err = fmt.Errorf("%s: %w", p.Name, err)
 	}

@@ -4,6 +4,7 @@ package infer
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -168,6 +169,14 @@ func (e *Extractor) Model() (m *Model, ok bool) { return e.model, e.model != nil
 // Extract reads a whole page from r, at most opts.MaxPageSize bytes, and
 // extracts its main content.
 func (e *Extractor) Extract(r io.Reader, opts Options) (*Result, error) {
+	return e.ExtractContext(context.Background(), r, opts)
+}
+
+// ExtractContext is Extract until ctx is done: the extraction stops at its
+// next step (after reading, parsing, the network, the selection, the
+// metadata) and returns ctx's error. A Read that blocks is not
+// interrupted; give r a deadline of its own.
+func (e *Extractor) ExtractContext(ctx context.Context, r io.Reader, opts Options) (*Result, error) {
 	buf := readBuffers.Get().(*bytes.Buffer)
 	buf.Reset()
 	defer func() {
@@ -190,7 +199,7 @@ func (e *Extractor) Extract(r io.Reader, opts Options) (*Result, error) {
 	}
 	// The page's bytes are not used after ExtractBytes returns (the
 	// result holds copies of its parts): buf serves the next page.
-	return e.ExtractBytes(buf.Bytes(), opts)
+	return e.ExtractBytesContext(ctx, buf.Bytes(), opts)
 }
 
 // readBuffers are the buffers Extract reads pages into; one that grew
@@ -204,6 +213,12 @@ const keptReadBuffer = 4 << 20
 // copies of the parts of raw it needs: raw is not used after ExtractBytes
 // returns (and must not change while it runs).
 func (e *Extractor) ExtractBytes(raw []byte, opts Options) (*Result, error) {
+	return e.ExtractBytesContext(context.Background(), raw, opts)
+}
+
+// ExtractBytesContext is ExtractBytes until ctx is done: the extraction
+// stops at its next step and returns ctx's error.
+func (e *Extractor) ExtractBytesContext(ctx context.Context, raw []byte, opts Options) (*Result, error) {
 	threshold, err := opts.threshold()
 	if err != nil {
 		return nil, err
@@ -211,8 +226,14 @@ func (e *Extractor) ExtractBytes(raw []byte, opts Options) (*Result, error) {
 	if max := opts.maxPageSize(); max > 0 && int64(len(raw)) > max {
 		return nil, fmt.Errorf("%w: larger than %s", ErrPageSize, sizeString(max))
 	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	page, err := tokenize.Parse(raw, tokenize.Options{Charset: opts.Charset, MaxElements: opts.MaxElements})
 	if err != nil {
+		return nil, err
+	}
+	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	titleOf := Title
@@ -247,6 +268,9 @@ func (e *Extractor) ExtractBytes(raw []byte, opts Options) (*Result, error) {
 		}
 		selected = selectBlocks(page.Blocks, probs, threshold, opts)
 	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	res := &Result{Title: title, Encoding: page.Encoding, Blocks: make([]Block, len(page.Blocks)), page: page}
 	if !opts.KeepHeadline {
 		head := Headline(page.Blocks, selected, title)
@@ -267,7 +291,13 @@ func (e *Extractor) ExtractBytes(raw []byte, opts Options) (*Result, error) {
 		res.Blocks[i] = Block{Text: b.Text, Prob: float64(probs[i]), Content: selected[i], Headline: res.Blocks[i].Headline, Locator: loc.of(b.Node)}
 	}
 	res.Text = contentText(tokenize.Selected(page.Blocks, func(i int) bool { return selected[i] }))
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	res.addExtras(opts)
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
 	return res, nil
 }
 

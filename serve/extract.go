@@ -88,7 +88,7 @@ func (s *Server) extract(w http.ResponseWriter, r *http.Request) {
 				done <- result{err: &requestError{http.StatusInternalServerError, "internal error"}}
 			}
 		}()
-		resp, err := s.run(ex, opts, req)
+		resp, err := s.run(ctx, ex, opts, req)
 		if resp != nil {
 			resp.Method = method
 		}
@@ -102,8 +102,9 @@ func (s *Server) extract(w http.ResponseWriter, r *http.Request) {
 		}
 		writeJSON(w, http.StatusOK, res.resp)
 	case <-ctx.Done():
-		// The extraction goes on and keeps its worker until it ends, so
-		// the bound on work holds; this request is answered now.
+		// The extraction stops at its next step and keeps its worker
+		// until then, so the bound on work holds; this request is
+		// answered now.
 		s.fail(w, fmt.Errorf("extraction %w after %v", errTimeout, s.cfg.Timeout))
 	}
 }
@@ -218,10 +219,14 @@ func (s *Server) resolve(req *Request) (*infer.Extractor, infer.Options, string,
 	return ex, opts, method, nil
 }
 
-// run extracts a page and builds the response parts asked for.
-func (s *Server) run(ex *infer.Extractor, opts infer.Options, req *Request) (*Response, error) {
+// run extracts a page and builds the response parts asked for, until ctx
+// is done.
+func (s *Server) run(ctx context.Context, ex *infer.Extractor, opts infer.Options, req *Request) (*Response, error) {
 	start := time.Now()
-	res, err := ex.ExtractBytes(req.HTML, opts)
+	res, err := ex.ExtractBytesContext(ctx, req.HTML, opts)
+	if ctx.Err() != nil {
+		return nil, fmt.Errorf("extraction %w after %v", errTimeout, s.cfg.Timeout)
+	}
 	if err != nil {
 		// The page is not one the library can read (empty, binary,
 		// compressed): the input's fault.
