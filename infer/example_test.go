@@ -1,8 +1,10 @@
 package infer_test
 
 import (
+	"context"
 	"fmt"
 	"os"
+	"time"
 
 	"github.com/boilernet/boilernet/infer"
 )
@@ -22,4 +24,27 @@ func ExampleExtract() {
 	// Output:
 	// Night trains return to the Alps
 	// The Valley Courier false /html[1]/body[1]/header[1]/a[1]/text()[1]
+}
+
+// A deadline for one extraction: past it, the extraction stops at its
+// next step and returns the context's error.
+func ExampleExtractor_ExtractContext() {
+	ex, err := infer.Default()
+	if err != nil {
+		panic(err)
+	}
+	f, err := os.Open("../testdata/sample.html")
+	if err != nil {
+		panic(err)
+	}
+	defer f.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	res, err := ex.ExtractContext(ctx, f, infer.Options{})
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(res.Title)
+	// Output:
+	// Night trains return to the Alps
 }
