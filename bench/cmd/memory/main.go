@@ -60,49 +60,24 @@ type page struct {
 }
 
 var pages = []page{
-	{"paragraphs.html", func(w io.Writer) error {
-		// 600,000 paragraphs of ~50 bytes: 30 MB.
-		bw := bufio.NewWriter(w)
-		bw.WriteString("<!DOCTYPE html><html><head><title>Paragraphs</title></head><body>\n")
-		for i := range 600_000 {
-			fmt.Fprintf(bw, "<p>Paragraph %07d holds a short sentence.</p>\n", i)
-		}
-		bw.WriteString("</body></html>\n")
-		return bw.Flush()
-	}},
-	{"links.html", func(w io.Writer) error {
-		// 1,000,000 links in list items: ~50 MB.
-		bw := bufio.NewWriter(w)
-		bw.WriteString("<!DOCTYPE html><html><head><title>Links</title></head><body><ul>\n")
-		for i := range 1_000_000 {
-			fmt.Fprintf(bw, "<li><a href=\"/p/%07d\">link %07d</a>\n", i, i)
-		}
-		bw.WriteString("</ul></body></html>\n")
-		return bw.Flush()
-	}},
-	{"limit-flat.html", func(w io.Writer) error {
-		// Just under the default element limit: 99,990 one-word
-		// paragraphs, one block each.
-		bw := bufio.NewWriter(w)
-		bw.WriteString("<html><head><title>Flat</title></head><body>\n")
-		for i := range 99_990 {
-			fmt.Fprintf(bw, "<p>w%d</p>\n", i)
-		}
-		bw.WriteString("</body></html>\n")
-		return bw.Flush()
-	}},
-	{"attributes.html", func(w io.Writer) error {
-		// One element with 6,000,000 distinct attributes: 45 MB.
-		bw := bufio.NewWriter(w)
-		bw.WriteString("<html><body><p")
-		for i := range 6_000_000 {
-			fmt.Fprintf(bw, " a%x", i)
-		}
-		bw.WriteString(">x</p></body></html>\n")
-		return bw.Flush()
-	}},
-	{"deep.html", func(w io.Writer) error { return deep(w, 99_700) }},
-	{"limit-deep.html", func(w io.Writer) error { return deep(w, 7_900) }},
+	// 600,000 paragraphs of ~50 bytes: 30 MB.
+	{"paragraphs.html", repeated("<!DOCTYPE html><html><head><title>Paragraphs</title></head><body>\n", 600_000,
+		"<p>Paragraph %07d holds a short sentence.</p>\n", "</body></html>\n")},
+	// 1,000,000 links in list items: ~50 MB.
+	{"links.html", repeated("<!DOCTYPE html><html><head><title>Links</title></head><body><ul>\n", 1_000_000,
+		"<li><a href=\"/p/%07[1]d\">link %07[1]d</a>\n", "</ul></body></html>\n")},
+	// Just under the default element limit: 99,990 one-word paragraphs,
+	// one block each.
+	{"limit-flat.html", repeated("<html><head><title>Flat</title></head><body>\n", 99_990,
+		"<p>w%d</p>\n", "</body></html>\n")},
+	// One element with 6,000,000 distinct attributes: 45 MB.
+	{"attributes.html", repeated("<html><body><p", 6_000_000, " a%x", ">x</p></body></html>\n")},
+	// As deep as the parser goes: 250 nested elements, then blocks in
+	// elements of their own class, each block with 252 ancestors. With
+	// 7,900 blocks they have just under the default limit of 2,000,000
+	// ancestors in all.
+	{"deep.html", repeated(deepHead, 99_700, deepBlock, deepTail)},
+	{"limit-deep.html", repeated(deepHead, 7_900, deepBlock, deepTail)},
 	{"bomb.html.gz", func(w io.Writer) error {
 		// 63 MB of <p>a</p>, gzip-compressed to 90 KB.
 		z, err := gzip.NewWriterLevel(w, gzip.BestCompression)
@@ -119,21 +94,24 @@ var pages = []page{
 	}},
 }
 
-// deep writes a page as deep as the parser goes: 250 nested elements, then
-// n blocks in elements of their own class, each block with 252 ancestors.
-// With n = 7,900 the blocks have just under the default limit of 2,000,000
-// ancestors in all.
-func deep(w io.Writer, n int) error {
-	bw := bufio.NewWriter(w)
-	bw.WriteString("<html><head><title>Deep</title></head><body>")
-	for range 250 {
-		bw.WriteString("<div>")
+var (
+	deepHead  = "<html><head><title>Deep</title></head><body>" + strings.Repeat("<div>", 250)
+	deepBlock = "<b class=c%d>w</b>\n"
+	deepTail  = "</body></html>\n"
+)
+
+// repeated returns a writer of head, then item formatted with 0 … n-1,
+// then tail.
+func repeated(head string, n int, item, tail string) func(w io.Writer) error {
+	return func(w io.Writer) error {
+		bw := bufio.NewWriter(w)
+		bw.WriteString(head)
+		for i := range n {
+			fmt.Fprintf(bw, item, i)
+		}
+		bw.WriteString(tail)
+		return bw.Flush()
 	}
-	for i := range n {
-		fmt.Fprintf(bw, "<b class=c%d>w</b>\n", i)
-	}
-	bw.WriteString("</body></html>\n")
-	return bw.Flush()
 }
 
 func run(args []string, stdout, stderr io.Writer) error {
