@@ -162,14 +162,7 @@ func cell(g, c, h, tmp []float32, first bool) {
 func projectRows(x *Sparse, t0, t1 int, w, bias []float32, d int, out []float32) {
 	for t := t0; t < t1; t++ {
 		row := out[(t-t0)*d : (t-t0)*d+d]
-		copy(row, bias)
-		for k := x.Start[t]; k < x.Start[t+1]; k++ {
-			v := x.Vals[k]
-			wr := w[int(x.Cols[k])*d : int(x.Cols[k])*d+d]
-			for j, wv := range wr {
-				row[j] += v * wv
-			}
-		}
+		projectRow(x, t, w, bias, d, row)
 		for j, v := range row {
 			if v < 0 {
 				row[j] = 0

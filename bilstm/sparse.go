@@ -19,15 +19,19 @@ func project(lay Layout, x *Sparse, w, bias []float32, d int, out []float32) {
 	for b, n := range lay.Lens {
 		for t := range n {
 			r := b*lay.T + t
-			row := out[r*d : r*d+d]
-			copy(row, bias)
-			for k := x.Start[r]; k < x.Start[r+1]; k++ {
-				v := x.Vals[k]
-				wr := w[int(x.Cols[k])*d : int(x.Cols[k])*d+d]
-				for j, wv := range wr {
-					row[j] += v * wv
-				}
-			}
+			projectRow(x, r, w, bias, d, out[r*d:r*d+d])
+		}
+	}
+}
+
+// projectRow computes row = x[r]·w + bias for sparse row r of x.
+func projectRow(x *Sparse, r int, w, bias []float32, d int, row []float32) {
+	copy(row, bias)
+	for k := x.Start[r]; k < x.Start[r+1]; k++ {
+		v := x.Vals[k]
+		wr := w[int(x.Cols[k])*d : int(x.Cols[k])*d+d]
+		for j, wv := range wr {
+			row[j] += v * wv
 		}
 	}
 }
