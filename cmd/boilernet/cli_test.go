@@ -74,8 +74,32 @@ func TestJSONSeveralPages(t *testing.T) {
 // after its input's path below the argument, not by number; same names get
 // -2, -3.
 func TestOutputDirectory(t *testing.T) {
+	// A tree of copies of one page: site/{index.htm, blog/story.html,
+	// blog/Old.html.gz, news/story.html} and other/index.html.
+	page, err := os.ReadFile("testdata/flags/page.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := t.TempDir()
+	for _, name := range []string{"site/index.htm", "site/blog/story.html", "site/blog/Old.html.gz", "site/news/story.html", "other/index.html"} {
+		data := page
+		if strings.HasSuffix(name, ".gz") {
+			var z bytes.Buffer
+			zw := gzip.NewWriter(&z)
+			zw.Write(page)
+			zw.Close()
+			data = z.Bytes()
+		}
+		path := filepath.Join(in, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 	out := filepath.Join(t.TempDir(), "new", "out") + "/"
-	checkRun(t, []string{"extract", "-q", "-o", out, "testdata/out/site", "testdata/out/other/index.html", "testdata/flags/page.html"}, 0, nil, nil)
+	checkRun(t, []string{"extract", "-q", "-o", out, filepath.Join(in, "site"), filepath.Join(in, "other", "index.html"), "testdata/flags/page.html"}, 0, nil, nil)
 	var got []string
 	filepath.WalkDir(out, func(p string, d os.DirEntry, err error) error {
 		if err == nil && !d.IsDir() {
