@@ -115,9 +115,12 @@ func (c *collected) textDateNearHeadline() string {
 var publishedWords = []string{"published", "posted", "veröffentlicht", "publié", "publicado", "pubblicato",
 	"gepubliceerd", "opublikowano", "опубликовано", "δημοσιεύθηκε", "δημοσίευση", "发布", "發布", "发表"}
 
-func hasPublishedWord(s string) bool {
+func hasPublishedWord(s string) bool { return containsAny(s, publishedWords) }
+
+// containsAny reports whether s, lowercased, contains one of words.
+func containsAny(s string, words []string) bool {
 	low := strings.ToLower(s)
-	for _, w := range publishedWords {
+	for _, w := range words {
 		if strings.Contains(low, w) {
 			return true
 		}
@@ -149,15 +152,7 @@ func monthFirst(lang string) bool {
 	return strings.EqualFold(lang, "en-us") || strings.EqualFold(lang, "en_us")
 }
 
-func hasUpdatedWord(s string) bool {
-	low := strings.ToLower(s)
-	for _, w := range updatedWords {
-		if strings.Contains(low, w) {
-			return true
-		}
-	}
-	return false
-}
+func hasUpdatedWord(s string) bool { return containsAny(s, updatedWords) }
 
 // maxDateText bounds the text of one node searched for a date: a date in
 // a long paragraph is not a dateline.

@@ -144,9 +144,7 @@ func runExtract(args []string, stdout, stderr io.Writer) error {
 	var ok, failed int
 	var writeErr error
 	runErr := ex.ExtractAllContext(ctx, pages, *workers, opts, func(o infer.Outcome) {
-		if bar != nil {
-			bar.Add(1)
-		}
+		bar.Add(1)
 		if o.Err != nil {
 			failed++
 			fmt.Fprintf(stderr, "boilernet extract: %v\n", o.Err)
@@ -160,13 +158,7 @@ func runExtract(args []string, stdout, stderr io.Writer) error {
 			writeErr = w.write(o)
 		}
 	})
-	if bar != nil {
-		if runErr != nil {
-			bar.Exit()
-		} else {
-			bar.Finish()
-		}
-	}
+	bar.End(runErr != nil)
 	if err := w.close(); writeErr == nil {
 		writeErr = err
 	}

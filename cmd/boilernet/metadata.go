@@ -87,9 +87,7 @@ func runMetadata(args []string, stdout, stderr io.Writer) error {
 						return fmt.Errorf("%s: %w", id, err)
 					}
 					rs = append(rs, res)
-					if bar != nil {
-						bar.Add(1)
-					}
+					bar.Add(1)
 				}
 				if d := time.Since(start); best[k] == 0 || d < best[k] {
 					best[k] = d
@@ -99,9 +97,7 @@ func runMetadata(args []string, stdout, stderr io.Writer) error {
 				}
 			}
 		}
-		if bar != nil {
-			bar.Finish()
-		}
+		bar.Finish()
 		for i := range results {
 			mds[i] = results[i].Metadata
 		}

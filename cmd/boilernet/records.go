@@ -80,9 +80,7 @@ func runRecords(ex *infer.Extractor, files []string, opts infer.Options, workers
 	var writeErr error
 	write := func(l records.Line) {
 		sum.Add(l)
-		if bar != nil {
-			bar.Add(1)
-		}
+		bar.Add(1)
 		if l.Error != "" {
 			fmt.Fprintf(stderr, "boilernet extract: %s\n", l.Error)
 		}
@@ -103,13 +101,7 @@ func runRecords(ex *infer.Extractor, files []string, opts infer.Options, workers
 			break
 		}
 	}
-	if bar != nil {
-		if runErr != nil {
-			bar.Exit()
-		} else {
-			bar.Finish()
-		}
-	}
+	bar.End(runErr != nil)
 	if err := w.Flush(); writeErr == nil {
 		writeErr = err
 	}

@@ -52,9 +52,14 @@ func (b *Bar) Finish() {
 	}
 }
 
-// Exit stops the bar where it is (an interrupted run) and clears it.
-func (b *Bar) Exit() {
-	if b != nil {
+// End clears the bar: filled when the run completed, stopped where it is
+// when it was interrupted.
+func (b *Bar) End(interrupted bool) {
+	switch {
+	case b == nil:
+	case interrupted:
 		b.bar.Exit()
+	default:
+		b.bar.Finish()
 	}
 }

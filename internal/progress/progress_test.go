@@ -13,12 +13,12 @@ func TestBar(t *testing.T) {
 	none.Add(1) // a nil bar draws nothing and does not panic
 	none.Describe("y")
 	none.Finish()
-	none.Exit()
+	none.End(true)
 	var sb strings.Builder
 	b := New(&sb, 3, "loading", "pages")
 	if b == nil {
 		t.Fatal("no bar for a writer")
 	}
 	b.Add(3)
-	b.Finish()
+	b.End(false)
 }
