@@ -28,6 +28,19 @@ func TestScanTags(t *testing.T) {
 		// An unclosed value runs to the end of the page.
 		{`<p a="x<p><p>`, 10, 1, 1, false},
 		{"<p" + strings.Repeat(" a", maxTagAttrs+1) + ">", 10, 1, maxTagAttrs + 1, true},
+		// A script's text is no markup: "i<n" there starts no tag (a real
+		// page's script read that way gave a tag of 10,000 "attributes").
+		{"<script>for(i=0;i<n" + strings.Repeat(" a", maxTagAttrs+1) + ";</SCRIPT ><p>", 10, 2, 0, false},
+		{"<style>a<b{}</style><p>", 10, 2, 0, false},
+		{"<title>a<b c</title><textarea x>1<2 3</textarea><p>", 10, 3, 1, false},
+		{"<scripts a b><p>", 10, 2, 2, false}, // not a script
+		{"<script>a<b c d", 10, 1, 0, false}, // never closed: text to the end
+		{"<plaintext><p a></p>", 10, 1, 0, false},
+		// Comments hold no tags; "<!-->" and "--!>" end one, as in the tokenizer.
+		{"<!-- <p a b> --><p>", 10, 1, 0, false},
+		{"<!--><p a>", 10, 1, 1, false},
+		{"<!-- x --!><p a>", 10, 1, 1, false},
+		{"<!-- <p a b>", 10, 0, 0, false},
 	} {
 		tags, attrs, big := scanTags(tt.page, tt.maxTags, 1000_000)
 		if tags != tt.tags || attrs != tt.attrs || big != tt.bigTag {

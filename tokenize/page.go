@@ -204,9 +204,14 @@ const (
 	maxTagAttrs     = 10_000
 )
 
+// rawTextElements are the elements whose content the HTML tokenizer reads
+// as text up to their end tag: a "<" in a script is no tag.
+var rawTextElements = []string{"script", "style", "textarea", "title", "xmp", "iframe", "noembed", "noframes", "plaintext"}
+
 // scanTags counts the start tags of page as written ("<" followed by an
-// ASCII letter; in scripts and comments too) and their attributes (names
-// after whitespace inside the tag; quoted values skipped as the HTML
+// ASCII letter, outside comments and the content of raw-text elements such
+// as <script>, which the tokenizer reads as text) and their attributes
+// (names after whitespace inside the tag; quoted values skipped as the HTML
 // tokenizer skips them), stopping once tags exceed maxTags or attributes
 // maxAttrs. bigTag reports a tag of more than maxTagAttrs attributes.
 func scanTags(page string, maxTags, maxAttrs int) (tags, attrs int, bigTag bool) {
@@ -216,10 +221,15 @@ func scanTags(page string, maxTags, maxAttrs int) (tags, attrs int, bigTag bool)
 			break
 		}
 		i += j + 1
+		if strings.HasPrefix(page[i:], "!--") {
+			i = commentEnd(page, i+1)
+			continue
+		}
 		if i >= len(page) || !('a' <= page[i]|0x20 && page[i]|0x20 <= 'z') {
 			continue
 		}
 		tags++
+		raw := rawTextElement(page[i:])
 		n, sep := 0, false
 	tag:
 		for i < len(page) {
@@ -255,8 +265,44 @@ func scanTags(page string, maxTags, maxAttrs int) (tags, attrs int, bigTag bool)
 		if n > maxTagAttrs {
 			return tags, attrs, true
 		}
+		if raw != "" {
+			k := indexFold(page[i:], "</"+raw)
+			if k < 0 || raw == "plaintext" {
+				break
+			}
+			i += k + 2
+		}
 	}
 	return tags, attrs, false
+}
+
+// rawTextElement returns the name of the raw-text element whose start tag
+// s begins with (after its "<"), or "".
+func rawTextElement(s string) string {
+	for _, name := range rawTextElements {
+		if len(s) > len(name) && strings.EqualFold(s[:len(name)], name) {
+			switch s[len(name)] {
+			case ' ', '\t', '\n', '\r', '\f', '/', '>':
+				return name
+			}
+		}
+	}
+	return ""
+}
+
+// commentEnd returns the index after the comment that starts at page[i:]
+// with "--" (after "<!"): after the first "-->" or "--!>", where the HTML
+// tokenizer ends it ("<!-->" is a whole comment), or len(page).
+func commentEnd(page string, i int) int {
+	rest := page[i:]
+	end := len(rest)
+	if k := strings.Index(rest, "-->"); k >= 0 {
+		end = k + 3
+	}
+	if k := strings.Index(rest, "--!>"); k >= 0 && k+4 < end {
+		end = k + 4
+	}
+	return i + end
 }
 
 // sniff rejects input that is empty, gzip-compressed or binary. Binary means
