@@ -28,10 +28,12 @@ func quote(s string) string { return strconv.Quote(s) }
 const (
 	flagAttrs = 1 << iota
 	flagStats
+	flagRegions
 )
 
 // MarshalBinary serializes the vocabulary: the magic "BNVOCAB", a version
-// byte (2), a byte of feature flags (1 attribute tokens, 2 statistics),
+// byte (2), a byte of feature flags (1 attribute tokens, 2 statistics, 4 region
+// statistics),
 // then the words, the tags and the attribute tokens, each list as a uvarint
 // count followed by uvarint-length-prefixed UTF-8 strings. Version 1 (read
 // too) had no flags and no attribute tokens: the paper's feature set.
@@ -45,6 +47,9 @@ func (v *Vocab) MarshalBinary() ([]byte, error) {
 	}
 	if v.Features.Stats {
 		flags |= flagStats
+	}
+	if v.Features.Regions {
+		flags |= flagRegions
 	}
 	buf.WriteByte(flags)
 	for _, list := range [][]string{v.Words, v.Tags, v.Attrs} {
@@ -78,10 +83,10 @@ func (v *Vocab) UnmarshalBinary(data []byte) error {
 		if len(data) == 0 {
 			return &Error{"truncated"}
 		}
-		if data[0]&^(flagAttrs|flagStats) != 0 {
+		if data[0]&^(flagAttrs|flagStats|flagRegions) != 0 {
 			return &Error{fmt.Sprintf("unknown feature flags %#x", data[0])}
 		}
-		f = Features{Attrs: data[0]&flagAttrs != 0, Stats: data[0]&flagStats != 0}
+		f = Features{Attrs: data[0]&flagAttrs != 0, Stats: data[0]&flagStats != 0, Regions: data[0]&flagRegions != 0}
 		data = data[1:]
 		nlists = 3
 	}

@@ -35,8 +35,9 @@ const (
 
 // Features selects the parts of a row beyond the paper's words and tags.
 type Features struct {
-	Attrs bool // the bag of ancestor attribute tokens
-	Stats bool // the block statistics columns
+	Attrs   bool // the bag of ancestor attribute tokens
+	Stats   bool // the block statistics columns
+	Regions bool // the statistics of the block's enclosing elements
 }
 
 // Named feature sets.
@@ -49,7 +50,8 @@ var (
 )
 
 // ParseFeatures reads a feature set name: "paper", "rich", or "paper+"
-// followed by "+"-joined parts ("paper+attrs", "paper+stats").
+// followed by "+"-joined parts ("paper+attrs", "paper+stats",
+// "paper+regions", "paper+attrs+regions").
 func ParseFeatures(s string) (Features, error) {
 	switch s {
 	case "paper":
@@ -59,7 +61,7 @@ func ParseFeatures(s string) (Features, error) {
 	}
 	rest, ok := strings.CutPrefix(s, "paper+")
 	if !ok {
-		return Features{}, fmt.Errorf("unknown feature set %q (paper, rich, paper+attrs, paper+stats)", s)
+		return Features{}, fmt.Errorf("unknown feature set %q (paper, rich, paper+attrs, paper+stats, paper+regions)", s)
 	}
 	var f Features
 	for part := range strings.SplitSeq(rest, "+") {
@@ -68,8 +70,10 @@ func ParseFeatures(s string) (Features, error) {
 			f.Attrs = true
 		case "stats":
 			f.Stats = true
+		case "regions":
+			f.Regions = true
 		default:
-			return Features{}, fmt.Errorf("unknown feature %q in %q (attrs, stats)", part, s)
+			return Features{}, fmt.Errorf("unknown feature %q in %q (attrs, stats, regions)", part, s)
 		}
 	}
 	return f, nil
@@ -89,6 +93,9 @@ func (f Features) String() string {
 	}
 	if f.Stats {
 		s += "+stats"
+	}
+	if f.Regions {
+		s += "+regions"
 	}
 	return s
 }
@@ -147,7 +154,7 @@ func columns(items []string, first int32) map[string]int32 {
 }
 
 // Dim is the number of columns of an encoded row.
-func (v *Vocab) Dim() int { return v.StatsStart() + v.numStats() }
+func (v *Vocab) Dim() int { return v.RegionsStart() + v.numRegions() }
 
 // WordOOV is the column counting words outside the vocabulary.
 func (v *Vocab) WordOOV() int { return 0 }
@@ -170,6 +177,17 @@ func (v *Vocab) StatsStart() int {
 func (v *Vocab) numStats() int {
 	if v.Features.Stats {
 		return NumStats
+	}
+	return 0
+}
+
+// RegionsStart is the first column of the region statistics
+// (Features.Regions).
+func (v *Vocab) RegionsStart() int { return v.StatsStart() + v.numStats() }
+
+func (v *Vocab) numRegions() int {
+	if v.Features.Regions {
+		return NumRegionStats
 	}
 	return 0
 }
@@ -258,12 +276,13 @@ const (
 )
 
 // EncodePage encodes every block of one page in order and calls emit with
-// each whole row (the bag columns of Encode, then the block statistics when
-// the feature set has them). The row is only valid during the call.
+// each whole row (the bag columns of Encode, then the block and region
+// statistics when the feature set has them). The row is only valid during
+// the call.
 func (v *Vocab) EncodePage(blocks []tokenize.Block, emit func(i int, row []Entry)) {
 	var row []Entry
 	g := newBag(v.Dim())
-	if !v.Features.Stats {
+	if !v.Features.Stats && !v.Features.Regions {
 		// Block by block, in one buffer of words.
 		var words []string
 		for i, b := range blocks {
@@ -278,11 +297,75 @@ func (v *Vocab) EncodePage(blocks []tokenize.Block, emit func(i int, row []Entry
 		words[i] = tokenize.Words(b.Text)
 	}
 	ps := newPageStats(blocks, words)
+	var rs regionStats
+	if v.Features.Regions {
+		rs = newRegionStats(blocks, ps.wordCount)
+	}
 	for i, b := range blocks {
 		row = v.encode(row[:0], b, words[i], g)
-		row = ps.append(row, int32(v.StatsStart()), blocks, words, i)
+		if v.Features.Stats {
+			row = ps.append(row, int32(v.StatsStart()), blocks, words, i)
+		}
+		if v.Features.Regions {
+			row = rs.append(row, int32(v.RegionsStart()), b, ps.total)
+		}
 		emit(i, row)
 	}
+}
+
+// regionLevels are the enclosing elements the region statistics describe,
+// counted from the block's parent (1) upwards.
+var regionLevels = [...]int{1, 2, 3, 4, 6, 8}
+
+// NumRegionStats is the number of region statistics columns: for each of
+// the block's enclosing elements at the levels above it in regionLevels
+// (the root when the block is not that deep), the share of the page's words
+// under it, the share of its words inside links, and the share of the
+// page's blocks under it.
+const NumRegionStats = 3 * len(regionLevels)
+
+// regionStats holds the words, linked words and blocks under each element.
+type regionStats struct {
+	words, linked, blocks map[*tokenize.Element]int
+	totalBlocks           int
+}
+
+func newRegionStats(blocks []tokenize.Block, wordCount []int) regionStats {
+	rs := regionStats{words: map[*tokenize.Element]int{}, linked: map[*tokenize.Element]int{}, blocks: map[*tokenize.Element]int{}, totalBlocks: len(blocks)}
+	for i, b := range blocks {
+		for _, el := range b.Ancestors {
+			rs.words[el] += wordCount[i]
+			rs.blocks[el]++
+			if b.InLink {
+				rs.linked[el] += wordCount[i]
+			}
+		}
+	}
+	return rs
+}
+
+func (rs regionStats) append(row []Entry, first int32, b tokenize.Block, totalWords int) []Entry {
+	if len(b.Ancestors) == 0 {
+		return row
+	}
+	for k, level := range regionLevels {
+		el := b.Ancestors[max(0, len(b.Ancestors)-level)]
+		w := rs.words[el]
+		x := [3]float64{}
+		if totalWords > 0 {
+			x[0] = float64(w) / float64(totalWords)
+		}
+		if w > 0 {
+			x[1] = float64(rs.linked[el]) / float64(w)
+		}
+		x[2] = float64(rs.blocks[el]) / float64(rs.totalBlocks)
+		for j, val := range x {
+			if val != 0 {
+				row = append(row, Entry{first + int32(3*k+j), float32(val)})
+			}
+		}
+	}
+	return row
 }
 
 // pageStats holds the per-paragraph and per-page counts the statistics

@@ -2,6 +2,7 @@ package vocab
 
 import (
 	"errors"
+	"math"
 	"slices"
 	"testing"
 
@@ -205,7 +206,7 @@ func TestUnmarshalRejects(t *testing.T) {
 		{"truncated", good[:len(good)-1]},
 		{"trailing bytes", append(slices.Clone(good), 0)},
 		{"bad version", append([]byte(magic), 99)},
-		{"unknown flags", []byte(magic + "\x02\x04\x00\x00\x00")},
+		{"unknown flags", []byte(magic + "\x02\x08\x00\x00\x00")},
 		{"attrs without the flag", []byte(magic + "\x02\x00\x00\x00\x01\x01a")},
 		{"huge count", append([]byte(magic+"\x01"), 0xff, 0xff, 0xff, 0xff, 0x0f)},
 		{"duplicate", []byte(magic + "\x01\x02\x01a\x01a\x00")},
@@ -242,4 +243,48 @@ func FuzzUnmarshalBinary(f *testing.F) {
 			t.Fatalf("accepted input does not round-trip: %v", err)
 		}
 	})
+}
+
+func TestEncodePageRegions(t *testing.T) {
+	page, err := tokenize.Parse([]byte(`<body><div><p>one two three</p><ul><li><a href="/x">four</a></li><li><a href="/y">five</a></li></ul></div></body>`), tokenize.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := NewBuilder()
+	b.Add(page.Blocks)
+	v := b.Build(Sizes{Features: Features{Regions: true}, Words: 100, Tags: 100})
+	if v.Dim() != v.RegionsStart()+NumRegionStats {
+		t.Fatalf("Dim %d, regions start at %d", v.Dim(), v.RegionsStart())
+	}
+	var rows [][]Entry
+	v.EncodePage(page.Blocks, func(i int, row []Entry) { rows = append(rows, slices.Clone(row)) })
+	region := func(i, level, k int) float32 {
+		col := v.RegionsStart() + 3*slices.Index(regionLevels[:], level) + k
+		for _, e := range rows[i] {
+			if int(e.Col) == col {
+				return e.Count
+			}
+		}
+		return 0
+	}
+	// Blocks: "one two three" (p), four (a in li in ul), five; 5 words, 3 blocks.
+	tests := []struct {
+		block, level, stat int
+		want               float32
+	}{
+		{0, 1, 0, 0.6},            // <p>: 3 of the 5 words
+		{0, 1, 1, 0},              // no link
+		{0, 2, 0, 1},              // <div>: all words
+		{1, 1, 0, 0.2},            // <a>
+		{1, 1, 1, 1},              // all linked
+		{1, 3, 0, 0.4},            // <ul>: four, five
+		{1, 3, 2, float32(2) / 3}, // two of the three blocks
+		{1, 4, 1, 0.4},            // <div>: 2 of 5 words linked
+		{2, 8, 0, 1},              // above the root: the root
+	}
+	for _, tt := range tests {
+		if got := region(tt.block, tt.level, tt.stat); math.Abs(float64(got-tt.want)) > 1e-6 {
+			t.Errorf("block %d level %d stat %d = %v, want %v", tt.block, tt.level, tt.stat, got, tt.want)
+		}
+	}
 }
