@@ -34,7 +34,7 @@ func TestScanTags(t *testing.T) {
 		{"<style>a<b{}</style><p>", 10, 2, 0, false},
 		{"<title>a<b c</title><textarea x>1<2 3</textarea><p>", 10, 3, 1, false},
 		{"<scripts a b><p>", 10, 2, 2, false}, // not a script
-		{"<script>a<b c d", 10, 1, 0, false}, // never closed: text to the end
+		{"<script>a<b c d", 10, 1, 0, false},  // never closed: text to the end
 		{"<plaintext><p a></p>", 10, 1, 0, false},
 		// Comments hold no tags; "<!-->" and "--!>" end one, as in the tokenizer.
 		{"<!-- <p a b> --><p>", 10, 1, 0, false},

@@ -125,6 +125,10 @@ type Element struct {
 	// hidden attribute, aria-hidden="true", or an inline style with
 	// display:none or visibility:hidden.
 	Hidden bool
+	// Index numbers the elements the segmentation enters (those it does
+	// not skip), from 0, in document order: a key for per-element sums in
+	// a slice.
+	Index int
 }
 
 // maxNesting is the depth beyond which Parse flattens a page before parsing
@@ -482,6 +486,7 @@ type walker struct {
 	links     int        // open <a> elements
 	pres      int        // open <pre> elements
 	hidden    int        // open hidden elements
+	entered   int        // elements entered so far (Element.Index)
 
 	para, line                        int
 	pendingPara, pendingLine, pending bool // boundaries seen since the last block
@@ -540,6 +545,8 @@ func (w *walker) enter(n *html.Node) bool {
 		}
 		w.path = append(w.path, name)
 		el := newElement(name, n)
+		el.Index = w.entered
+		w.entered++
 		w.elems = append(w.elems, el)
 		if el.Hidden {
 			w.hidden++

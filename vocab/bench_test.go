@@ -12,8 +12,8 @@ import (
 )
 
 // BenchmarkEncodePage encodes the blocks of the CleanEval test pages with
-// the embedded model's vocabulary (paper+attrs features), as extraction
-// does:
+// the embedded model's vocabulary, as extraction does, with its feature set
+// (paper+attrs), with region statistics and with all features:
 //
 //	go test -run XXX -bench EncodePage -benchmem ./vocab
 func BenchmarkEncodePage(b *testing.B) {
@@ -42,12 +42,20 @@ func BenchmarkEncodePage(b *testing.B) {
 	}
 	m, _ := ex.Model()
 	v := m.Net().Vocab
-	entries := 0
-	for b.Loop() {
-		for _, p := range pages {
-			v.EncodePage(p, func(_ int, row []vocab.Entry) { entries += len(row) })
+	for _, f := range []vocab.Features{v.Features, {Attrs: true, Regions: true}, vocab.Rich} {
+		fv, err := vocab.NewFeatures(f, v.Words, v.Tags, v.Attrs)
+		if err != nil {
+			b.Fatal(err)
 		}
+		b.Run(f.String(), func(b *testing.B) {
+			entries := 0
+			for b.Loop() {
+				for _, p := range pages {
+					fv.EncodePage(p, func(_ int, row []vocab.Entry) { entries += len(row) })
+				}
+			}
+			b.ReportMetric(float64(len(pages))*float64(b.N)/b.Elapsed().Seconds(), "pages/s")
+			b.ReportMetric(float64(blocks)*float64(b.N)/b.Elapsed().Seconds(), "blocks/s")
+		})
 	}
-	b.ReportMetric(float64(len(pages))*float64(b.N)/b.Elapsed().Seconds(), "pages/s")
-	b.ReportMetric(float64(blocks)*float64(b.N)/b.Elapsed().Seconds(), "blocks/s")
 }

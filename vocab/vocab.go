@@ -292,14 +292,18 @@ func (v *Vocab) EncodePage(blocks []tokenize.Block, emit func(i int, row []Entry
 		}
 		return
 	}
+	// The page's words in one buffer; block i has all[ends[i-1]:ends[i]].
+	var all []string
 	words := make([][]string, len(blocks))
 	for i, b := range blocks {
-		words[i] = tokenize.Words(b.Text)
+		start := len(all)
+		all = tokenize.AppendWords(all, b.Text)
+		words[i] = all[start:len(all):len(all)]
 	}
 	ps := newPageStats(blocks, words)
 	var rs regionStats
 	if v.Features.Regions {
-		rs = newRegionStats(blocks, ps.wordCount)
+		rs = newRegionStats(blocks, ps.wordCount, ps.total)
 	}
 	for i, b := range blocks {
 		row = v.encode(row[:0], b, words[i], g)
@@ -307,7 +311,7 @@ func (v *Vocab) EncodePage(blocks []tokenize.Block, emit func(i int, row []Entry
 			row = ps.append(row, int32(v.StatsStart()), blocks, words, i)
 		}
 		if v.Features.Regions {
-			row = rs.append(row, int32(v.RegionsStart()), b, ps.total)
+			row = rs.append(row, int32(v.RegionsStart()), b)
 		}
 		emit(i, row)
 	}
@@ -324,41 +328,52 @@ var regionLevels = [...]int{1, 2, 3, 4, 6, 8}
 // page's blocks under it.
 const NumRegionStats = 3 * len(regionLevels)
 
-// regionStats holds the words, linked words and blocks under each element.
+// regionStats holds the words, linked words and blocks under each element,
+// by tokenize.Element.Index.
 type regionStats struct {
-	words, linked, blocks map[*tokenize.Element]int
-	totalBlocks           int
+	under               []regionCount
+	totalWords, nblocks int
 }
 
-func newRegionStats(blocks []tokenize.Block, wordCount []int) regionStats {
-	rs := regionStats{words: map[*tokenize.Element]int{}, linked: map[*tokenize.Element]int{}, blocks: map[*tokenize.Element]int{}, totalBlocks: len(blocks)}
+type regionCount struct{ words, linked, blocks int }
+
+// newRegionStats sums the blocks' words (wordCount, totalWords in all)
+// under each element.
+func newRegionStats(blocks []tokenize.Block, wordCount []int, totalWords int) regionStats {
+	n := 0
+	for _, b := range blocks {
+		for _, el := range b.Ancestors {
+			n = max(n, el.Index+1)
+		}
+	}
+	rs := regionStats{under: make([]regionCount, n), totalWords: totalWords, nblocks: len(blocks)}
 	for i, b := range blocks {
 		for _, el := range b.Ancestors {
-			rs.words[el] += wordCount[i]
-			rs.blocks[el]++
+			c := &rs.under[el.Index]
+			c.words += wordCount[i]
+			c.blocks++
 			if b.InLink {
-				rs.linked[el] += wordCount[i]
+				c.linked += wordCount[i]
 			}
 		}
 	}
 	return rs
 }
 
-func (rs regionStats) append(row []Entry, first int32, b tokenize.Block, totalWords int) []Entry {
+func (rs regionStats) append(row []Entry, first int32, b tokenize.Block) []Entry {
 	if len(b.Ancestors) == 0 {
 		return row
 	}
 	for k, level := range regionLevels {
-		el := b.Ancestors[max(0, len(b.Ancestors)-level)]
-		w := rs.words[el]
-		x := [3]float64{}
-		if totalWords > 0 {
-			x[0] = float64(w) / float64(totalWords)
+		c := rs.under[b.Ancestors[max(0, len(b.Ancestors)-level)].Index]
+		var x [3]float64
+		if rs.totalWords > 0 {
+			x[0] = float64(c.words) / float64(rs.totalWords)
 		}
-		if w > 0 {
-			x[1] = float64(rs.linked[el]) / float64(w)
+		if c.words > 0 {
+			x[1] = float64(c.linked) / float64(c.words)
 		}
-		x[2] = float64(rs.blocks[el]) / float64(rs.totalBlocks)
+		x[2] = float64(c.blocks) / float64(rs.nblocks)
 		for j, val := range x {
 			if val != 0 {
 				row = append(row, Entry{first + int32(3*k+j), float32(val)})
