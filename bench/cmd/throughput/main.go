@@ -5,6 +5,9 @@
 //
 //	go run ./cmd/throughput -data ../../shared/data/wcxb,../../shared/data/dragnet -rounds 5
 //
+// -model compares models: each is a configuration of its own ("boilernet
+// MODEL"), and the summary gives its ratio to the first.
+//
 // Each pass reads every page of the split from its file (decompressing
 // .html.gz) and extracts it. boilernet's pass is what `boilernet extract
 // -workers N -format jsonl FILES` does: infer.FilePages, ExtractAll with the
@@ -58,6 +61,7 @@ func main() {
 // config is one measured configuration.
 type config struct {
 	name    string
+	model   string // the model's label (boilernet)
 	workers int
 	pass    func(files []string) error
 	profile bool // under -cpuprofile
@@ -71,7 +75,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	rounds := fs.Int("rounds", 5, "rounds of every configuration")
 	workerList := fs.String("workers", "1,2", "boilernet worker counts, comma-separated")
 	noTraf := fs.Bool("no-trafilatura", false, "boilernet only")
-	modelPath := fs.String("model", "", "model file (default: the embedded model)")
+	modelPaths := fs.String("model", "", "model files to compare, comma-separated; \"embedded\" (or empty) is the embedded model (default: the embedded model)")
 	metadata := fs.Bool("metadata", true, "boilernet: metadata in the records, as extract's jsonl default")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of boilernet's first timed one-worker pass to this file")
 	memProfile := fs.String("memprofile", "", "write an allocation profile of the whole run to this file (with -no-trafilatura, of boilernet's passes)")
@@ -92,25 +96,32 @@ func run(args []string, stdout, stderr io.Writer) error {
 		files = append(files, f...)
 		size += n
 	}
-	ex, err := loadExtractor(*modelPath)
-	if err != nil {
-		return err
-	}
 	var configs []config
-	for _, s := range strings.Split(*workerList, ",") {
-		w, err := strconv.Atoi(s)
-		if err != nil || w < 1 {
-			return fmt.Errorf("-workers: bad count %q", s)
+	for m, path := range strings.Split(*modelPaths, ",") {
+		ex, err := loadExtractor(path)
+		if err != nil {
+			return fmt.Errorf("-model %s: %w", path, err)
 		}
-		opts := infer.Options{Metadata: *metadata}
-		configs = append(configs, config{name: "boilernet", workers: w, profile: w == 1,
-			pass: func(files []string) error { return boilernetPass(ex, files, w, opts) }})
+		label := path
+		if path == "" {
+			label = "embedded"
+		}
+		for _, s := range strings.Split(*workerList, ",") {
+			w, err := strconv.Atoi(s)
+			if err != nil || w < 1 {
+				return fmt.Errorf("-workers: bad count %q", s)
+			}
+			opts := infer.Options{Metadata: *metadata}
+			configs = append(configs, config{name: "boilernet", model: label, workers: w, profile: w == 1 && m == 0,
+				pass: func(files []string) error { return boilernetPass(ex, files, w, opts) }})
+		}
 	}
 	if !*noTraf {
 		configs = append(configs, config{name: "trafilatura", workers: 1, pass: trafilaturaPass(extractors.Trafilatura(extractors.TrafilaturaOptions{}))})
 	}
 	var prof *os.File
 	if *cpuProfile != "" {
+		var err error
 		if prof, err = os.Create(*cpuProfile); err != nil {
 			return err
 		}
@@ -154,7 +165,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 			}
 			secs[i] = append(secs[i], d)
 			cpus[i] = append(cpus[i], cpu)
-			line = append(line, fmt.Sprintf("%s/%dw %.2fs (cpu %.2fs)", c.name, c.workers, d, cpu))
+			line = append(line, fmt.Sprintf("%s/%dw %.2fs (cpu %.2fs)", c.label(), c.workers, d, cpu))
 		}
 		fmt.Fprintf(stdout, "round %d: %s\n", r+1, strings.Join(line, ", "))
 	}
@@ -174,7 +185,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stdout, "\n| tool | workers | pages/s (median) | MB/s | pages per CPU second |\n|---|---|---|---|---|\n")
 	for i, c := range configs {
 		m := median(secs[i])
-		fmt.Fprintf(stdout, "| %s | %d | %.1f | %.2f | %.1f |\n", c.name, c.workers, float64(len(files))/m, float64(size)/1e6/m, float64(len(files))/median(cpus[i]))
+		fmt.Fprintf(stdout, "| %s | %d | %.1f | %.2f | %.1f |\n", c.label(), c.workers, float64(len(files))/m, float64(size)/1e6/m, float64(len(files))/median(cpus[i]))
 	}
 	fmt.Fprintln(stdout)
 	ratio := func(t [][]float64, num, den int) float64 {
@@ -185,17 +196,21 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return median(rs)
 	}
 	traf := slices.IndexFunc(configs, func(c config) bool { return c.name == "trafilatura" })
-	one := slices.IndexFunc(configs, func(c config) bool { return c.name == "boilernet" && c.workers == 1 })
 	for i, c := range configs {
 		if c.name != "boilernet" {
 			continue
 		}
 		if traf >= 0 {
-			fmt.Fprintf(stdout, "boilernet %d worker(s) / trafilatura 1 worker: %.2f× in pages/s, %.2f× in pages per CPU second (medians of per-round ratios)\n",
-				c.workers, ratio(secs, i, traf), ratio(cpus, i, traf))
+			fmt.Fprintf(stdout, "%s %d worker(s) / trafilatura 1 worker: %.2f× in pages/s, %.2f× in pages per CPU second (medians of per-round ratios)\n",
+				c.label(), c.workers, ratio(secs, i, traf), ratio(cpus, i, traf))
 		}
+		one := slices.IndexFunc(configs, func(o config) bool { return o.name == "boilernet" && o.model == c.model && o.workers == 1 })
 		if one >= 0 && i != one {
-			fmt.Fprintf(stdout, "boilernet %d workers / 1 worker: %.2f× in pages/s, %.2f× in pages per CPU second\n", c.workers, ratio(secs, i, one), ratio(cpus, i, one))
+			fmt.Fprintf(stdout, "%s %d workers / 1 worker: %.2f× in pages/s, %.2f× in pages per CPU second\n", c.label(), c.workers, ratio(secs, i, one), ratio(cpus, i, one))
+		}
+		first := slices.IndexFunc(configs, func(o config) bool { return o.name == "boilernet" && o.workers == c.workers })
+		if first >= 0 && configs[first].model != c.model {
+			fmt.Fprintf(stdout, "%s / %s, %d worker(s): %.2f× in pages/s, %.2f× in pages per CPU second\n", c.label(), configs[first].label(), c.workers, ratio(secs, i, first), ratio(cpus, i, first))
 		}
 	}
 	return nil
@@ -226,7 +241,7 @@ func splitFiles(dir, split string) ([]string, int64, error) {
 }
 
 func loadExtractor(path string) (*infer.Extractor, error) {
-	if path == "" {
+	if path == "" || path == "embedded" {
 		return infer.Default()
 	}
 	f, err := os.Open(path)
@@ -346,4 +361,13 @@ func median(xs []float64) float64 {
 		return s[len(s)/2]
 	}
 	return (s[len(s)/2-1] + s[len(s)/2]) / 2
+}
+
+// label names the configuration in the output: the tool, and the model of
+// boilernet's when not the embedded one.
+func (c config) label() string {
+	if c.model == "" || c.model == "embedded" {
+		return c.name
+	}
+	return c.name + " " + c.model
 }

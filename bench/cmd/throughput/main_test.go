@@ -8,6 +8,7 @@ import (
 
 func TestRun(t *testing.T) {
 	const mini = "../../extractors/testdata/mini"
+	const model = "../../../infer/default.model"
 	tests := []struct {
 		name string
 		args []string
@@ -18,6 +19,9 @@ func TestRun(t *testing.T) {
 			"2 pages", "round 2: trafilatura/1w", "| boilernet | 2 |", "| trafilatura | 1 |",
 			"boilernet 1 worker(s) / trafilatura 1 worker:", "boilernet 2 workers / 1 worker:"}},
 		{"boilernet only", []string{"-data", mini, "-rounds", "1", "-workers", "1", "-no-trafilatura"}, true, []string{"| boilernet | 1 |"}},
+		{"two models", []string{"-data", mini, "-rounds", "1", "-workers", "1", "-no-trafilatura", "-model", "embedded," + model}, true, []string{
+			"| boilernet | 1 |", "| boilernet " + model + " | 1 |", "boilernet " + model + " / boilernet, 1 worker(s):"}},
+		{"bad model", []string{"-data", mini, "-rounds", "1", "-model", "nonexistent.model"}, false, nil},
 		{"no data", []string{"-rounds", "1"}, false, nil},
 		{"bad workers", []string{"-data", mini, "-workers", "0"}, false, nil},
 		{"bad split", []string{"-data", mini, "-split", "dev"}, false, nil},
