@@ -8,10 +8,8 @@
 // len(Tags) columns count the vocabulary tags on the block's ancestor path.
 // Richer feature sets add, after those, a bag of the ancestors' attribute
 // tokens (class and id words, ARIA roles, microdata; an out-of-vocabulary
-// column then len(Attrs) columns), NumStats columns of block statistics
-// (lengths, link density, punctuation, depth, position, visibility) and
-// NumRegionStats columns of region statistics (how much of the page's text
-// and blocks the block's enclosing elements hold, and their link density).
+// column then len(Attrs) columns) and NumStats columns of block statistics
+// (lengths, link density, punctuation, depth, position, visibility).
 package vocab
 
 import (
@@ -40,7 +38,6 @@ type Features struct {
 	Attrs   bool // the bag of ancestor attribute tokens
 	Stats   bool // the block statistics columns
 	Regions bool // the statistics of the block's enclosing elements
-	Repeats bool // how many like siblings the enclosing elements have
 }
 
 // Named feature sets.
@@ -75,10 +72,8 @@ func ParseFeatures(s string) (Features, error) {
 			f.Stats = true
 		case "regions":
 			f.Regions = true
-		case "repeats":
-			f.Repeats = true
 		default:
-			return Features{}, fmt.Errorf("unknown feature %q in %q (attrs, stats, regions, repeats)", part, s)
+			return Features{}, fmt.Errorf("unknown feature %q in %q (attrs, stats, regions)", part, s)
 		}
 	}
 	return f, nil
@@ -101,9 +96,6 @@ func (f Features) String() string {
 	}
 	if f.Regions {
 		s += "+regions"
-	}
-	if f.Repeats {
-		s += "+repeats"
 	}
 	return s
 }
@@ -162,7 +154,7 @@ func columns(items []string, first int32) map[string]int32 {
 }
 
 // Dim is the number of columns of an encoded row.
-func (v *Vocab) Dim() int { return v.RepeatsStart() + v.numRepeats() }
+func (v *Vocab) Dim() int { return v.RegionsStart() + v.numRegions() }
 
 // WordOOV is the column counting words outside the vocabulary.
 func (v *Vocab) WordOOV() int { return 0 }
@@ -196,17 +188,6 @@ func (v *Vocab) RegionsStart() int { return v.StatsStart() + v.numStats() }
 func (v *Vocab) numRegions() int {
 	if v.Features.Regions {
 		return NumRegionStats
-	}
-	return 0
-}
-
-// RepeatsStart is the first column of the repeat statistics
-// (Features.Repeats).
-func (v *Vocab) RepeatsStart() int { return v.RegionsStart() + v.numRegions() }
-
-func (v *Vocab) numRepeats() int {
-	if v.Features.Repeats {
-		return NumRepeatStats
 	}
 	return 0
 }
@@ -301,7 +282,7 @@ const (
 func (v *Vocab) EncodePage(blocks []tokenize.Block, emit func(i int, row []Entry)) {
 	var row []Entry
 	g := newBag(v.Dim())
-	if !v.Features.Stats && !v.Features.Regions && !v.Features.Repeats {
+	if !v.Features.Stats && !v.Features.Regions {
 		// Block by block, in one buffer of words.
 		var words []string
 		for i, b := range blocks {
@@ -324,10 +305,6 @@ func (v *Vocab) EncodePage(blocks []tokenize.Block, emit func(i int, row []Entry
 	if v.Features.Regions {
 		rs = newRegionStats(blocks, ps.wordCount, ps.total)
 	}
-	var reps []float32
-	if v.Features.Repeats {
-		reps = likeSiblings(blocks)
-	}
 	for i, b := range blocks {
 		row = v.encode(row[:0], b, words[i], g)
 		if v.Features.Stats {
@@ -335,9 +312,6 @@ func (v *Vocab) EncodePage(blocks []tokenize.Block, emit func(i int, row []Entry
 		}
 		if v.Features.Regions {
 			row = rs.append(row, int32(v.RegionsStart()), b)
-		}
-		if v.Features.Repeats {
-			row = appendRepeats(row, int32(v.RepeatsStart()), b, reps)
 		}
 		emit(i, row)
 	}
@@ -404,65 +378,6 @@ func (rs regionStats) append(row []Entry, first int32, b tokenize.Block) []Entry
 			if val != 0 {
 				row = append(row, Entry{first + int32(3*k+j), float32(val)})
 			}
-		}
-	}
-	return row
-}
-
-// repeatLevels are the enclosing elements the repeat statistics describe,
-// counted from the block's parent (1) upwards.
-var repeatLevels = [...]int{1, 2, 3, 4, 6}
-
-// NumRepeatStats is the number of repeat statistics columns: for each of
-// the block's enclosing elements at the levels in repeatLevels, log(its
-// like siblings)/4, where like siblings are the children of its parent with
-// its name and attribute tokens that hold text, itself included.
-const NumRepeatStats = len(repeatLevels)
-
-// likeSiblings returns, by tokenize.Element.Index, log(1 + like siblings)/4
-// of the elements enclosing blocks (0 for the others).
-func likeSiblings(blocks []tokenize.Block) []float32 {
-	n := 0
-	for _, b := range blocks {
-		for _, el := range b.Ancestors {
-			n = max(n, el.Index+1)
-		}
-	}
-	type group struct {
-		parent int
-		sig    string
-	}
-	groupOf := make([]group, n)
-	seen := make([]bool, n)
-	count := map[group]int{}
-	for _, b := range blocks {
-		for j := 1; j < len(b.Ancestors); j++ {
-			el := b.Ancestors[j]
-			if seen[el.Index] {
-				continue
-			}
-			seen[el.Index] = true
-			g := group{b.Ancestors[j-1].Index, el.Name + " " + strings.Join(el.Attrs, " ")}
-			groupOf[el.Index] = g
-			count[g]++
-		}
-	}
-	reps := make([]float32, n)
-	for i, ok := range seen {
-		if ok {
-			reps[i] = float32(math.Log(float64(count[groupOf[i]])) / 4)
-		}
-	}
-	return reps
-}
-
-func appendRepeats(row []Entry, first int32, b tokenize.Block, reps []float32) []Entry {
-	if len(b.Ancestors) == 0 {
-		return row
-	}
-	for k, level := range repeatLevels {
-		if x := reps[b.Ancestors[max(0, len(b.Ancestors)-level)].Index]; x != 0 {
-			row = append(row, Entry{first + int32(k), x})
 		}
 	}
 	return row

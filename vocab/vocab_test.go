@@ -206,7 +206,7 @@ func TestUnmarshalRejects(t *testing.T) {
 		{"truncated", good[:len(good)-1]},
 		{"trailing bytes", append(slices.Clone(good), 0)},
 		{"bad version", append([]byte(magic), 99)},
-		{"unknown flags", []byte(magic + "\x02\x10\x00\x00\x00")},
+		{"unknown flags", []byte(magic + "\x02\x08\x00\x00\x00")},
 		{"attrs without the flag", []byte(magic + "\x02\x00\x00\x00\x01\x01a")},
 		{"huge count", append([]byte(magic+"\x01"), 0xff, 0xff, 0xff, 0xff, 0x0f)},
 		{"duplicate", []byte(magic + "\x01\x02\x01a\x01a\x00")},
@@ -285,42 +285,6 @@ func TestEncodePageRegions(t *testing.T) {
 	for _, tt := range tests {
 		if got := region(tt.block, tt.level, tt.stat); math.Abs(float64(got-tt.want)) > 1e-6 {
 			t.Errorf("block %d level %d stat %d = %v, want %v", tt.block, tt.level, tt.stat, got, tt.want)
-		}
-	}
-}
-
-func TestEncodePageRepeats(t *testing.T) {
-	page, err := tokenize.Parse([]byte(`<body><ul><li class="item"><a href="/x">x</a></li><li class="item"><a href="/y">y</a></li><li class="item other">z</li><li class="item"></li></ul></body>`), tokenize.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	b := NewBuilder()
-	b.Add(page.Blocks)
-	v := b.Build(Sizes{Features: Features{Repeats: true}, Words: 100, Tags: 100})
-	var rows [][]Entry
-	v.EncodePage(page.Blocks, func(i int, row []Entry) { rows = append(rows, slices.Clone(row)) })
-	repeat := func(i, level int) float32 {
-		col := v.RepeatsStart() + slices.Index(repeatLevels[:], level)
-		for _, e := range rows[i] {
-			if int(e.Col) == col {
-				return e.Count
-			}
-		}
-		return 0
-	}
-	ln2 := float32(math.Log(2) / 4)
-	tests := []struct {
-		block, level int
-		want         float32
-	}{
-		{0, 1, 0},   // the <a> of x: alone in its <li>
-		{0, 2, ln2}, // <li class="item">: two like siblings with text (the empty one holds none)
-		{2, 1, 0},   // <li class="item other">: alone
-		{0, 3, 0},   // <ul>: alone under <body>
-	}
-	for _, tt := range tests {
-		if got := repeat(tt.block, tt.level); math.Abs(float64(got-tt.want)) > 1e-6 {
-			t.Errorf("block %d level %d = %v, want %v", tt.block, tt.level, got, tt.want)
 		}
 	}
 }
