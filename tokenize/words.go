@@ -126,13 +126,76 @@ func IsWord(token string) bool {
 }
 
 // CountWords returns the number of tokens of text (see Words) that are
-// words (IsWord), as token-level scores count them.
+// words (IsWord), as token-level scores count them. It follows Words
+// without building the tokens, so it allocates nothing.
 func CountWords(text string) int {
 	n := 0
-	for _, w := range Words(text) {
-		if IsWord(w) {
-			n++
+	for i := 0; i < len(text); {
+		r, size := utf8.DecodeRuneInString(text[i:])
+		switch {
+		case isSpace(r) || unicode.IsControl(r):
+			i += size
+		case isUnspaced(r):
+			end := i + size
+			for end < len(text) {
+				m, msize := utf8.DecodeRuneInString(text[end:])
+				if !unicode.IsMark(m) {
+					break
+				}
+				end += msize
+			}
+			if IsLetterOrDigit(r) { // the marks after it are neither
+				n++
+			}
+			i = end
+		case isWordRune(r):
+			end := wordEnd(text, i)
+			n += wordsOf(text[i:end])
+			i = end
+		default: // a run of one punctuation character
+			end := i + size
+			for end < len(text) && strings.HasPrefix(text[end:], text[i:i+size]) {
+				end += size
+			}
+			i = end
 		}
 	}
 	return n
+}
+
+// wordsOf returns how many of the tokens appendWord makes of the word w
+// (before lowercasing: case changes no letter or digit into anything else)
+// are words: a contraction suffix split off is one, and so is the rest
+// when it has a letter or digit.
+func wordsOf(w string) int {
+	for _, c := range contractions {
+		if k := contractionStart(w, c); k > 0 {
+			return b2i(IsWord(w[:k])) + 1
+		}
+	}
+	return b2i(IsWord(w))
+}
+
+// contractionStart returns where w ends with the contraction c, ignoring
+// ASCII case and reading ’ as ', or -1.
+func contractionStart(w, c string) int {
+	j := len(w)
+	for k := len(c) - 1; k >= 0; k-- {
+		switch {
+		case c[k] == '\'' && strings.HasSuffix(w[:j], "’"):
+			j -= len("’")
+		case j > 0 && (w[j-1] == c[k] || 'a' <= c[k] && c[k] <= 'z' && w[j-1] == c[k]-'a'+'A'):
+			j--
+		default:
+			return -1
+		}
+	}
+	return j
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

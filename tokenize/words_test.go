@@ -31,3 +31,38 @@ func TestWords(t *testing.T) {
 		}
 	}
 }
+
+// countByWords is CountWords's definition: the tokens of Words that are
+// words.
+func countByWords(text string) int {
+	n := 0
+	for _, w := range Words(text) {
+		if IsWord(w) {
+			n++
+		}
+	}
+	return n
+}
+
+func TestCountWords(t *testing.T) {
+	for _, text := range []string{
+		"", "  ", "Hello, world!", "don't", "DON'T", "It’S", "O'Neill's", "'s", "x's", "²'s", "² ³",
+		"3.14 1,000 well-known", "中文分词", "ไทย", "a\u0301b", "\u0301", "...---", "İstanbul'S",
+		"can't won’t THEY'RE we'Ve", "'", "n't", "xn't", "e\u0301'll",
+	} {
+		if got, want := CountWords(text), countByWords(text); got != want {
+			t.Errorf("CountWords(%q) = %d, want %d", text, got, want)
+		}
+	}
+}
+
+func FuzzCountWords(f *testing.F) {
+	for _, s := range []string{"don't stop", "It’S 3.14", "中文 and ไทย", "a--b 'll"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		if got, want := CountWords(text), countByWords(text); got != want {
+			t.Errorf("CountWords(%q) = %d, want %d", text, got, want)
+		}
+	})
+}

@@ -12,8 +12,9 @@ import (
 )
 
 // BenchmarkEncodePage encodes the blocks of the CleanEval test pages with
-// the embedded model's vocabulary, as extraction does, with its feature set
-// (paper+attrs), with region statistics and with all features:
+// the embedded model's vocabulary, as extraction does, with the feature set
+// of the previous default (paper+attrs), the default's (+ region
+// statistics) and rich:
 //
 //	go test -run XXX -bench EncodePage -benchmem ./vocab
 func BenchmarkEncodePage(b *testing.B) {
@@ -42,7 +43,7 @@ func BenchmarkEncodePage(b *testing.B) {
 	}
 	m, _ := ex.Model()
 	v := m.Net().Vocab
-	for _, f := range []vocab.Features{v.Features, {Attrs: true, Regions: true}, vocab.Rich} {
+	for _, f := range []vocab.Features{{Attrs: true}, vocab.Default, vocab.Rich} {
 		fv, err := vocab.NewFeatures(f, v.Words, v.Tags, v.Attrs)
 		if err != nil {
 			b.Fatal(err)

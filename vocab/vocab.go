@@ -43,10 +43,10 @@ type Features struct {
 // Named feature sets.
 var (
 	Paper = Features{}                         // the paper's words and tags
-	Rich  = Features{Attrs: true, Stats: true} // everything
+	Rich  = Features{Attrs: true, Stats: true} // attribute tokens and block statistics
 	// Default is the feature set of the embedded model, chosen on the dev
-	// splits: the paper's plus attribute tokens.
-	Default = Features{Attrs: true}
+	// splits: the paper's plus attribute tokens and region statistics.
+	Default = Features{Attrs: true, Regions: true}
 )
 
 // ParseFeatures reads a feature set name: "paper", "rich", or "paper+"
@@ -282,34 +282,35 @@ const (
 func (v *Vocab) EncodePage(blocks []tokenize.Block, emit func(i int, row []Entry)) {
 	var row []Entry
 	g := newBag(v.Dim())
-	if !v.Features.Stats && !v.Features.Regions {
+	if !v.Features.Stats {
 		// Block by block, in one buffer of words.
+		var rs regionStats
+		if v.Features.Regions {
+			rs = newRegionStats(blocks, nil)
+		}
 		var words []string
 		for i, b := range blocks {
 			words = tokenize.AppendWords(words[:0], b.Text)
 			row = v.encode(row[:0], b, words, g)
+			if v.Features.Regions {
+				row = rs.append(row, int32(v.RegionsStart()), b)
+			}
 			emit(i, row)
 		}
 		return
 	}
-	// The page's words in one buffer; block i has all[ends[i-1]:ends[i]].
-	var all []string
 	words := make([][]string, len(blocks))
 	for i, b := range blocks {
-		start := len(all)
-		all = tokenize.AppendWords(all, b.Text)
-		words[i] = all[start:len(all):len(all)]
+		words[i] = tokenize.Words(b.Text)
 	}
 	ps := newPageStats(blocks, words)
 	var rs regionStats
 	if v.Features.Regions {
-		rs = newRegionStats(blocks, ps.wordCount, ps.total)
+		rs = newRegionStats(blocks, ps.wordCount)
 	}
 	for i, b := range blocks {
 		row = v.encode(row[:0], b, words[i], g)
-		if v.Features.Stats {
-			row = ps.append(row, int32(v.StatsStart()), blocks, words, i)
-		}
+		row = ps.append(row, int32(v.StatsStart()), blocks, words, i)
 		if v.Features.Regions {
 			row = rs.append(row, int32(v.RegionsStart()), b)
 		}
@@ -337,23 +338,30 @@ type regionStats struct {
 
 type regionCount struct{ words, linked, blocks int }
 
-// newRegionStats sums the blocks' words (wordCount, totalWords in all)
-// under each element.
-func newRegionStats(blocks []tokenize.Block, wordCount []int, totalWords int) regionStats {
+// newRegionStats sums the blocks' words (tokens with a letter or digit;
+// wordCount when not nil, else counted here) under each element.
+func newRegionStats(blocks []tokenize.Block, wordCount []int) regionStats {
 	n := 0
 	for _, b := range blocks {
 		for _, el := range b.Ancestors {
 			n = max(n, el.Index+1)
 		}
 	}
-	rs := regionStats{under: make([]regionCount, n), totalWords: totalWords, nblocks: len(blocks)}
+	rs := regionStats{under: make([]regionCount, n), nblocks: len(blocks)}
 	for i, b := range blocks {
+		var words int
+		if wordCount != nil {
+			words = wordCount[i]
+		} else {
+			words = tokenize.CountWords(b.Text)
+		}
+		rs.totalWords += words
 		for _, el := range b.Ancestors {
 			c := &rs.under[el.Index]
-			c.words += wordCount[i]
+			c.words += words
 			c.blocks++
 			if b.InLink {
-				c.linked += wordCount[i]
+				c.linked += words
 			}
 		}
 	}
