@@ -249,6 +249,70 @@ func (v *Vocab) encode(dst []Entry, b tokenize.Block, words []string, g *bag) []
 	return g.appendTo(dst)
 }
 
+// elementColumns caches, by tokenize.Element.Index, the tag column and the
+// attribute token columns of a page's elements: blocks share their
+// ancestors, so each element's columns are looked up once per page rather
+// than once per block below it.
+type elementColumns struct {
+	span []colSpan // by Index: the element's columns in flat
+	flat []int32
+}
+
+// colSpan locates an element's columns in elementColumns.flat; end 0 means
+// not looked up yet (an element has at least its tag column).
+type colSpan struct{ start, end int32 }
+
+func newElementColumns(blocks []tokenize.Block) *elementColumns {
+	n := 0
+	for _, b := range blocks {
+		for _, el := range b.Ancestors {
+			n = max(n, el.Index+1)
+		}
+	}
+	return &elementColumns{span: make([]colSpan, n), flat: make([]int32, 0, 4*n)}
+}
+
+// of returns el's columns.
+func (c *elementColumns) of(v *Vocab, el *tokenize.Element) []int32 {
+	if sp := c.span[el.Index]; sp.end > 0 {
+		return c.flat[sp.start:sp.end]
+	}
+	start := len(c.flat)
+	col, ok := v.tagCol[el.Name]
+	if !ok {
+		col = int32(v.TagOOV())
+	}
+	c.flat = append(c.flat, col)
+	if v.Features.Attrs {
+		for _, a := range el.Attrs {
+			col, ok := v.attrCol[a]
+			if !ok {
+				col = int32(v.AttrOOV())
+			}
+			c.flat = append(c.flat, col)
+		}
+	}
+	c.span[el.Index] = colSpan{int32(start), int32(len(c.flat))}
+	return c.flat[start:]
+}
+
+// encodeCached is encode with the ancestors' columns from c, for blocks
+// whose Ancestors match their Path (those of a parsed page).
+func (v *Vocab) encodeCached(dst []Entry, b tokenize.Block, words []string, g *bag, c *elementColumns) []Entry {
+	if len(b.Ancestors) != len(b.Path) {
+		return v.encode(dst, b, words, g)
+	}
+	for _, w := range words {
+		g.add(v.wordCol[w]) // 0, the OOV column, when missing
+	}
+	for _, el := range b.Ancestors {
+		for _, col := range c.of(v, el) {
+			g.add(col)
+		}
+	}
+	return g.appendTo(dst)
+}
+
 func addBag(g *bag, cols map[string]int32, oov int32, items []string) {
 	for _, s := range items {
 		col, ok := cols[s]
@@ -282,20 +346,41 @@ const (
 func (v *Vocab) EncodePage(blocks []tokenize.Block, emit func(i int, row []Entry)) {
 	var row []Entry
 	g := newBag(v.Dim())
-	if !v.Features.Stats {
+	cache := newElementColumns(blocks)
+	if !v.Features.Stats && !v.Features.Regions {
 		// Block by block, in one buffer of words.
-		var rs regionStats
-		if v.Features.Regions {
-			rs = newRegionStats(blocks, nil)
-		}
 		var words []string
 		for i, b := range blocks {
 			words = tokenize.AppendWords(words[:0], b.Text)
-			row = v.encode(row[:0], b, words, g)
-			if v.Features.Regions {
-				row = rs.append(row, int32(v.RegionsStart()), b)
-			}
+			row = v.encodeCached(row[:0], b, words, g, cache)
 			emit(i, row)
+		}
+		return
+	}
+	if !v.Features.Stats {
+		// The bags of all blocks first, counting their words, then the
+		// region statistics, which need the whole page.
+		var words []string
+		var bags []Entry
+		ends := make([]int, len(blocks))
+		wordCount := make([]int, len(blocks))
+		for i, b := range blocks {
+			words = tokenize.AppendWords(words[:0], b.Text)
+			for _, w := range words {
+				if tokenize.IsWord(w) {
+					wordCount[i]++
+				}
+			}
+			bags = v.encodeCached(bags, b, words, g, cache)
+			ends[i] = len(bags)
+		}
+		rs := newRegionStats(blocks, wordCount)
+		start := 0
+		for i, b := range blocks {
+			row = append(row[:0], bags[start:ends[i]]...)
+			row = rs.append(row, int32(v.RegionsStart()), b)
+			emit(i, row)
+			start = ends[i]
 		}
 		return
 	}
@@ -309,7 +394,7 @@ func (v *Vocab) EncodePage(blocks []tokenize.Block, emit func(i int, row []Entry
 		rs = newRegionStats(blocks, ps.wordCount)
 	}
 	for i, b := range blocks {
-		row = v.encode(row[:0], b, words[i], g)
+		row = v.encodeCached(row[:0], b, words[i], g, cache)
 		row = ps.append(row, int32(v.StatsStart()), blocks, words, i)
 		if v.Features.Regions {
 			row = rs.append(row, int32(v.RegionsStart()), b)
@@ -338,8 +423,8 @@ type regionStats struct {
 
 type regionCount struct{ words, linked, blocks int }
 
-// newRegionStats sums the blocks' words (tokens with a letter or digit;
-// wordCount when not nil, else counted here) under each element.
+// newRegionStats sums the blocks' words (wordCount: tokens with a letter
+// or digit) under each element.
 func newRegionStats(blocks []tokenize.Block, wordCount []int) regionStats {
 	n := 0
 	for _, b := range blocks {
@@ -349,12 +434,7 @@ func newRegionStats(blocks []tokenize.Block, wordCount []int) regionStats {
 	}
 	rs := regionStats{under: make([]regionCount, n), nblocks: len(blocks)}
 	for i, b := range blocks {
-		var words int
-		if wordCount != nil {
-			words = wordCount[i]
-		} else {
-			words = tokenize.CountWords(b.Text)
-		}
+		words := wordCount[i]
 		rs.totalWords += words
 		for _, el := range b.Ancestors {
 			c := &rs.under[el.Index]
