@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/boilernet/boilernet/metadata"
 	"github.com/boilernet/boilernet/tokenize"
 )
 
@@ -32,6 +33,10 @@ type Decoding struct {
 	// default such gaps are selected (fillGaps), so that no sentence loses
 	// a part.
 	KeepGaps bool
+	// Bylines drops the bylines (metadata.IsByline) among the selected
+	// paragraphs before the body (the first selected paragraph of
+	// bodyWords words or more).
+	Bylines bool
 }
 
 // Named decodings.
@@ -53,7 +58,7 @@ const (
 
 // ParseDecoding reads a decoding name: "default", "blocks", "structure",
 // or steps joined by "/" ("paragraphs", "hidden", "isolated",
-// "keep-repeats", "keep-gaps"), each added to the default.
+// "keep-repeats", "keep-gaps", "bylines"), each added to the default.
 func ParseDecoding(s string) (Decoding, error) {
 	switch s {
 	case "default":
@@ -76,8 +81,10 @@ func ParseDecoding(s string) (Decoding, error) {
 			d.KeepRepeats = true
 		case "keep-gaps":
 			d.KeepGaps = true
+		case "bylines":
+			d.Bylines = true
 		default:
-			return Decoding{}, fmt.Errorf("unknown decoding %q (default, blocks, structure, or steps joined by /: paragraphs, hidden, isolated, keep-repeats, keep-gaps)", s)
+			return Decoding{}, fmt.Errorf("unknown decoding %q (default, blocks, structure, or steps joined by /: paragraphs, hidden, isolated, keep-repeats, keep-gaps, bylines)", s)
 		}
 	}
 	return d, nil
@@ -108,6 +115,9 @@ func (d Decoding) String() string {
 	}
 	if d.KeepGaps {
 		steps = append(steps, "keep-gaps")
+	}
+	if d.Bylines {
+		steps = append(steps, "bylines")
 	}
 	return strings.Join(steps, "/")
 }
@@ -160,6 +170,9 @@ func (d Decoding) decode(blocks []tokenize.Block, probs []float32, threshold flo
 	}
 	if !d.KeepGaps {
 		fillGaps(blocks, selected)
+	}
+	if d.Bylines {
+		dropBylines(blocks, selected)
 	}
 	return selected
 }
@@ -242,5 +255,38 @@ func dropIsolated(blocks []tokenize.Block, words []int, selected []bool) {
 				selected[i] = false
 			}
 		}
+	}
+}
+
+// dropBylines unselects the selected paragraphs before the body (the first
+// selected paragraph of bodyWords words or more) whose text is a byline.
+func dropBylines(blocks []tokenize.Block, selected []bool) {
+	var text strings.Builder
+	for start := 0; start < len(blocks); {
+		if !selected[start] {
+			start++
+			continue
+		}
+		end := start + 1
+		for end < len(blocks) && blocks[end].Para == blocks[start].Para {
+			end++
+		}
+		text.Reset()
+		for i := start; i < end; i++ {
+			if selected[i] {
+				text.WriteString(blocks[i].Text)
+				text.WriteByte(' ')
+			}
+		}
+		s := text.String()
+		if tokenize.CountWords(s) >= bodyWords {
+			return
+		}
+		if metadata.IsByline(s) {
+			for i := start; i < end; i++ {
+				selected[i] = false
+			}
+		}
+		start = end
 	}
 }

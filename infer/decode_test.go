@@ -2,6 +2,7 @@ package infer
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/boilernet/boilernet/tokenize"
@@ -116,5 +117,39 @@ func TestDropRepeats(t *testing.T) {
 		if !slices.Equal(got, tt.want) {
 			t.Errorf("%s: kept %v, want %v", tt.page, got, tt.want)
 		}
+	}
+}
+
+func TestDropBylines(t *testing.T) {
+	body := "<p>" + strings.Repeat("word ", 30) + "</p>"
+	tests := []struct {
+		page string
+		want []int
+	}{
+		{`<p>By <a href="/a">Jane Doe</a> · 5 May 2025</p>` + body, []int{3}},
+		{`<h2>Kicker</h2><p>Written by Jane Doe</p>` + body, []int{0, 2}},
+		{`<p>By the river, a town</p>` + body, []int{0, 1}}, // "the river" is no name
+		{body + `<p>By Jane Doe</p>`, []int{0, 1}},          // after the body
+		{`<p>Von Max Müller</p><p>Автор: Иван Петров</p>` + body, []int{2}},
+	}
+	for _, tt := range tests {
+		p, err := tokenize.Parse([]byte(tt.page), tokenize.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		selected := slices.Repeat([]bool{true}, len(p.Blocks))
+		dropBylines(p.Blocks, selected)
+		var got []int
+		for i, s := range selected {
+			if s {
+				got = append(got, i)
+			}
+		}
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("%s: kept %v, want %v", tt.page, got, tt.want)
+		}
+	}
+	if d, err := ParseDecoding("bylines"); err != nil || !d.Bylines || d.String() != "bylines" {
+		t.Errorf("ParseDecoding(bylines) = %v, %v", d, err)
 	}
 }

@@ -227,3 +227,19 @@ func authorHref(href string) bool {
 	return strings.Contains(h, "/author/") || strings.Contains(h, "/authors/") || strings.Contains(h, "author=") ||
 		strings.Contains(h, "/autor/") || strings.Contains(h, "/auteur/") || strings.Contains(h, "/autore/")
 }
+
+// IsByline reports whether a line of text is a byline: a label ("By",
+// "Written by", "Von", "Автор:", …) followed by a person's name, and
+// perhaps a date or reading time after it ("By Jane Doe · 5 May 2025 · 4
+// min read").
+func IsByline(line string) bool {
+	line = strings.TrimSpace(line)
+	if len(line) > 200 {
+		return false
+	}
+	rest := afterBylinePrefix(line)
+	if rest == "" {
+		return false
+	}
+	return personName(cutName(rest), false) != ""
+}

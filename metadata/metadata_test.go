@@ -348,3 +348,23 @@ func TestDetectLanguage(t *testing.T) {
 		}
 	}
 }
+
+func TestIsByline(t *testing.T) {
+	for _, tt := range []struct {
+		line string
+		want bool
+	}{
+		{"By Marta Keller · 14 March 2025 · 4 min read", true},
+		{"Written by Jane Doe", true},
+		{"BY JOHN SMITH", true},
+		{"Von Max Müller, 3. März", true},
+		{"By the river", false},
+		{"By clicking Accept you agree to our cookies", false},
+		{"Jane Doe", false},
+		{"By", false},
+	} {
+		if got := IsByline(tt.line); got != tt.want {
+			t.Errorf("IsByline(%q) = %v, want %v", tt.line, got, tt.want)
+		}
+	}
+}
