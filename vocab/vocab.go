@@ -254,27 +254,74 @@ func (v *Vocab) encode(dst []Entry, b tokenize.Block, words []string, g *bag) []
 // ancestors, so each element's columns are looked up once per page rather
 // than once per block below it.
 type elementColumns struct {
-	span []colSpan // by Index: the element's columns in flat
-	flat []int32
+	index elementIndex
+	span  []colSpan // by index: the element's columns in flat
+	flat  []int32
 }
 
 // colSpan locates an element's columns in elementColumns.flat; end 0 means
 // not looked up yet (an element has at least its tag column).
 type colSpan struct{ start, end int32 }
 
-func newElementColumns(blocks []tokenize.Block) *elementColumns {
+func newElementColumns(index elementIndex) *elementColumns {
+	return &elementColumns{index: index, span: make([]colSpan, index.n), flat: make([]int32, 0, 4*index.n)}
+}
+
+// elementIndex numbers the elements above a page's blocks for slices
+// indexed by element: their tokenize.Element.Index when those are distinct
+// (a parsed page), else (blocks put together by hand) numbers of its own.
+type elementIndex struct {
+	n     int
+	byPtr map[*tokenize.Element]int // nil: Element.Index
+}
+
+func newElementIndex(blocks []tokenize.Block) elementIndex {
 	n := 0
+	valid := true
 	for _, b := range blocks {
 		for _, el := range b.Ancestors {
 			n = max(n, el.Index+1)
+			valid = valid && el.Index >= 0
 		}
 	}
-	return &elementColumns{span: make([]colSpan, n), flat: make([]int32, 0, 4*n)}
+	if valid {
+		owner := make([]*tokenize.Element, n)
+		for _, b := range blocks {
+			for _, el := range b.Ancestors {
+				if o := owner[el.Index]; o == nil {
+					owner[el.Index] = el
+				} else if o != el {
+					valid = false
+				}
+			}
+		}
+	}
+	if valid {
+		return elementIndex{n: n}
+	}
+	x := elementIndex{byPtr: map[*tokenize.Element]int{}}
+	for _, b := range blocks {
+		for _, el := range b.Ancestors {
+			if _, ok := x.byPtr[el]; !ok {
+				x.byPtr[el] = len(x.byPtr)
+			}
+		}
+	}
+	x.n = len(x.byPtr)
+	return x
+}
+
+func (x elementIndex) of(el *tokenize.Element) int {
+	if x.byPtr != nil {
+		return x.byPtr[el]
+	}
+	return el.Index
 }
 
 // of returns el's columns.
 func (c *elementColumns) of(v *Vocab, el *tokenize.Element) []int32 {
-	if sp := c.span[el.Index]; sp.end > 0 {
+	i := c.index.of(el)
+	if sp := c.span[i]; sp.end > 0 {
 		return c.flat[sp.start:sp.end]
 	}
 	start := len(c.flat)
@@ -292,7 +339,7 @@ func (c *elementColumns) of(v *Vocab, el *tokenize.Element) []int32 {
 			c.flat = append(c.flat, col)
 		}
 	}
-	c.span[el.Index] = colSpan{int32(start), int32(len(c.flat))}
+	c.span[i] = colSpan{int32(start), int32(len(c.flat))}
 	return c.flat[start:]
 }
 
@@ -346,7 +393,8 @@ const (
 func (v *Vocab) EncodePage(blocks []tokenize.Block, emit func(i int, row []Entry)) {
 	var row []Entry
 	g := newBag(v.Dim())
-	cache := newElementColumns(blocks)
+	index := newElementIndex(blocks)
+	cache := newElementColumns(index)
 	if !v.Features.Stats && !v.Features.Regions {
 		// Block by block, in one buffer of words.
 		var words []string
@@ -374,7 +422,7 @@ func (v *Vocab) EncodePage(blocks []tokenize.Block, emit func(i int, row []Entry
 			bags = v.encodeCached(bags, b, words, g, cache)
 			ends[i] = len(bags)
 		}
-		rs := newRegionStats(blocks, wordCount)
+		rs := newRegionStats(blocks, wordCount, index)
 		start := 0
 		for i, b := range blocks {
 			row = append(row[:0], bags[start:ends[i]]...)
@@ -391,7 +439,7 @@ func (v *Vocab) EncodePage(blocks []tokenize.Block, emit func(i int, row []Entry
 	ps := newPageStats(blocks, words)
 	var rs regionStats
 	if v.Features.Regions {
-		rs = newRegionStats(blocks, ps.wordCount)
+		rs = newRegionStats(blocks, ps.wordCount, index)
 	}
 	for i, b := range blocks {
 		row = v.encodeCached(row[:0], b, words[i], g, cache)
@@ -415,8 +463,9 @@ var regionLevels = [...]int{1, 2, 3, 4, 6, 8}
 const NumRegionStats = 3 * len(regionLevels)
 
 // regionStats holds the words, linked words and blocks under each element,
-// by tokenize.Element.Index.
+// by elementIndex.
 type regionStats struct {
+	index               elementIndex
 	under               []regionCount
 	totalWords, nblocks int
 }
@@ -425,19 +474,13 @@ type regionCount struct{ words, linked, blocks int }
 
 // newRegionStats sums the blocks' words (wordCount: tokens with a letter
 // or digit) under each element.
-func newRegionStats(blocks []tokenize.Block, wordCount []int) regionStats {
-	n := 0
-	for _, b := range blocks {
-		for _, el := range b.Ancestors {
-			n = max(n, el.Index+1)
-		}
-	}
-	rs := regionStats{under: make([]regionCount, n), nblocks: len(blocks)}
+func newRegionStats(blocks []tokenize.Block, wordCount []int, index elementIndex) regionStats {
+	rs := regionStats{index: index, under: make([]regionCount, index.n), nblocks: len(blocks)}
 	for i, b := range blocks {
 		words := wordCount[i]
 		rs.totalWords += words
 		for _, el := range b.Ancestors {
-			c := &rs.under[el.Index]
+			c := &rs.under[index.of(el)]
 			c.words += words
 			c.blocks++
 			if b.InLink {
@@ -453,7 +496,7 @@ func (rs regionStats) append(row []Entry, first int32, b tokenize.Block) []Entry
 		return row
 	}
 	for k, level := range regionLevels {
-		c := rs.under[b.Ancestors[max(0, len(b.Ancestors)-level)].Index]
+		c := rs.under[rs.index.of(b.Ancestors[max(0, len(b.Ancestors)-level)])]
 		var x [3]float64
 		if rs.totalWords > 0 {
 			x[0] = float64(c.words) / float64(rs.totalWords)

@@ -288,3 +288,38 @@ func TestEncodePageRegions(t *testing.T) {
 		}
 	}
 }
+
+// Blocks put together by hand, whose elements are not numbered
+// (tokenize.Element.Index 0), encode as those of the parsed page.
+func TestEncodePageUnnumberedElements(t *testing.T) {
+	page, err := tokenize.Parse([]byte(`<body><div class="post"><p>one two <a href="/x">three</a></p></div><ul class="menu"><li><a href="/">Home</a></li><li>About us</li></ul></body>`), tokenize.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	copies := map[*tokenize.Element]*tokenize.Element{}
+	handmade := slices.Clone(page.Blocks)
+	for i, b := range handmade {
+		handmade[i].Ancestors = nil
+		for _, el := range b.Ancestors {
+			c, ok := copies[el]
+			if !ok {
+				c = &tokenize.Element{Name: el.Name, Attrs: el.Attrs}
+				copies[el] = c
+			}
+			handmade[i].Ancestors = append(handmade[i].Ancestors, c)
+		}
+	}
+	b := NewBuilder()
+	b.Add(page.Blocks)
+	for _, f := range []Features{Default, Rich, {Attrs: true, Stats: true, Regions: true}} {
+		v := b.Build(Sizes{Features: f, Words: 100, Tags: 100, Attrs: 100})
+		var want, got [][]Entry
+		v.EncodePage(page.Blocks, func(_ int, row []Entry) { want = append(want, slices.Clone(row)) })
+		v.EncodePage(handmade, func(_ int, row []Entry) { got = append(got, slices.Clone(row)) })
+		for i := range want {
+			if !slices.Equal(got[i], want[i]) {
+				t.Errorf("%v: block %d encodes as %v, want %v", f, i, got[i], want[i])
+			}
+		}
+	}
+}
