@@ -127,7 +127,8 @@ type Element struct {
 	Hidden bool
 	// Index numbers the elements the segmentation enters (those it does
 	// not skip), from 0, in document order: a key for per-element sums in
-	// a slice.
+	// a slice. Elements made by hand may leave it 0 (vocab.EncodePage then
+	// numbers them itself).
 	Index int
 }
 
