@@ -102,22 +102,29 @@ func TestDropRepeats(t *testing.T) {
 		{`<p>Long enough to count</p><div>Long enough <b>to count</b></div>`, []int{0}},
 	}
 	for _, tt := range tests {
-		p, err := tokenize.Parse([]byte(tt.page), tokenize.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		selected := slices.Repeat([]bool{true}, len(p.Blocks))
-		dropRepeats(p.Blocks, selected)
-		var got []int
-		for i, s := range selected {
-			if s {
-				got = append(got, i)
-			}
-		}
-		if !slices.Equal(got, tt.want) {
+		if got := keptAfter(t, tt.page, dropRepeats); !slices.Equal(got, tt.want) {
 			t.Errorf("%s: kept %v, want %v", tt.page, got, tt.want)
 		}
 	}
+}
+
+// keptAfter returns the blocks of page that stay selected after step runs
+// on all of them selected.
+func keptAfter(t *testing.T, page string, step func([]tokenize.Block, []bool)) []int {
+	t.Helper()
+	p, err := tokenize.Parse([]byte(page), tokenize.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	selected := slices.Repeat([]bool{true}, len(p.Blocks))
+	step(p.Blocks, selected)
+	var kept []int
+	for i, s := range selected {
+		if s {
+			kept = append(kept, i)
+		}
+	}
+	return kept
 }
 
 func TestDropBylines(t *testing.T) {
@@ -133,19 +140,7 @@ func TestDropBylines(t *testing.T) {
 		{`<p>Von Max Müller</p><p>Автор: Иван Петров</p>` + body, []int{2}},
 	}
 	for _, tt := range tests {
-		p, err := tokenize.Parse([]byte(tt.page), tokenize.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		selected := slices.Repeat([]bool{true}, len(p.Blocks))
-		dropBylines(p.Blocks, selected)
-		var got []int
-		for i, s := range selected {
-			if s {
-				got = append(got, i)
-			}
-		}
-		if !slices.Equal(got, tt.want) {
+		if got := keptAfter(t, tt.page, dropBylines); !slices.Equal(got, tt.want) {
 			t.Errorf("%s: kept %v, want %v", tt.page, got, tt.want)
 		}
 	}

@@ -33,14 +33,7 @@ func AppendWords(dst []string, text string) []string {
 		case isSpace(r) || unicode.IsControl(r):
 			i += size
 		case isUnspaced(r):
-			end := i + size
-			for end < len(text) {
-				m, msize := utf8.DecodeRuneInString(text[end:])
-				if !unicode.IsMark(m) {
-					break
-				}
-				end += msize
-			}
+			end := marksEnd(text, i+size)
 			dst = append(dst, strings.ToLower(text[i:end]))
 			i = end
 		case isWordRune(r):
@@ -48,15 +41,34 @@ func AppendWords(dst []string, text string) []string {
 			dst = appendWord(dst, strings.ToLower(text[i:end]))
 			i = end
 		default:
-			end := i + size
-			for end < len(text) && strings.HasPrefix(text[end:], text[i:i+size]) {
-				end += size
-			}
+			end := runEnd(text, i, size)
 			dst = append(dst, text[i:end])
 			i = end
 		}
 	}
 	return dst
+}
+
+// marksEnd returns the end of the combining marks from text[i:].
+func marksEnd(text string, i int) int {
+	for i < len(text) {
+		m, size := utf8.DecodeRuneInString(text[i:])
+		if !unicode.IsMark(m) {
+			break
+		}
+		i += size
+	}
+	return i
+}
+
+// runEnd returns the end of the run of the character of size bytes at
+// text[i].
+func runEnd(text string, i, size int) int {
+	end := i + size
+	for end < len(text) && strings.HasPrefix(text[end:], text[i:i+size]) {
+		end += size
+	}
+	return end
 }
 
 func isWordRune(r rune) bool {
@@ -136,28 +148,16 @@ func CountWords(text string) int {
 		case isSpace(r) || unicode.IsControl(r):
 			i += size
 		case isUnspaced(r):
-			end := i + size
-			for end < len(text) {
-				m, msize := utf8.DecodeRuneInString(text[end:])
-				if !unicode.IsMark(m) {
-					break
-				}
-				end += msize
-			}
 			if IsLetterOrDigit(r) { // the marks after it are neither
 				n++
 			}
-			i = end
+			i = marksEnd(text, i+size)
 		case isWordRune(r):
 			end := wordEnd(text, i)
 			n += wordsOf(text[i:end])
 			i = end
 		default: // a run of one punctuation character
-			end := i + size
-			for end < len(text) && strings.HasPrefix(text[end:], text[i:i+size]) {
-				end += size
-			}
-			i = end
+			i = runEnd(text, i, size)
 		}
 	}
 	return n
