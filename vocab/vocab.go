@@ -249,7 +249,7 @@ func (v *Vocab) encode(dst []Entry, b tokenize.Block, words []string, g *bag) []
 	return g.appendTo(dst)
 }
 
-// elementColumns caches, by tokenize.Element.Index, the tag column and the
+// elementColumns caches, by elementIndex, the tag column and the
 // attribute token columns of a page's elements: blocks share their
 // ancestors, so each element's columns are looked up once per page rather
 // than once per block below it.
@@ -276,14 +276,18 @@ type elementIndex struct {
 }
 
 func newElementIndex(blocks []tokenize.Block) elementIndex {
-	n := 0
+	n, refs := 0, 0
 	valid := true
 	for _, b := range blocks {
+		refs += len(b.Ancestors)
 		for _, el := range b.Ancestors {
 			n = max(n, el.Index+1)
 			valid = valid && el.Index >= 0
 		}
 	}
+	// Distinct elements are at most the references to them: a larger
+	// Index was not given by the parser, and must not size a slice.
+	valid = valid && n <= refs
 	if valid {
 		owner := make([]*tokenize.Element, n)
 		for _, b := range blocks {
