@@ -261,32 +261,12 @@ func dropIsolated(blocks []tokenize.Block, words []int, selected []bool) {
 // dropBylines unselects the selected paragraphs before the body (the first
 // selected paragraph of bodyWords words or more) whose text is a byline.
 func dropBylines(blocks []tokenize.Block, selected []bool) {
-	var text strings.Builder
-	for start := 0; start < len(blocks); {
-		if !selected[start] {
-			start++
-			continue
-		}
-		end := start + 1
-		for end < len(blocks) && blocks[end].Para == blocks[start].Para {
-			end++
-		}
-		text.Reset()
-		for i := start; i < end; i++ {
-			if selected[i] {
-				text.WriteString(blocks[i].Text)
-				text.WriteByte(' ')
-			}
-		}
-		s := text.String()
-		if tokenize.CountWords(s) >= bodyWords {
-			return
-		}
-		if metadata.IsByline(s) {
-			for i := start; i < end; i++ {
+	leadParagraphs(blocks, selected, func(idx []int, text string, body bool) bool {
+		if !body && metadata.IsByline(text) {
+			for _, i := range idx {
 				selected[i] = false
 			}
 		}
-		start = end
-	}
+		return true
+	})
 }

@@ -21,35 +21,50 @@ const (
 // punctuation. It returns nil when there is no such paragraph.
 func Headline(blocks []tokenize.Block, selected []bool, title string) []int {
 	want := normalizeTitle(title)
+	var head []int
 	seen := 0
-	for i := 0; i < len(blocks) && seen < headlineSearch; {
+	leadParagraphs(blocks, selected, func(idx []int, text string, body bool) bool {
+		inH1 := false
+		for _, j := range idx {
+			inH1 = inH1 || onPath(blocks[j], "h1")
+		}
+		if inH1 || (want != "" && normalizeTitle(text) == want) {
+			head = idx
+			return false
+		}
+		seen++
+		return !body && seen < headlineSearch
+	})
+	return head
+}
+
+// leadParagraphs calls yield with each selected paragraph (the indices of
+// its selected blocks and their text) from the top of the page to the
+// body, the first of bodyWords words or more (body is true for it, and it
+// is the last), or until yield returns false.
+func leadParagraphs(blocks []tokenize.Block, selected []bool, yield func(idx []int, text string, body bool) bool) {
+	var text strings.Builder
+	for i := 0; i < len(blocks); {
 		if !selected[i] {
 			i++
 			continue
 		}
 		var idx []int
-		var text strings.Builder
-		inH1 := false
+		text.Reset()
 		for j := i; j < len(blocks) && blocks[j].Para == blocks[i].Para; j++ {
-			if !selected[j] {
-				continue
+			if selected[j] {
+				idx = append(idx, j)
+				text.WriteString(blocks[j].Text)
+				text.WriteByte(' ')
 			}
-			idx = append(idx, j)
-			text.WriteString(blocks[j].Text)
-			text.WriteByte(' ')
-			inH1 = inH1 || onPath(blocks[j], "h1")
 		}
 		i = idx[len(idx)-1] + 1
 		s := text.String()
-		if inH1 || (want != "" && normalizeTitle(s) == want) {
-			return idx
+		body := tokenize.CountWords(s) >= bodyWords
+		if !yield(idx, s, body) || body {
+			return
 		}
-		if tokenize.CountWords(s) >= bodyWords {
-			return nil
-		}
-		seen++
 	}
-	return nil
 }
 
 func onPath(b tokenize.Block, tag string) bool {
