@@ -38,6 +38,7 @@ type Features struct {
 	Attrs   bool // the bag of ancestor attribute tokens
 	Stats   bool // the block statistics columns
 	Regions bool // the statistics of the block's enclosing elements
+	Title   bool // the words the block and its enclosing elements share with the page title
 }
 
 // Named feature sets.
@@ -51,7 +52,7 @@ var (
 
 // ParseFeatures reads a feature set name: "paper", "rich", or "paper+"
 // followed by "+"-joined parts ("paper+attrs", "paper+stats",
-// "paper+regions", "paper+attrs+regions").
+// "paper+regions", "paper+title", "paper+attrs+regions").
 func ParseFeatures(s string) (Features, error) {
 	switch s {
 	case "paper":
@@ -61,7 +62,7 @@ func ParseFeatures(s string) (Features, error) {
 	}
 	rest, ok := strings.CutPrefix(s, "paper+")
 	if !ok {
-		return Features{}, fmt.Errorf("unknown feature set %q (paper, rich, paper+attrs, paper+stats, paper+regions)", s)
+		return Features{}, fmt.Errorf("unknown feature set %q (paper, rich, paper+attrs, paper+stats, paper+regions, paper+title)", s)
 	}
 	var f Features
 	for part := range strings.SplitSeq(rest, "+") {
@@ -72,8 +73,10 @@ func ParseFeatures(s string) (Features, error) {
 			f.Stats = true
 		case "regions":
 			f.Regions = true
+		case "title":
+			f.Title = true
 		default:
-			return Features{}, fmt.Errorf("unknown feature %q in %q (attrs, stats, regions)", part, s)
+			return Features{}, fmt.Errorf("unknown feature %q in %q (attrs, stats, regions, title)", part, s)
 		}
 	}
 	return f, nil
@@ -96,6 +99,9 @@ func (f Features) String() string {
 	}
 	if f.Regions {
 		s += "+regions"
+	}
+	if f.Title {
+		s += "+title"
 	}
 	return s
 }
@@ -154,7 +160,7 @@ func columns(items []string, first int32) map[string]int32 {
 }
 
 // Dim is the number of columns of an encoded row.
-func (v *Vocab) Dim() int { return v.RegionsStart() + v.numRegions() }
+func (v *Vocab) Dim() int { return v.TitleStart() + v.numTitle() }
 
 // WordOOV is the column counting words outside the vocabulary.
 func (v *Vocab) WordOOV() int { return 0 }
@@ -188,6 +194,16 @@ func (v *Vocab) RegionsStart() int { return v.StatsStart() + v.numStats() }
 func (v *Vocab) numRegions() int {
 	if v.Features.Regions {
 		return NumRegionStats
+	}
+	return 0
+}
+
+// TitleStart is the first column of the title statistics (Features.Title).
+func (v *Vocab) TitleStart() int { return v.RegionsStart() + v.numRegions() }
+
+func (v *Vocab) numTitle() int {
+	if v.Features.Title {
+		return NumTitleStats
 	}
 	return 0
 }
@@ -399,7 +415,7 @@ func (v *Vocab) EncodePage(blocks []tokenize.Block, emit func(i int, row []Entry
 	g := newBag(v.Dim())
 	index := newElementIndex(blocks)
 	cache := newElementColumns(index)
-	if !v.Features.Stats && !v.Features.Regions {
+	if !v.Features.Stats && !v.Features.Regions && !v.Features.Title {
 		// Block by block, in one buffer of words.
 		var words []string
 		for i, b := range blocks {
@@ -409,9 +425,13 @@ func (v *Vocab) EncodePage(blocks []tokenize.Block, emit func(i int, row []Entry
 		}
 		return
 	}
+	var ts *titleStats
+	if v.Features.Title {
+		ts = v.newTitleStats(blocks, index)
+	}
 	if !v.Features.Stats {
-		// The bags of all blocks first, counting their words, then the
-		// region statistics, which need the whole page.
+		// The bags of all blocks first, counting their words and matching
+		// the title, then the statistics that need the whole page.
 		var words []string
 		var bags []Entry
 		ends := make([]int, len(blocks))
@@ -423,14 +443,23 @@ func (v *Vocab) EncodePage(blocks []tokenize.Block, emit func(i int, row []Entry
 					wordCount[i]++
 				}
 			}
+			if ts != nil {
+				ts.add(i, words, wordCount[i])
+			}
 			bags = v.encodeCached(bags, b, words, g, cache)
 			ends[i] = len(bags)
 		}
-		rs := newRegionStats(blocks, wordCount, index)
+		var rs regionStats
+		if v.Features.Regions {
+			rs = newRegionStats(blocks, wordCount, index)
+		}
+		if ts != nil {
+			ts.sum(blocks)
+		}
 		start := 0
 		for i, b := range blocks {
 			row = append(row[:0], bags[start:ends[i]]...)
-			row = rs.append(row, int32(v.RegionsStart()), b)
+			row = v.appendPageColumns(row, b, i, rs, ts)
 			emit(i, row)
 			start = ends[i]
 		}
@@ -445,14 +474,30 @@ func (v *Vocab) EncodePage(blocks []tokenize.Block, emit func(i int, row []Entry
 	if v.Features.Regions {
 		rs = newRegionStats(blocks, ps.wordCount, index)
 	}
+	if ts != nil {
+		for i := range blocks {
+			ts.add(i, words[i], ps.wordCount[i])
+		}
+		ts.sum(blocks)
+	}
 	for i, b := range blocks {
 		row = v.encodeCached(row[:0], b, words[i], g, cache)
 		row = ps.append(row, int32(v.StatsStart()), blocks, words, i)
-		if v.Features.Regions {
-			row = rs.append(row, int32(v.RegionsStart()), b)
-		}
+		row = v.appendPageColumns(row, b, i, rs, ts)
 		emit(i, row)
 	}
+}
+
+// appendPageColumns appends block i's region and title statistics, those
+// of the two the feature set has.
+func (v *Vocab) appendPageColumns(row []Entry, b tokenize.Block, i int, rs regionStats, ts *titleStats) []Entry {
+	if v.Features.Regions {
+		row = rs.append(row, int32(v.RegionsStart()), b)
+	}
+	if ts != nil {
+		row = ts.append(row, int32(v.TitleStart()), i, b)
+	}
+	return row
 }
 
 // regionLevels are the enclosing elements the region statistics describe,
