@@ -107,10 +107,7 @@ func children(m map[string]any) []any {
 func types(n Node) []string {
 	var out []string
 	add := func(s string) {
-		if i := strings.LastIndexAny(s, "/:#"); i >= 0 {
-			s = s[i+1:]
-		}
-		if s != "" {
+		if s = lastSegment(s); s != "" {
 			out = append(out, s)
 		}
 	}

@@ -38,6 +38,7 @@ type Options struct {
 	// command line defaults to vocab.Default).
 	Features           vocab.Features
 	Words, Tags, Attrs int     // vocabulary sizes, defaults 1000, 50 and 200
+	Types              int     // page type token vocabulary size, default 50
 	LearnRate          float64 // Adam's, default 1e-3
 	Seed               uint64
 	WithComments       bool // count Dragnet user comments as content
@@ -106,6 +107,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.Attrs == 0 {
 		o.Attrs = vocab.DefaultAttrs
+	}
+	if o.Types == 0 {
+		o.Types = vocab.DefaultTypes
 	}
 	if o.LearnRate == 0 {
 		o.LearnRate = DefaultLearnRate
@@ -271,7 +275,7 @@ func prepare(opts Options, res *Result) (*inputs, error) {
 		vb.Add(d.Page.Blocks)
 	}
 	in := &inputs{devSets: devSets}
-	in.vocab = vb.Build(vocab.Sizes{Features: opts.Features, Words: opts.Words, Tags: opts.Tags, Attrs: opts.Attrs})
+	in.vocab = vb.Build(vocab.Sizes{Features: opts.Features, Words: opts.Words, Tags: opts.Tags, Attrs: opts.Attrs, Types: opts.Types})
 	in.cfg = opts.Network
 	in.cfg.Input = in.vocab.Dim()
 	if err := in.cfg.Check(); err != nil {
