@@ -40,8 +40,11 @@ type Options struct {
 	Words, Tags, Attrs int     // vocabulary sizes, defaults 1000, 50 and 200
 	Types              int     // page type token vocabulary size, default 50
 	LearnRate          float64 // Adam's, default 1e-3
-	Seed               uint64
-	WithComments       bool // count Dragnet user comments as content
+	// Cosine decays the learning rate over the run's steps from LearnRate
+	// to zero along half a cosine (LearnRate·(1+cos(π·step/steps))/2).
+	Cosine       bool
+	Seed         uint64
+	WithComments bool // count Dragnet user comments as content
 	// WordWeights scales each block's loss weight by log2(2 + its words),
 	// so that long paragraphs count more than one-word links, as they do
 	// in token-level scores.
@@ -340,6 +343,11 @@ func (t *trainer) epoch(epoch int) (Epoch, error) {
 	start := time.Now()
 	var lossSum float64
 	for i, k := range order {
+		if t.opts.Cosine {
+			steps := t.opts.Epochs * len(order)
+			step := (epoch-1)*len(order) + i
+			t.solver.SetLearnRate(t.opts.LearnRate * (1 + math.Cos(math.Pi*float64(step)/float64(steps))) / 2)
+		}
 		b := t.in.trainBatches[k]
 		g, err := graphFor(t.graphs, t.in.cfg, t.params, b.N())
 		if err != nil {
@@ -436,6 +444,9 @@ func modelMeta(opts Options, res *Result) map[string]string {
 		"input_dropout":  strconv.FormatFloat(opts.InputDropout, 'g', -1, 64),
 		"average":        strconv.FormatFloat(opts.Average, 'g', -1, 64),
 		"features":       opts.Features.String(),
+	}
+	if opts.Cosine {
+		meta["learn_rate_schedule"] = "cosine"
 	}
 	if res.Half != nil {
 		meta["dev_selection_float16"] = strconv.FormatFloat(res.Half.Selection, 'f', 4, 64)

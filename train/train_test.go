@@ -262,3 +262,25 @@ func TestRunProgressWithoutBars(t *testing.T) {
 		}
 	}
 }
+
+func TestRunCosine(t *testing.T) {
+	opts := tinyOptions()
+	constant, err := Run(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts.Cosine = true
+	res, err := Run(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Best.Dev.MeanF1 < 0.95 {
+		t.Errorf("best dev mean F1 %.3f with the cosine schedule, want ≥ 0.95 on the synthetic pages", res.Best.Dev.MeanF1)
+	}
+	if res.Model.Meta["learn_rate_schedule"] != "cosine" || constant.Model.Meta["learn_rate_schedule"] != "" {
+		t.Errorf("schedules recorded as %q and %q", res.Model.Meta["learn_rate_schedule"], constant.Model.Meta["learn_rate_schedule"])
+	}
+	if res.Epochs[1].Loss == constant.Epochs[1].Loss {
+		t.Error("the schedule changed nothing in the second epoch")
+	}
+}

@@ -29,6 +29,7 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	attrs := fs.Int("attrs", vocab.DefaultAttrs, "attribute token vocabulary size (feature sets with attrs)")
 	types := fs.Int("types", vocab.DefaultTypes, "page type token vocabulary size (feature sets with types)")
 	lr := fs.Float64("lr", train.DefaultLearnRate, "Adam learning rate")
+	cosine := fs.Bool("cosine", false, "decay the learning rate to zero over the run along half a cosine")
 	seed := fs.Uint64("seed", 1, "random seed")
 	comments := fs.Bool("comments", false, "count user comments (Dragnet) as content")
 	wordWeights := fs.Bool("word-weights", false, "weight each block's loss by log2(2 + its words)")
@@ -88,6 +89,7 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 		Attrs:        *attrs,
 		Types:        *types,
 		LearnRate:    *lr,
+		Cosine:       *cosine,
 		Seed:         *seed,
 		WithComments: *comments,
 		WordWeights:  *wordWeights,

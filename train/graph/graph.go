@@ -219,6 +219,10 @@ func NewAdam(learnRate float64) *Adam {
 	return &Adam{gorgonia.NewAdamSolver(gorgonia.WithLearnRate(learnRate))}
 }
 
+// SetLearnRate changes the learning rate of the next steps; the moment
+// estimates are kept.
+func (a *Adam) SetLearnRate(eta float64) { gorgonia.WithLearnRate(eta)(a.s) }
+
 // Step updates the weights of g by the gradients of its last Run and
 // clears them.
 func (a *Adam) Step(g *Graph) error { return a.s.Step(gorgonia.NodesToValueGrads(g.weights)) }

@@ -3,6 +3,7 @@ package graph
 import (
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/boilernet/boilernet/bilstm"
@@ -130,5 +131,39 @@ func TestPredictMatchesGraph(t *testing.T) {
 				t.Errorf("row %d: Predict %.7f, graph %.7f", r, probs[r], want)
 			}
 		}
+	}
+}
+
+// A learning rate of zero leaves the weights as they are; restoring it
+// moves them again.
+func TestAdamSetLearnRate(t *testing.T) {
+	c := tinyConfig(0)
+	rng := rand.New(rand.NewPCG(8, 9))
+	p := bilstm.InitParams(c, 1)
+	batch := tinyBatch(rng, c)
+	g, err := New(c, p, batch.N())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer g.Close()
+	solver := NewAdam(0.05)
+	step := func() {
+		if _, err := g.Run(batch, nil); err != nil {
+			t.Fatal(err)
+		}
+		if err := solver.Step(g); err != nil {
+			t.Fatal(err)
+		}
+	}
+	before := slices.Clone(p.WOut)
+	solver.SetLearnRate(0)
+	step()
+	if !slices.Equal(p.WOut, before) {
+		t.Error("weights moved at learning rate 0")
+	}
+	solver.SetLearnRate(0.05)
+	step()
+	if slices.Equal(p.WOut, before) {
+		t.Error("weights did not move at learning rate 0.05")
 	}
 }
