@@ -31,13 +31,12 @@ const (
 	flagRegions
 	flagTitle
 	flagTypes
-	flagBuckets
 )
 
 // MarshalBinary serializes the vocabulary: the magic "BNVOCAB", a version
 // byte (2), a byte of feature flags (1 attribute tokens, 2 statistics, 4 region
 // statistics, 8 title statistics, 16 page
-// types, 32 hashed out-of-vocabulary words), then the words, the tags, the attribute tokens and (flag 16) the
+// types), then the words, the tags, the attribute tokens and (flag 16) the
 // page type tokens, each list as a uvarint
 // count followed by uvarint-length-prefixed UTF-8 strings. Version 1 (read
 // too) had no flags and no attribute tokens: the paper's feature set.
@@ -60,9 +59,6 @@ func (v *Vocab) MarshalBinary() ([]byte, error) {
 	}
 	if v.Features.Types {
 		flags |= flagTypes
-	}
-	if v.Features.Buckets {
-		flags |= flagBuckets
 	}
 	buf.WriteByte(flags)
 	lists := [][]string{v.Words, v.Tags, v.Attrs}
@@ -100,10 +96,10 @@ func (v *Vocab) UnmarshalBinary(data []byte) error {
 		if len(data) == 0 {
 			return &Error{"truncated"}
 		}
-		if data[0]&^(flagAttrs|flagStats|flagRegions|flagTitle|flagTypes|flagBuckets) != 0 {
+		if data[0]&^(flagAttrs|flagStats|flagRegions|flagTitle|flagTypes) != 0 {
 			return &Error{fmt.Sprintf("unknown feature flags %#x", data[0])}
 		}
-		f = Features{Attrs: data[0]&flagAttrs != 0, Stats: data[0]&flagStats != 0, Regions: data[0]&flagRegions != 0, Title: data[0]&flagTitle != 0, Types: data[0]&flagTypes != 0, Buckets: data[0]&flagBuckets != 0}
+		f = Features{Attrs: data[0]&flagAttrs != 0, Stats: data[0]&flagStats != 0, Regions: data[0]&flagRegions != 0, Title: data[0]&flagTitle != 0, Types: data[0]&flagTypes != 0}
 		data = data[1:]
 		nlists = 3
 		if f.Types {

@@ -15,7 +15,6 @@ package vocab
 import (
 	"cmp"
 	"fmt"
-	"hash/fnv"
 	"math"
 	"slices"
 	"strings"
@@ -43,9 +42,6 @@ type Features struct {
 	Regions bool // the statistics of the block's enclosing elements
 	Title   bool // the words the block and its enclosing elements share with the page title
 	Types   bool // the bag of the page's declared types (og:type, JSON-LD and microdata types)
-	// Buckets counts each out-of-vocabulary word also in one of
-	// NumBuckets columns chosen by a hash of the word.
-	Buckets bool
 }
 
 // Named feature sets.
@@ -84,10 +80,8 @@ func ParseFeatures(s string) (Features, error) {
 			f.Title = true
 		case "types":
 			f.Types = true
-		case "buckets":
-			f.Buckets = true
 		default:
-			return Features{}, fmt.Errorf("unknown feature %q in %q (attrs, stats, regions, title, types, buckets)", part, s)
+			return Features{}, fmt.Errorf("unknown feature %q in %q (attrs, stats, regions, title, types)", part, s)
 		}
 	}
 	return f, nil
@@ -116,9 +110,6 @@ func (f Features) String() string {
 	}
 	if f.Types {
 		s += "+types"
-	}
-	if f.Buckets {
-		s += "+buckets"
 	}
 	return s
 }
@@ -187,24 +178,8 @@ func (v *Vocab) Dim() int { return v.TypeOOV() + v.numTypes() }
 // WordOOV is the column counting words outside the vocabulary.
 func (v *Vocab) WordOOV() int { return 0 }
 
-// NumBuckets is the number of hashed out-of-vocabulary word columns
-// (Features.Buckets); they follow the vocabulary words.
-const NumBuckets = 256
-
-// bucket returns the hashed column of an out-of-vocabulary word.
-func (v *Vocab) bucket(w string) int32 {
-	h := fnv.New32a()
-	h.Write([]byte(w))
-	return int32(len(v.Words) + 1 + int(h.Sum32()%NumBuckets))
-}
-
 // TagOOV is the column counting ancestor tags outside the vocabulary.
-func (v *Vocab) TagOOV() int {
-	if v.Features.Buckets {
-		return len(v.Words) + 1 + NumBuckets
-	}
-	return len(v.Words) + 1
-}
+func (v *Vocab) TagOOV() int { return len(v.Words) + 1 }
 
 // AttrOOV is the column counting attribute tokens outside the vocabulary
 // (meaningful only with Features.Attrs).
@@ -302,7 +277,9 @@ func (g *bag) appendTo(dst []Entry) []Entry {
 }
 
 func (v *Vocab) encode(dst []Entry, b tokenize.Block, words []string, g *bag) []Entry {
-	v.addWords(g, words)
+	for _, w := range words {
+		g.add(v.wordCol[w]) // 0, the OOV column, when missing
+	}
 	addBag(g, v.tagCol, int32(v.TagOOV()), b.Path)
 	if v.Features.Attrs {
 		oov := int32(v.AttrOOV())
@@ -311,18 +288,6 @@ func (v *Vocab) encode(dst []Entry, b tokenize.Block, words []string, g *bag) []
 		}
 	}
 	return g.appendTo(dst)
-}
-
-// addWords counts words in their columns: out-of-vocabulary words in
-// WordOOV and, with Features.Buckets, their hashed column.
-func (v *Vocab) addWords(g *bag, words []string) {
-	for _, w := range words {
-		col, ok := v.wordCol[w]
-		g.add(col) // 0, the OOV column, when missing
-		if !ok && v.Features.Buckets {
-			g.add(v.bucket(w))
-		}
-	}
 }
 
 // elementColumns caches, by elementIndex, the tag column and the
@@ -429,7 +394,9 @@ func (v *Vocab) encodeCached(dst []Entry, b tokenize.Block, words []string, g *b
 	if len(b.Ancestors) != len(b.Path) {
 		return v.encode(dst, b, words, g)
 	}
-	v.addWords(g, words)
+	for _, w := range words {
+		g.add(v.wordCol[w]) // 0, the OOV column, when missing
+	}
 	for _, el := range b.Ancestors {
 		for _, col := range c.of(v, el) {
 			g.add(col)

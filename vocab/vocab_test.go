@@ -69,7 +69,7 @@ func TestNewRejectsDuplicates(t *testing.T) {
 }
 
 func TestBinaryRoundTrip(t *testing.T) {
-	for _, f := range []Features{Paper, Rich, {Attrs: true}, {Stats: true}, Default, {Regions: true, Title: true}, {Attrs: true, Types: true}, {Attrs: true, Buckets: true}} {
+	for _, f := range []Features{Paper, Rich, {Attrs: true}, {Stats: true}, Default, {Regions: true, Title: true}, {Attrs: true, Types: true}} {
 		var attrs, types []string
 		if f.Attrs {
 			attrs = []string{"nav", "role=main"}
@@ -211,7 +211,7 @@ func TestUnmarshalRejects(t *testing.T) {
 		{"truncated", good[:len(good)-1]},
 		{"trailing bytes", append(slices.Clone(good), 0)},
 		{"bad version", append([]byte(magic), 99)},
-		{"unknown flags", []byte(magic + "\x02\x40\x00\x00\x00")},
+		{"unknown flags", []byte(magic + "\x02\x10\x00\x00\x00")},
 		{"attrs without the flag", []byte(magic + "\x02\x00\x00\x00\x01\x01a")},
 		{"huge count", append([]byte(magic+"\x01"), 0xff, 0xff, 0xff, 0xff, 0x0f)},
 		{"duplicate", []byte(magic + "\x01\x02\x01a\x01a\x00")},
@@ -416,23 +416,5 @@ func TestEncodePageTypes(t *testing.T) {
 		if n != len(page.Blocks) {
 			t.Errorf("%v: %d rows for %d blocks", f, n, len(page.Blocks))
 		}
-	}
-}
-
-func TestEncodeBuckets(t *testing.T) {
-	v, err := NewFeatures(Features{Buckets: true}, []string{"known"}, []string{"p"}, nil, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if v.TagOOV() != 2+NumBuckets || v.Dim() != v.TagOOV()+2 {
-		t.Fatalf("TagOOV %d, Dim %d", v.TagOOV(), v.Dim())
-	}
-	row := v.Encode(nil, block("known новости новости", "p"))
-	// known, the OOV count 2, one bucket counting новости twice, the tag p.
-	if len(row) != 4 || row[0] != (Entry{0, 2}) || row[1] != (Entry{1, 1}) || row[2].Col < 2 || int(row[2].Col) >= v.TagOOV() || row[2].Count != 2 || row[3] != (Entry{int32(v.TagOOV() + 1), 1}) {
-		t.Errorf("row %v", row)
-	}
-	if again := v.Encode(nil, block("новости", "p")); again[1].Col != row[2].Col {
-		t.Errorf("новости hashed to %d, then %d", row[2].Col, again[1].Col)
 	}
 }
