@@ -107,7 +107,10 @@ func children(m map[string]any) []any {
 func types(n Node) []string {
 	var out []string
 	add := func(s string) {
-		if s = lastSegment(s); s != "" {
+		if i := strings.LastIndexAny(s, "/:#"); i >= 0 {
+			s = s[i+1:]
+		}
+		if s != "" {
 			out = append(out, s)
 		}
 	}

@@ -1,7 +1,6 @@
 package metadata
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -367,36 +366,5 @@ func TestIsByline(t *testing.T) {
 		if got := IsByline(tt.line); got != tt.want {
 			t.Errorf("IsByline(%q) = %v, want %v", tt.line, got, tt.want)
 		}
-	}
-}
-
-func TestTypes(t *testing.T) {
-	tests := []struct {
-		page string
-		want []string
-	}{
-		{`<meta property="og:type" content="Article"><script type="application/ld+json">{"@context":"https://schema.org","@graph":[{"@type":"NewsArticle"},{"@type":["WebPage","ItemPage"]},{"@type":"BreadcrumbList"}]}</script>`,
-			[]string{"og:article", "ld:newsarticle", "ld:webpage", "ld:itempage", "ld:breadcrumblist"}},
-		{`<div itemscope itemtype="http://schema.org/Product"><span itemprop="offers" itemscope itemtype="https://schema.org/Offer">1</span></div><div itemtype="https://schema.org/Product"></div>`,
-			[]string{"md:product", "md:offer"}},
-		{`<script type="application/ld+json">{not json</script><meta name="og:type" content="website">`, []string{"og:website"}},
-		{`<p>plain</p>`, nil},
-	}
-	for _, tt := range tests {
-		root, err := html.Parse(strings.NewReader(tt.page))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := Types(root); !slices.Equal(got, tt.want) {
-			t.Errorf("Types(%.60q) = %q, want %q", tt.page, got, tt.want)
-		}
-	}
-	many := ""
-	for i := range 100 {
-		many += fmt.Sprintf(`<i itemtype="https://schema.org/T%d"></i>`, i)
-	}
-	root, _ := html.Parse(strings.NewReader(many))
-	if n := len(Types(root)); n != maxTypes {
-		t.Errorf("%d types from 100 declared, want the bound %d", n, maxTypes)
 	}
 }

@@ -38,7 +38,6 @@ type Options struct {
 	// command line defaults to vocab.Default).
 	Features           vocab.Features
 	Words, Tags, Attrs int     // vocabulary sizes, defaults 1000, 50 and 200
-	Types              int     // page type token vocabulary size, default 50
 	LearnRate          float64 // Adam's, default 1e-3
 	// Cosine decays the learning rate over the run's steps from LearnRate
 	// to zero along half a cosine (LearnRate·(1+cos(π·step/steps))/2).
@@ -110,9 +109,6 @@ func (o Options) withDefaults() Options {
 	}
 	if o.Attrs == 0 {
 		o.Attrs = vocab.DefaultAttrs
-	}
-	if o.Types == 0 {
-		o.Types = vocab.DefaultTypes
 	}
 	if o.LearnRate == 0 {
 		o.LearnRate = DefaultLearnRate
@@ -278,7 +274,7 @@ func prepare(opts Options, res *Result) (*inputs, error) {
 		vb.Add(d.Page.Blocks)
 	}
 	in := &inputs{devSets: devSets}
-	in.vocab = vb.Build(vocab.Sizes{Features: opts.Features, Words: opts.Words, Tags: opts.Tags, Attrs: opts.Attrs, Types: opts.Types})
+	in.vocab = vb.Build(vocab.Sizes{Features: opts.Features, Words: opts.Words, Tags: opts.Tags, Attrs: opts.Attrs})
 	in.cfg = opts.Network
 	in.cfg.Input = in.vocab.Dim()
 	if err := in.cfg.Check(); err != nil {

@@ -30,14 +30,12 @@ const (
 	flagStats
 	flagRegions
 	flagTitle
-	flagTypes
 )
 
 // MarshalBinary serializes the vocabulary: the magic "BNVOCAB", a version
 // byte (2), a byte of feature flags (1 attribute tokens, 2 statistics, 4 region
-// statistics, 8 title statistics, 16 page
-// types), then the words, the tags, the attribute tokens and (flag 16) the
-// page type tokens, each list as a uvarint
+// statistics, 8 title statistics),
+// then the words, the tags and the attribute tokens, each list as a uvarint
 // count followed by uvarint-length-prefixed UTF-8 strings. Version 1 (read
 // too) had no flags and no attribute tokens: the paper's feature set.
 func (v *Vocab) MarshalBinary() ([]byte, error) {
@@ -57,15 +55,8 @@ func (v *Vocab) MarshalBinary() ([]byte, error) {
 	if v.Features.Title {
 		flags |= flagTitle
 	}
-	if v.Features.Types {
-		flags |= flagTypes
-	}
 	buf.WriteByte(flags)
-	lists := [][]string{v.Words, v.Tags, v.Attrs}
-	if v.Features.Types {
-		lists = append(lists, v.Types)
-	}
-	for _, list := range lists {
+	for _, list := range [][]string{v.Words, v.Tags, v.Attrs} {
 		buf.Write(binary.AppendUvarint(nil, uint64(len(list))))
 		for _, s := range list {
 			buf.Write(binary.AppendUvarint(nil, uint64(len(s))))
@@ -96,17 +87,14 @@ func (v *Vocab) UnmarshalBinary(data []byte) error {
 		if len(data) == 0 {
 			return &Error{"truncated"}
 		}
-		if data[0]&^(flagAttrs|flagStats|flagRegions|flagTitle|flagTypes) != 0 {
+		if data[0]&^(flagAttrs|flagStats|flagRegions|flagTitle) != 0 {
 			return &Error{fmt.Sprintf("unknown feature flags %#x", data[0])}
 		}
-		f = Features{Attrs: data[0]&flagAttrs != 0, Stats: data[0]&flagStats != 0, Regions: data[0]&flagRegions != 0, Title: data[0]&flagTitle != 0, Types: data[0]&flagTypes != 0}
+		f = Features{Attrs: data[0]&flagAttrs != 0, Stats: data[0]&flagStats != 0, Regions: data[0]&flagRegions != 0, Title: data[0]&flagTitle != 0}
 		data = data[1:]
 		nlists = 3
-		if f.Types {
-			nlists = 4
-		}
 	}
-	var lists [4][]string
+	var lists [3][]string
 	for i := range nlists {
 		n, k := binary.Uvarint(data)
 		if k <= 0 {
@@ -135,7 +123,7 @@ func (v *Vocab) UnmarshalBinary(data []byte) error {
 	if len(data) != 0 {
 		return &Error{fmt.Sprintf("%d trailing bytes", len(data))}
 	}
-	nv, err := NewFeatures(f, lists[0], lists[1], lists[2], lists[3])
+	nv, err := NewFeatures(f, lists[0], lists[1], lists[2])
 	if err != nil {
 		return err
 	}

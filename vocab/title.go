@@ -1,11 +1,8 @@
 package vocab
 
 import (
-	"cmp"
 	"math/bits"
-	"slices"
 
-	"github.com/boilernet/boilernet/metadata"
 	"github.com/boilernet/boilernet/tokenize"
 	"golang.org/x/net/html"
 )
@@ -133,28 +130,4 @@ func (ts *titleStats) append(row []Entry, first int32, i int, b tokenize.Block) 
 		}
 	}
 	return row
-}
-
-// pageTypes returns the page type columns of the document the blocks
-// belong to (metadata.Types), each counted once; out-of-vocabulary tokens
-// count in TypeOOV.
-func (v *Vocab) pageTypes(blocks []tokenize.Block) []Entry {
-	root := documentOf(blocks)
-	if root == nil {
-		return nil
-	}
-	g := map[int32]float32{}
-	for _, t := range metadata.Types(root) {
-		col, ok := v.typeCol[t]
-		if !ok {
-			col = int32(v.TypeOOV())
-		}
-		g[col]++
-	}
-	out := make([]Entry, 0, len(g))
-	for c, n := range g {
-		out = append(out, Entry{c, n})
-	}
-	slices.SortFunc(out, func(a, b Entry) int { return cmp.Compare(a.Col, b.Col) })
-	return out
 }

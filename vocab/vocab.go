@@ -21,7 +21,6 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/boilernet/boilernet/metadata"
 	"github.com/boilernet/boilernet/tokenize"
 )
 
@@ -32,7 +31,6 @@ const (
 	DefaultWords = 1000
 	DefaultTags  = 50
 	DefaultAttrs = 200
-	DefaultTypes = 50
 )
 
 // Features selects the parts of a row beyond the paper's words and tags.
@@ -41,7 +39,6 @@ type Features struct {
 	Stats   bool // the block statistics columns
 	Regions bool // the statistics of the block's enclosing elements
 	Title   bool // the words the block and its enclosing elements share with the page title
-	Types   bool // the bag of the page's declared types (og:type, JSON-LD and microdata types)
 }
 
 // Named feature sets.
@@ -78,10 +75,8 @@ func ParseFeatures(s string) (Features, error) {
 			f.Regions = true
 		case "title":
 			f.Title = true
-		case "types":
-			f.Types = true
 		default:
-			return Features{}, fmt.Errorf("unknown feature %q in %q (attrs, stats, regions, title, types)", part, s)
+			return Features{}, fmt.Errorf("unknown feature %q in %q (attrs, stats, regions, title)", part, s)
 		}
 	}
 	return f, nil
@@ -108,9 +103,6 @@ func (f Features) String() string {
 	if f.Title {
 		s += "+title"
 	}
-	if f.Types {
-		s += "+types"
-	}
 	return s
 }
 
@@ -120,29 +112,25 @@ type Vocab struct {
 	Words    []string // the vocabulary words, most frequent first
 	Tags     []string // the vocabulary tags, most frequent first
 	Attrs    []string // the vocabulary attribute tokens (Features.Attrs)
-	Types    []string // the vocabulary page type tokens (Features.Types)
 
-	wordCol, tagCol, attrCol, typeCol map[string]int32
+	wordCol, tagCol, attrCol map[string]int32
 }
 
 // New returns a vocabulary of the paper's feature set with the given words
 // and tags, in order. It fails on duplicates.
-func New(words, tags []string) (*Vocab, error) { return NewFeatures(Paper, words, tags, nil, nil) }
+func New(words, tags []string) (*Vocab, error) { return NewFeatures(Paper, words, tags, nil) }
 
 // NewFeatures returns a vocabulary of feature set f with the given words,
-// tags, attribute tokens (which must be empty unless f.Attrs) and page type
-// tokens (empty unless f.Types). It fails on duplicates.
-func NewFeatures(f Features, words, tags, attrs, types []string) (*Vocab, error) {
+// tags and attribute tokens (which must be empty unless f.Attrs). It fails
+// on duplicates.
+func NewFeatures(f Features, words, tags, attrs []string) (*Vocab, error) {
 	if !f.Attrs && len(attrs) > 0 {
 		return nil, &Error{fmt.Sprintf("feature set %v has no attribute tokens", f)}
-	}
-	if !f.Types && len(types) > 0 {
-		return nil, &Error{fmt.Sprintf("feature set %v has no page type tokens", f)}
 	}
 	for _, list := range []struct {
 		what  string
 		items []string
-	}{{"word", words}, {"tag", tags}, {"attribute token", attrs}, {"page type token", types}} {
+	}{{"word", words}, {"tag", tags}, {"attribute token", attrs}} {
 		seen := make(map[string]bool, len(list.items))
 		for _, s := range list.items {
 			if seen[s] {
@@ -151,16 +139,15 @@ func NewFeatures(f Features, words, tags, attrs, types []string) (*Vocab, error)
 			seen[s] = true
 		}
 	}
-	return newVocab(f, words, tags, attrs, types), nil
+	return newVocab(f, words, tags, attrs), nil
 }
 
 // newVocab builds the column maps of lists without duplicates.
-func newVocab(f Features, words, tags, attrs, types []string) *Vocab {
-	v := &Vocab{Features: f, Words: words, Tags: tags, Attrs: attrs, Types: types}
+func newVocab(f Features, words, tags, attrs []string) *Vocab {
+	v := &Vocab{Features: f, Words: words, Tags: tags, Attrs: attrs}
 	v.wordCol = columns(words, 1)
 	v.tagCol = columns(tags, int32(v.TagOOV()+1))
 	v.attrCol = columns(attrs, int32(v.AttrOOV()+1))
-	v.typeCol = columns(types, int32(v.TypeOOV()+1))
 	return v
 }
 
@@ -173,7 +160,7 @@ func columns(items []string, first int32) map[string]int32 {
 }
 
 // Dim is the number of columns of an encoded row.
-func (v *Vocab) Dim() int { return v.TypeOOV() + v.numTypes() }
+func (v *Vocab) Dim() int { return v.TitleStart() + v.numTitle() }
 
 // WordOOV is the column counting words outside the vocabulary.
 func (v *Vocab) WordOOV() int { return 0 }
@@ -217,18 +204,6 @@ func (v *Vocab) TitleStart() int { return v.RegionsStart() + v.numRegions() }
 func (v *Vocab) numTitle() int {
 	if v.Features.Title {
 		return NumTitleStats
-	}
-	return 0
-}
-
-// TypeOOV is the column counting the page's type tokens outside the
-// vocabulary, followed by one column per vocabulary type token
-// (Features.Types).
-func (v *Vocab) TypeOOV() int { return v.TitleStart() + v.numTitle() }
-
-func (v *Vocab) numTypes() int {
-	if v.Features.Types {
-		return 1 + len(v.Types)
 	}
 	return 0
 }
@@ -440,17 +415,13 @@ func (v *Vocab) EncodePage(blocks []tokenize.Block, emit func(i int, row []Entry
 	g := newBag(v.Dim())
 	index := newElementIndex(blocks)
 	cache := newElementColumns(index)
-	var types []Entry
-	if v.Features.Types {
-		types = v.pageTypes(blocks)
-	}
 	if !v.Features.Stats && !v.Features.Regions && !v.Features.Title {
 		// Block by block, in one buffer of words.
 		var words []string
 		for i, b := range blocks {
 			words = tokenize.AppendWords(words[:0], b.Text)
 			row = v.encodeCached(row[:0], b, words, g, cache)
-			emit(i, append(row, types...))
+			emit(i, row)
 		}
 		return
 	}
@@ -489,7 +460,7 @@ func (v *Vocab) EncodePage(blocks []tokenize.Block, emit func(i int, row []Entry
 		for i, b := range blocks {
 			row = append(row[:0], bags[start:ends[i]]...)
 			row = v.appendPageColumns(row, b, i, rs, ts)
-			emit(i, append(row, types...))
+			emit(i, row)
 			start = ends[i]
 		}
 		return
@@ -513,7 +484,7 @@ func (v *Vocab) EncodePage(blocks []tokenize.Block, emit func(i int, row []Entry
 		row = v.encodeCached(row[:0], b, words[i], g, cache)
 		row = ps.append(row, int32(v.StatsStart()), blocks, words, i)
 		row = v.appendPageColumns(row, b, i, rs, ts)
-		emit(i, append(row, types...))
+		emit(i, row)
 	}
 }
 
@@ -680,12 +651,11 @@ type Builder struct {
 	// attrs counts the pages an attribute token is on: class and id
 	// words that one site repeats on every element count once per page.
 	attrs map[string]int
-	types map[string]int // the pages a type token is on
 }
 
 // NewBuilder returns an empty Builder.
 func NewBuilder() *Builder {
-	return &Builder{words: map[string]int{}, tags: map[string]int{}, attrs: map[string]int{}, types: map[string]int{}}
+	return &Builder{words: map[string]int{}, tags: map[string]int{}, attrs: map[string]int{}}
 }
 
 // Add counts the words and ancestor tags of the blocks of one page, as
@@ -716,32 +686,23 @@ func (b *Builder) Add(blocks []tokenize.Block) {
 	for a := range onPage {
 		b.attrs[a]++
 	}
-	if root := documentOf(blocks); root != nil {
-		for _, t := range metadata.Types(root) {
-			b.types[t]++
-		}
-	}
 }
 
 // Sizes are the vocabulary sizes and feature set of Build.
 type Sizes struct {
 	Features           Features
 	Words, Tags, Attrs int // Attrs is used with Features.Attrs only
-	Types              int // used with Features.Types only
 }
 
 // Build returns the vocabulary of the most frequent words and tags and
 // (with s.Features.Attrs) the attribute tokens on the most pages; ties are
 // broken by the string, so the result depends only on the counts.
 func (b *Builder) Build(s Sizes) *Vocab {
-	var attrs, types []string
+	var attrs []string
 	if s.Features.Attrs {
 		attrs = top(b.attrs, s.Attrs)
 	}
-	if s.Features.Types {
-		types = top(b.types, s.Types)
-	}
-	return newVocab(s.Features, top(b.words, s.Words), top(b.tags, s.Tags), attrs, types)
+	return newVocab(s.Features, top(b.words, s.Words), top(b.tags, s.Tags), attrs)
 }
 
 func top(counts map[string]int, k int) []string {

@@ -69,15 +69,12 @@ func TestNewRejectsDuplicates(t *testing.T) {
 }
 
 func TestBinaryRoundTrip(t *testing.T) {
-	for _, f := range []Features{Paper, Rich, {Attrs: true}, {Stats: true}, Default, {Regions: true, Title: true}, {Attrs: true, Types: true}} {
-		var attrs, types []string
+	for _, f := range []Features{Paper, Rich, {Attrs: true}, {Stats: true}, Default, {Regions: true, Title: true}} {
+		var attrs []string
 		if f.Attrs {
 			attrs = []string{"nav", "role=main"}
 		}
-		if f.Types {
-			types = []string{"og:article", "ld:product"}
-		}
-		v, err := NewFeatures(f, []string{"the", "naïve", "東"}, []string{"p", "div"}, attrs, types)
+		v, err := NewFeatures(f, []string{"the", "naïve", "東"}, []string{"p", "div"}, attrs)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -89,7 +86,7 @@ func TestBinaryRoundTrip(t *testing.T) {
 		if err := got.UnmarshalBinary(data); err != nil {
 			t.Fatal(err)
 		}
-		if got.Features != f || !slices.Equal(got.Words, v.Words) || !slices.Equal(got.Tags, v.Tags) || !slices.Equal(got.Attrs, v.Attrs) || !slices.Equal(got.Types, v.Types) || got.Dim() != v.Dim() {
+		if got.Features != f || !slices.Equal(got.Words, v.Words) || !slices.Equal(got.Tags, v.Tags) || !slices.Equal(got.Attrs, v.Attrs) || got.Dim() != v.Dim() {
 			t.Fatalf("%v: round trip: %+v", f, got)
 		}
 		b := block("the naïve 東 x", "div", "span")
@@ -230,7 +227,7 @@ func TestUnmarshalRejects(t *testing.T) {
 func FuzzUnmarshalBinary(f *testing.F) {
 	good, _ := (&Vocab{Words: []string{"a", "b"}, Tags: []string{"p"}}).MarshalBinary()
 	f.Add(good)
-	rich, _ := NewFeatures(Features{Attrs: true, Stats: true, Types: true}, []string{"a"}, []string{"p"}, []string{"nav", "role=main"}, []string{"og:article"})
+	rich, _ := NewFeatures(Rich, []string{"a"}, []string{"p"}, []string{"nav", "role=main"})
 	richData, _ := rich.MarshalBinary()
 	f.Add(richData)
 	f.Add([]byte(magic))
@@ -342,7 +339,7 @@ func TestEncodePageTitle(t *testing.T) {
 	// "the" is a stop word (among the most frequent vocabulary words), so
 	// the title words are storm, hits and coast.
 	for _, f := range []Features{{Title: true}, {Stats: true, Regions: true, Title: true}} {
-		v, err := NewFeatures(f, []string{"the", "news"}, []string{"p"}, nil, nil)
+		v, err := NewFeatures(f, []string{"the", "news"}, []string{"p"}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -381,7 +378,7 @@ func TestEncodePageTitle(t *testing.T) {
 		}
 	}
 	// Blocks without nodes have no document, hence no title columns.
-	v, _ := NewFeatures(Features{Title: true}, nil, nil, nil, nil)
+	v, _ := NewFeatures(Features{Title: true}, nil, nil, nil)
 	bare := []tokenize.Block{block("Storm hits the coast", "h1")}
 	v.EncodePage(bare, func(_ int, row []Entry) {
 		for _, e := range row {
@@ -390,31 +387,4 @@ func TestEncodePageTitle(t *testing.T) {
 			}
 		}
 	})
-}
-
-func TestEncodePageTypes(t *testing.T) {
-	page, err := tokenize.Parse([]byte(`<meta property="og:type" content="article"><script type="application/ld+json">{"@type":"Product"}</script><body><p>one</p><p>two <a href="/x">three</a></p></body>`), tokenize.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	b := NewBuilder()
-	b.Add(page.Blocks)
-	b.Add(page.Blocks[:1])
-	for _, f := range []Features{{Types: true}, {Regions: true, Types: true}, {Stats: true, Types: true}} {
-		v := b.Build(Sizes{Features: f, Words: 10, Tags: 10, Types: 1})
-		if !slices.Equal(v.Types, []string{"ld:product"}) { // on as many pages as og:article; ties by the string
-			t.Fatalf("%v: type vocabulary %q", f, v.Types)
-		}
-		want := []Entry{{int32(v.TypeOOV()), 1}, {int32(v.TypeOOV() + 1), 1}} // og:article out of the vocabulary
-		n := 0
-		v.EncodePage(page.Blocks, func(i int, row []Entry) {
-			n++
-			if got := row[len(row)-2:]; !slices.Equal(got, want) {
-				t.Errorf("%v: block %d ends in %v, want the page's types %v", f, i, got, want)
-			}
-		})
-		if n != len(page.Blocks) {
-			t.Errorf("%v: %d rows for %d blocks", f, n, len(page.Blocks))
-		}
-	}
 }

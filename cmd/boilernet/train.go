@@ -23,11 +23,10 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	layers := fs.Int("layers", bilstm.DefaultLayers, "stacked bidirectional LSTM layers")
 	dense := fs.Int("dense", bilstm.DefaultDense, "units of the dense input projection")
 	dropout := fs.Float64("dropout", bilstm.DefaultDropout, "dropout rate after the last LSTM layer")
-	features := fs.String("features", vocab.Default.String(), "feature set: paper (words and tags, as Leonhardt et al.), or paper+ with any of attrs (class/id/role tokens), stats (block statistics), regions (statistics of the enclosing elements), title (words shared with the page title), types (the page's og:type, JSON-LD and microdata types), joined by + (paper+attrs+regions); rich is paper+attrs+stats")
+	features := fs.String("features", vocab.Default.String(), "feature set: paper (words and tags, as Leonhardt et al.), or paper+ with any of attrs (class/id/role tokens), stats (block statistics), regions (statistics of the enclosing elements), title (words shared with the page title), joined by + (paper+attrs+regions); rich is paper+attrs+stats")
 	words := fs.Int("words", vocab.DefaultWords, "word vocabulary size")
 	tags := fs.Int("tags", vocab.DefaultTags, "tag vocabulary size")
 	attrs := fs.Int("attrs", vocab.DefaultAttrs, "attribute token vocabulary size (feature sets with attrs)")
-	types := fs.Int("types", vocab.DefaultTypes, "page type token vocabulary size (feature sets with types)")
 	lr := fs.Float64("lr", train.DefaultLearnRate, "Adam learning rate")
 	cosine := fs.Bool("cosine", false, "decay the learning rate to zero over the run along half a cosine")
 	seed := fs.Uint64("seed", 1, "random seed")
@@ -47,7 +46,7 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if err := checkFlags(fs, atLeast("epochs", 1), atLeast("batch", 1), atLeast("hidden", 1), atLeast("layers", 1),
-		atLeast("dense", 1), rate("dropout"), atLeast("words", 1), atLeast("tags", 1), atLeast("attrs", 1), atLeast("types", 1), positive("lr"),
+		atLeast("dense", 1), rate("dropout"), atLeast("words", 1), atLeast("tags", 1), atLeast("attrs", 1), positive("lr"),
 		rate("input-dropout"), rate("average"), atLeast("max-depth", 1)); err != nil {
 		return err
 	}
@@ -87,7 +86,6 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 		Words:        *words,
 		Tags:         *tags,
 		Attrs:        *attrs,
-		Types:        *types,
 		LearnRate:    *lr,
 		Cosine:       *cosine,
 		Seed:         *seed,
