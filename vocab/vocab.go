@@ -38,7 +38,6 @@ type Features struct {
 	Attrs   bool // the bag of ancestor attribute tokens
 	Stats   bool // the block statistics columns
 	Regions bool // the statistics of the block's enclosing elements
-	Title   bool // the words the block and its enclosing elements share with the page title
 }
 
 // Named feature sets.
@@ -52,7 +51,7 @@ var (
 
 // ParseFeatures reads a feature set name: "paper", "rich", or "paper+"
 // followed by "+"-joined parts ("paper+attrs", "paper+stats",
-// "paper+regions", "paper+title", "paper+attrs+regions").
+// "paper+regions", "paper+attrs+regions").
 func ParseFeatures(s string) (Features, error) {
 	switch s {
 	case "paper":
@@ -62,7 +61,7 @@ func ParseFeatures(s string) (Features, error) {
 	}
 	rest, ok := strings.CutPrefix(s, "paper+")
 	if !ok {
-		return Features{}, fmt.Errorf("unknown feature set %q (paper, rich, paper+attrs, paper+stats, paper+regions, paper+title)", s)
+		return Features{}, fmt.Errorf("unknown feature set %q (paper, rich, paper+attrs, paper+stats, paper+regions)", s)
 	}
 	var f Features
 	for part := range strings.SplitSeq(rest, "+") {
@@ -73,10 +72,8 @@ func ParseFeatures(s string) (Features, error) {
 			f.Stats = true
 		case "regions":
 			f.Regions = true
-		case "title":
-			f.Title = true
 		default:
-			return Features{}, fmt.Errorf("unknown feature %q in %q (attrs, stats, regions, title)", part, s)
+			return Features{}, fmt.Errorf("unknown feature %q in %q (attrs, stats, regions)", part, s)
 		}
 	}
 	return f, nil
@@ -99,9 +96,6 @@ func (f Features) String() string {
 	}
 	if f.Regions {
 		s += "+regions"
-	}
-	if f.Title {
-		s += "+title"
 	}
 	return s
 }
@@ -160,7 +154,7 @@ func columns(items []string, first int32) map[string]int32 {
 }
 
 // Dim is the number of columns of an encoded row.
-func (v *Vocab) Dim() int { return v.TitleStart() + v.numTitle() }
+func (v *Vocab) Dim() int { return v.RegionsStart() + v.numRegions() }
 
 // WordOOV is the column counting words outside the vocabulary.
 func (v *Vocab) WordOOV() int { return 0 }
@@ -194,16 +188,6 @@ func (v *Vocab) RegionsStart() int { return v.StatsStart() + v.numStats() }
 func (v *Vocab) numRegions() int {
 	if v.Features.Regions {
 		return NumRegionStats
-	}
-	return 0
-}
-
-// TitleStart is the first column of the title statistics (Features.Title).
-func (v *Vocab) TitleStart() int { return v.RegionsStart() + v.numRegions() }
-
-func (v *Vocab) numTitle() int {
-	if v.Features.Title {
-		return NumTitleStats
 	}
 	return 0
 }
@@ -415,7 +399,7 @@ func (v *Vocab) EncodePage(blocks []tokenize.Block, emit func(i int, row []Entry
 	g := newBag(v.Dim())
 	index := newElementIndex(blocks)
 	cache := newElementColumns(index)
-	if !v.Features.Stats && !v.Features.Regions && !v.Features.Title {
+	if !v.Features.Stats && !v.Features.Regions {
 		// Block by block, in one buffer of words.
 		var words []string
 		for i, b := range blocks {
@@ -425,13 +409,9 @@ func (v *Vocab) EncodePage(blocks []tokenize.Block, emit func(i int, row []Entry
 		}
 		return
 	}
-	var ts *titleStats
-	if v.Features.Title {
-		ts = v.newTitleStats(blocks, index)
-	}
 	if !v.Features.Stats {
-		// The bags of all blocks first, counting their words and matching
-		// the title, then the statistics that need the whole page.
+		// The bags of all blocks first, counting their words, then the
+		// region statistics, which need the whole page.
 		var words []string
 		var bags []Entry
 		ends := make([]int, len(blocks))
@@ -443,23 +423,14 @@ func (v *Vocab) EncodePage(blocks []tokenize.Block, emit func(i int, row []Entry
 					wordCount[i]++
 				}
 			}
-			if ts != nil {
-				ts.add(i, words, wordCount[i])
-			}
 			bags = v.encodeCached(bags, b, words, g, cache)
 			ends[i] = len(bags)
 		}
-		var rs regionStats
-		if v.Features.Regions {
-			rs = newRegionStats(blocks, wordCount, index)
-		}
-		if ts != nil {
-			ts.sum(blocks)
-		}
+		rs := newRegionStats(blocks, wordCount, index)
 		start := 0
 		for i, b := range blocks {
 			row = append(row[:0], bags[start:ends[i]]...)
-			row = v.appendPageColumns(row, b, i, rs, ts)
+			row = rs.append(row, int32(v.RegionsStart()), b)
 			emit(i, row)
 			start = ends[i]
 		}
@@ -474,30 +445,14 @@ func (v *Vocab) EncodePage(blocks []tokenize.Block, emit func(i int, row []Entry
 	if v.Features.Regions {
 		rs = newRegionStats(blocks, ps.wordCount, index)
 	}
-	if ts != nil {
-		for i := range blocks {
-			ts.add(i, words[i], ps.wordCount[i])
-		}
-		ts.sum(blocks)
-	}
 	for i, b := range blocks {
 		row = v.encodeCached(row[:0], b, words[i], g, cache)
 		row = ps.append(row, int32(v.StatsStart()), blocks, words, i)
-		row = v.appendPageColumns(row, b, i, rs, ts)
+		if v.Features.Regions {
+			row = rs.append(row, int32(v.RegionsStart()), b)
+		}
 		emit(i, row)
 	}
-}
-
-// appendPageColumns appends block i's region and title statistics, those
-// of the two the feature set has.
-func (v *Vocab) appendPageColumns(row []Entry, b tokenize.Block, i int, rs regionStats, ts *titleStats) []Entry {
-	if v.Features.Regions {
-		row = rs.append(row, int32(v.RegionsStart()), b)
-	}
-	if ts != nil {
-		row = ts.append(row, int32(v.TitleStart()), i, b)
-	}
-	return row
 }
 
 // regionLevels are the enclosing elements the region statistics describe,

@@ -69,7 +69,7 @@ func TestNewRejectsDuplicates(t *testing.T) {
 }
 
 func TestBinaryRoundTrip(t *testing.T) {
-	for _, f := range []Features{Paper, Rich, {Attrs: true}, {Stats: true}, Default, {Regions: true, Title: true}} {
+	for _, f := range []Features{Paper, Rich, {Attrs: true}, {Stats: true}} {
 		var attrs []string
 		if f.Attrs {
 			attrs = []string{"nav", "role=main"}
@@ -120,8 +120,6 @@ func TestParseFeatures(t *testing.T) {
 		{"paper+attrs", Features{Attrs: true}, true},
 		{"paper+stats", Features{Stats: true}, true},
 		{"paper+attrs+stats", Rich, true},
-		{"paper+regions+title", Features{Regions: true, Title: true}, true},
-		{"paper+attrs+regions+title", Features{Attrs: true, Regions: true, Title: true}, true},
 		{"", Features{}, false},
 		{"paper+colour", Features{}, false},
 		{"fancy", Features{}, false},
@@ -208,7 +206,7 @@ func TestUnmarshalRejects(t *testing.T) {
 		{"truncated", good[:len(good)-1]},
 		{"trailing bytes", append(slices.Clone(good), 0)},
 		{"bad version", append([]byte(magic), 99)},
-		{"unknown flags", []byte(magic + "\x02\x10\x00\x00\x00")},
+		{"unknown flags", []byte(magic + "\x02\x08\x00\x00\x00")},
 		{"attrs without the flag", []byte(magic + "\x02\x00\x00\x00\x01\x01a")},
 		{"huge count", append([]byte(magic+"\x01"), 0xff, 0xff, 0xff, 0xff, 0x0f)},
 		{"duplicate", []byte(magic + "\x01\x02\x01a\x01a\x00")},
@@ -318,7 +316,7 @@ func TestEncodePageUnnumberedElements(t *testing.T) {
 	}
 	b := NewBuilder()
 	b.Add(page.Blocks)
-	for _, f := range []Features{Default, Rich, {Attrs: true, Stats: true, Regions: true}, {Title: true}, {Attrs: true, Regions: true, Title: true}, {Stats: true, Title: true}} {
+	for _, f := range []Features{Default, Rich, {Attrs: true, Stats: true, Regions: true}} {
 		v := b.Build(Sizes{Features: f, Words: 100, Tags: 100, Attrs: 100})
 		var want, got [][]Entry
 		v.EncodePage(page.Blocks, func(_ int, row []Entry) { want = append(want, slices.Clone(row)) })
@@ -329,62 +327,4 @@ func TestEncodePageUnnumberedElements(t *testing.T) {
 			}
 		}
 	}
-}
-
-func TestEncodePageTitle(t *testing.T) {
-	page, err := tokenize.Parse([]byte(`<title>Storm hits the coast | Daily News</title><body><div><h1>Storm hits the coast</h1><p>The storm came at night.</p></div><ul><li><a href="/o">Other story</a></li></ul></body>`), tokenize.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	// "the" is a stop word (among the most frequent vocabulary words), so
-	// the title words are storm, hits and coast.
-	for _, f := range []Features{{Title: true}, {Stats: true, Regions: true, Title: true}} {
-		v, err := NewFeatures(f, []string{"the", "news"}, []string{"p"}, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if v.Dim() != v.TitleStart()+NumTitleStats {
-			t.Fatalf("%v: Dim %d, title starts at %d", f, v.Dim(), v.TitleStart())
-		}
-		var rows [][]Entry
-		v.EncodePage(page.Blocks, func(i int, row []Entry) { rows = append(rows, slices.Clone(row)) })
-		col := func(i, k int) float32 {
-			for _, e := range rows[i] {
-				if int(e.Col) == v.TitleStart()+k {
-					return e.Count
-				}
-			}
-			return 0
-		}
-		level := func(l int) int { return 2 + slices.Index(regionLevels[:], l) }
-		tests := []struct {
-			block, col int
-			want       float32
-		}{
-			{0, 0, 1},              // the headline has all three title words
-			{0, 1, 0.75},           // 3 of its 4 words
-			{1, 0, 1.0 / 3},        // "The storm came at night.": storm
-			{1, 1, 0.2},            // 1 of its 5 words
-			{1, level(1), 1.0 / 3}, // <p>
-			{1, level(2), 1},       // <div> holds the headline
-			{2, 0, 0},              // "Other story"
-			{2, level(3), 0},       // <ul>
-			{2, level(4), 1},       // <body>
-		}
-		for _, tt := range tests {
-			if got := col(tt.block, tt.col); math.Abs(float64(got-tt.want)) > 1e-6 {
-				t.Errorf("%v: block %d title column %d = %v, want %v", f, tt.block, tt.col, got, tt.want)
-			}
-		}
-	}
-	// Blocks without nodes have no document, hence no title columns.
-	v, _ := NewFeatures(Features{Title: true}, nil, nil, nil)
-	bare := []tokenize.Block{block("Storm hits the coast", "h1")}
-	v.EncodePage(bare, func(_ int, row []Entry) {
-		for _, e := range row {
-			if int(e.Col) >= v.TitleStart() {
-				t.Errorf("title column %d set without a document", e.Col)
-			}
-		}
-	})
 }

@@ -23,7 +23,7 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	layers := fs.Int("layers", bilstm.DefaultLayers, "stacked bidirectional LSTM layers")
 	dense := fs.Int("dense", bilstm.DefaultDense, "units of the dense input projection")
 	dropout := fs.Float64("dropout", bilstm.DefaultDropout, "dropout rate after the last LSTM layer")
-	features := fs.String("features", vocab.Default.String(), "feature set: paper (words and tags, as Leonhardt et al.), or paper+ with any of attrs (class/id/role tokens), stats (block statistics), regions (statistics of the enclosing elements), title (words shared with the page title), joined by + (paper+attrs+regions); rich is paper+attrs+stats")
+	features := fs.String("features", vocab.Default.String(), "feature set: paper (words and tags, as Leonhardt et al.), or paper+ with any of attrs (class/id/role tokens), stats (block statistics), regions (statistics of the enclosing elements), joined by + (paper+attrs+regions); rich is paper+attrs+stats")
 	words := fs.Int("words", vocab.DefaultWords, "word vocabulary size")
 	tags := fs.Int("tags", vocab.DefaultTags, "tag vocabulary size")
 	attrs := fs.Int("attrs", vocab.DefaultAttrs, "attribute token vocabulary size (feature sets with attrs)")
