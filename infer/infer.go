@@ -354,8 +354,11 @@ func (md *Model) Probabilities(blocks []tokenize.Block) []float32 {
 	}
 	m := md.net
 	x := &ws.x
-	x.Start = append(x.Start[:0], 0)
-	x.Cols, x.Vals = x.Cols[:0], x.Vals[:0]
+	x.Start = append(slices.Grow(x.Start[:0], len(blocks)+1), 0)
+	// Room for rows of a typical size up front: growing by appending
+	// would hold the old and the new arrays at once on the longest pages.
+	size := len(blocks) * typicalRow(m.Vocab)
+	x.Cols, x.Vals = slices.Grow(x.Cols[:0], size), slices.Grow(x.Vals[:0], size)
 	m.Vocab.EncodePage(blocks, func(_ int, row []vocab.Entry) {
 		for _, en := range row {
 			x.Cols = append(x.Cols, en.Col)
@@ -364,6 +367,19 @@ func (md *Model) Probabilities(blocks []tokenize.Block) []float32 {
 		x.Start = append(x.Start, len(x.Cols))
 	})
 	return slices.Clone(m.Params.PredictPage(m.Config, x, &ws.net))
+}
+
+// typicalRow is the entries of a short block's row: a few words and
+// ancestor tags and attribute tokens, and every statistics column.
+func typicalRow(v *vocab.Vocab) int {
+	n := 8
+	if v.Features.Stats {
+		n += vocab.NumStats
+	}
+	if v.Features.Regions {
+		n += vocab.NumRegionStats
+	}
+	return n
 }
 
 // sizeString writes n bytes in MiB, KiB or bytes, whichever is exact.

@@ -410,29 +410,19 @@ func (v *Vocab) EncodePage(blocks []tokenize.Block, emit func(i int, row []Entry
 		return
 	}
 	if !v.Features.Stats {
-		// The bags of all blocks first, counting their words, then the
-		// region statistics, which need the whole page.
-		var words []string
-		var bags []Entry
-		ends := make([]int, len(blocks))
+		// The words of every block counted first, for the region
+		// statistics, which need the whole page; then block by block.
 		wordCount := make([]int, len(blocks))
 		for i, b := range blocks {
-			words = tokenize.AppendWords(words[:0], b.Text)
-			for _, w := range words {
-				if tokenize.IsWord(w) {
-					wordCount[i]++
-				}
-			}
-			bags = v.encodeCached(bags, b, words, g, cache)
-			ends[i] = len(bags)
+			wordCount[i] = tokenize.CountWords(b.Text)
 		}
 		rs := newRegionStats(blocks, wordCount, index)
-		start := 0
+		var words []string
 		for i, b := range blocks {
-			row = append(row[:0], bags[start:ends[i]]...)
+			words = tokenize.AppendWords(words[:0], b.Text)
+			row = v.encodeCached(row[:0], b, words, g, cache)
 			row = rs.append(row, int32(v.RegionsStart()), b)
 			emit(i, row)
-			start = ends[i]
 		}
 		return
 	}

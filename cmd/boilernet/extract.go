@@ -11,6 +11,8 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"runtime"
+	"runtime/debug"
 	"slices"
 	"strings"
 	"syscall"
@@ -112,6 +114,7 @@ func runExtract(args []string, stdout, stderr io.Writer) error {
 			bilstm.SetBLASThreads(1)
 		}
 		opts.Metadata = *meta
+		limitMemory(*workers)
 		return runRecords(ex, files, opts, *workers, *out, !showProgress(stderr, *quiet, *progress), stdout, stderr)
 	}
 	client := fetch.New(fetch.Options{UserAgent: *userAgent, Timeout: *timeout, PerHost: *perHost})
@@ -122,6 +125,7 @@ func runExtract(args []string, stdout, stderr io.Writer) error {
 	if in.anyURL && *workers == 0 {
 		*workers = urlWorkers
 	}
+	limitMemory(*workers)
 	pages := in.pages
 	if len(pages) == 0 {
 		return errors.New("no pages found")
@@ -404,4 +408,25 @@ func (w *writer) close() error {
 		}
 	}
 	return err
+}
+
+// memoryPerWorker is the soft memory limit per page worker: the bound of
+// one extraction's memory the README promises for pages up to 1 MiB
+// (256 MiB + 8× the page's size).
+const memoryPerWorker = 224 << 20
+
+// limitMemory sets the garbage collector's soft memory limit to
+// memoryPerWorker per worker (0: one per core) unless GOMEMLIMIT sets one:
+// near it the collector runs more often instead of letting the heap grow
+// to twice the live data (GOGC), which on pages of 100,000 tiny
+// paragraphs took the process past the bound. The limit is soft: a page
+// that needs more gets it.
+func limitMemory(workers int) {
+	if os.Getenv("GOMEMLIMIT") != "" {
+		return
+	}
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	debug.SetMemoryLimit(int64(workers) * memoryPerWorker)
 }
