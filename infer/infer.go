@@ -121,7 +121,7 @@ type Result struct {
 type Extractor struct {
 	model    *Model                       // exactly one of model and selector is set
 	selector Selector                     // see Model
-	title    func(root *html.Node) string // nil: tokenize.Title
+	title    func(root *html.Node) string // nil: Title
 }
 
 // Selector labels the blocks of a parsed page (true: content): a method
@@ -134,7 +134,7 @@ type Selector func(page *tokenize.Page, title string) ([]bool, error)
 func WithSelector(sel Selector) *Extractor { return &Extractor{selector: sel} }
 
 // WithTitle returns an Extractor with e's model or selector whose results
-// take their title from f instead of tokenize.Title.
+// take their title from f instead of Title.
 func (e *Extractor) WithTitle(f func(root *html.Node) string) *Extractor {
 	return &Extractor{model: e.model, selector: e.selector, title: f}
 }
@@ -236,7 +236,7 @@ func (e *Extractor) ExtractBytesContext(ctx context.Context, raw []byte, opts Op
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	titleOf := tokenize.Title
+	titleOf := Title
 	if e.title != nil {
 		titleOf = e.title
 	}

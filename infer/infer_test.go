@@ -137,6 +137,26 @@ func TestExtractErrors(t *testing.T) {
 	}
 }
 
+func TestTitle(t *testing.T) {
+	tests := []struct{ page, want string }{
+		{`<title>Storm hits coast | Daily News</title><h1>Storm hits coast</h1>`, "Storm hits coast"},
+		{`<title>Daily News - Storm hits the coast overnight</title>`, "Storm hits the coast overnight"},
+		{`<meta property="og:title" content="From OG"><title>Other | Site</title>`, "From OG"},
+		{`<title>  Plain   title </title>`, "Plain title"},
+		{`<body><h1>Only <b>h1</b></h1></body>`, "Only h1"},
+		{`<p>nothing</p>`, ""},
+	}
+	for _, tt := range tests {
+		p, err := tokenize.Parse([]byte(tt.page), tokenize.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := Title(p.Root); got != tt.want {
+			t.Errorf("Title(%q) = %q, want %q", tt.page, got, tt.want)
+		}
+	}
+}
+
 func TestLocator(t *testing.T) {
 	p, err := tokenize.Parse([]byte(`<!DOCTYPE html><html><body><div>a</div><!-- c --><div><p>b</p>c<p>d<br>e</p></div></body></html>`), tokenize.Options{})
 	if err != nil {

@@ -197,7 +197,7 @@ func (r *Registry) Extractor(method, filt string, opts infer.Options) (*infer.Ex
 }
 
 // Title returns a method's own title heuristic, nil for those that use
-// tokenize.Title.
+// infer.Title.
 func Title(method string) func(root *html.Node) string {
 	if method == "newsfeed" {
 		return newsfeed.Title

@@ -58,7 +58,7 @@ func TestLookupErrors(t *testing.T) {
 // the selection must be: as the packages that implement them say.
 func TestSelectors(t *testing.T) {
 	p := parse(t)
-	title := tokenize.Title(p.Root)
+	title := infer.Title(p.Root)
 	m, err := Default.Model()
 	if err != nil {
 		t.Fatal(err)

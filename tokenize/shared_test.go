@@ -64,22 +64,3 @@ func TestAttrSelected(t *testing.T) {
 		t.Errorf("Selected(none) = %v", got)
 	}
 }
-func TestTitle(t *testing.T) {
-	tests := []struct{ page, want string }{
-		{`<title>Storm hits coast | Daily News</title><h1>Storm hits coast</h1>`, "Storm hits coast"},
-		{`<title>Daily News - Storm hits the coast overnight</title>`, "Storm hits the coast overnight"},
-		{`<meta property="og:title" content="From OG"><title>Other | Site</title>`, "From OG"},
-		{`<title>  Plain   title </title>`, "Plain title"},
-		{`<body><h1>Only <b>h1</b></h1></body>`, "Only h1"},
-		{`<p>nothing</p>`, ""},
-	}
-	for _, tt := range tests {
-		p, err := Parse([]byte(tt.page), Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := Title(p.Root); got != tt.want {
-			t.Errorf("Title(%q) = %q, want %q", tt.page, got, tt.want)
-		}
-	}
-}

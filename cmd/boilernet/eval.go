@@ -14,7 +14,6 @@ import (
 	"github.com/boilernet/boilernet/filter"
 	"github.com/boilernet/boilernet/infer"
 	"github.com/boilernet/boilernet/methods"
-	"github.com/boilernet/boilernet/tokenize"
 )
 
 // defaultEvalMethods are the methods boilernet eval runs by default.
@@ -52,7 +51,7 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 	// With -out, the bilstm method also records its probabilities, for the
 	// precision–recall curve over the threshold.
 	var curve *eval.Curve
-	titles := eval.NewTitles(tokenize.Title)
+	titles := eval.NewTitles(infer.Title)
 	var chosen []eval.Method
 	names := map[string]bool{}
 	for _, name := range strings.Split(*methodList, ",") {
