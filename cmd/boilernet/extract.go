@@ -410,9 +410,10 @@ func (w *writer) close() error {
 	return err
 }
 
-// memoryPerWorker is the soft memory limit per page worker: the bound of
-// one extraction's memory the README promises for pages up to 1 MiB
-// (256 MiB + 8× the page's size).
+// memoryPerWorker is the soft memory limit per page worker: a little under
+// the bound of one extraction's memory the README promises (256 MiB + 8×
+// the page's size), for what the limit does not count, such as the
+// binary's code.
 const memoryPerWorker = 224 << 20
 
 // limitMemory sets the garbage collector's soft memory limit to
