@@ -3,6 +3,7 @@ package tokenize
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -76,4 +77,17 @@ func benchPages(b *testing.B, fn func([]byte)) {
 		}
 	}
 	b.ReportMetric(float64(len(pages))*float64(b.N)/b.Elapsed().Seconds(), "pages/s")
+}
+
+// BenchmarkScanTagsComments measures the pre-parse tag count on a page of
+// 20,000 comments between paragraphs (pages with many comments once made
+// it quadratic).
+func BenchmarkScanTagsComments(b *testing.B) {
+	page := strings.Repeat("<!-- a comment --><p class=x>text</p>\n", 20000)
+	b.SetBytes(int64(len(page)))
+	for b.Loop() {
+		if tags, _, _ := scanTags(page, 1<<30, 1<<30); tags != 20000 {
+			b.Fatalf("%d tags", tags)
+		}
+	}
 }

@@ -304,7 +304,9 @@ func commentEnd(page string, i int) int {
 	if k := strings.Index(rest, "-->"); k >= 0 {
 		end = k + 3
 	}
-	if k := strings.Index(rest, "--!>"); k >= 0 && k+4 < end {
+	// Only before the first "-->": searching the whole rest for a "--!>"
+	// that is almost never there made pages of many comments quadratic.
+	if k := strings.Index(rest[:end], "--!>"); k >= 0 && k+4 < end {
 		end = k + 4
 	}
 	return i + end
