@@ -162,6 +162,16 @@ func Load(r io.Reader) (*Extractor, error) {
 	return New(m), nil
 }
 
+// NewEnsemble returns an Extractor whose blocks' probabilities are the
+// mean of the networks' (NewEnsembleModel).
+func NewEnsemble(nets ...*bilstm.Model) (*Extractor, error) {
+	m, err := NewEnsembleModel(nets...)
+	if err != nil {
+		return nil, err
+	}
+	return &Extractor{model: m}, nil
+}
+
 // Model returns the extractor's neural model; ok is false for an
 // extractor built on a Selector (WithSelector), which has none.
 func (e *Extractor) Model() (m *Model, ok bool) { return e.model, e.model != nil }
@@ -352,7 +362,28 @@ func (md *Model) Probabilities(blocks []tokenize.Block) []float32 {
 	if len(blocks) <= keptBlocks {
 		defer md.pool.Put(ws)
 	}
-	m := md.net
+	probs := md.netProbabilities(md.nets[0], blocks, ws)
+	if len(md.nets) == 1 {
+		return slices.Clone(probs)
+	}
+	mean := make([]float32, len(blocks))
+	for k, m := range md.nets {
+		if k > 0 {
+			probs = md.netProbabilities(m, blocks, ws)
+		}
+		for i, p := range probs {
+			mean[i] += p
+		}
+	}
+	for i := range mean {
+		mean[i] /= float32(len(md.nets))
+	}
+	return mean
+}
+
+// netProbabilities returns one network's probabilities for the blocks, in
+// ws's buffer.
+func (md *Model) netProbabilities(m *bilstm.Model, blocks []tokenize.Block, ws *workspace) []float32 {
 	x := &ws.x
 	x.Start = append(slices.Grow(x.Start[:0], len(blocks)+1), 0)
 	// Room for rows of a typical size up front: growing by appending
@@ -366,7 +397,7 @@ func (md *Model) Probabilities(blocks []tokenize.Block) []float32 {
 		}
 		x.Start = append(x.Start, len(x.Cols))
 	})
-	return slices.Clone(m.Params.PredictPage(m.Config, x, &ws.net))
+	return m.Params.PredictPage(m.Config, x, &ws.net)
 }
 
 // typicalRow is the entries of a short block's row: a few words and

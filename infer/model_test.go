@@ -1,8 +1,10 @@
 package infer
 
 import (
+	"math"
 	"testing"
 
+	"github.com/boilernet/boilernet/bilstm"
 	"github.com/boilernet/boilernet/tokenize"
 	"golang.org/x/net/html"
 )
@@ -41,5 +43,45 @@ func TestExtractorModel(t *testing.T) {
 	}
 	if m.Probabilities(nil) != nil {
 		t.Error("probabilities of no blocks")
+	}
+}
+
+// An ensemble's probabilities are the mean of its networks'.
+func TestEnsemble(t *testing.T) {
+	ex, err := Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	single, _ := ex.Model()
+	net := single.Net()
+	// A second network: the default's with a shifted output bias.
+	params := *net.Params
+	params.BOut = []float32{net.Params.BOut[0] - 1.5}
+	other := &bilstm.Model{Config: net.Config, Vocab: net.Vocab, Params: &params}
+	page, err := tokenize.Parse([]byte(`<nav><a href="/">Home</a></nav><h1>Night trains</h1><p>After ten years, overnight trains run again between Zurich and Vienna, and every compartment of the first one was sold.</p><footer>© 2025</footer>`), tokenize.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := single.Probabilities(page.Blocks)
+	b := NewModel(other).Probabilities(page.Blocks)
+	ens, err := NewEnsemble(net, other)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, _ := ens.Model()
+	if len(m.Nets()) != 2 || m.Net() != net {
+		t.Fatalf("ensemble nets %v", m.Nets())
+	}
+	got := m.Probabilities(page.Blocks)
+	for i := range a {
+		if a[i] == b[i] {
+			t.Fatalf("block %d: the shifted bias changed nothing (%v)", i, a[i])
+		}
+		if want := (a[i] + b[i]) / 2; math.Abs(float64(got[i]-want)) > 1e-6 {
+			t.Errorf("block %d: ensemble %v, want the mean %v of %v and %v", i, got[i], want, a[i], b[i])
+		}
+	}
+	if _, err := NewEnsemble(); err == nil {
+		t.Error("an ensemble of no networks was accepted")
 	}
 }

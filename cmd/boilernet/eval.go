@@ -26,7 +26,7 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 	split := fs.String("split", "test", "split to evaluate on")
 	methodList := fs.String("methods", strings.Join(defaultEvalMethods, ","),
 		"comma-separated methods, each METHOD or METHOD+FILTER; methods: "+strings.Join(methods.Names, ", ")+"; filters: "+strings.Join(methods.Filters, ", "))
-	modelPath := fs.String("model", "", "model file for the bilstm methods (default: the embedded model)")
+	modelPath := fs.String("model", "", "model file for the bilstm methods, or files A,B,... whose probabilities are averaged (default: the embedded model)")
 	treePath := fs.String("tree", "", "tree file for the tree methods")
 	threshold := fs.Float64("threshold", infer.DefaultThreshold, "P(content) from which a block is content, > 0 and ≤ 1")
 	depth := fs.Int("filter-depth", filter.DefaultDepth, "ancestor depth of the ancestor filter, ≥ 1")

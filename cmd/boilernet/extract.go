@@ -45,7 +45,7 @@ extension. -format json of several pages is one JSON array.`
 
 func runExtract(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("extract", stderr)
-	modelPath := fs.String("model", "", "method bilstm: the model file (default: the embedded model)")
+	modelPath := fs.String("model", "", "method bilstm: the model file, or files A,B,... whose probabilities are averaged (default: the embedded model)")
 	treePath := fs.String("tree", "", "method tree: the tree file (from train -method tree)")
 	format := fs.String("format", "text", "output: "+strings.Join(extractFormats, ", ")+" (html: the page with the content highlighted)")
 	method := fs.String("method", "bilstm", "block classifier: "+strings.Join(methods.Names, ", "))
@@ -214,11 +214,26 @@ func interruptContext(stderr io.Writer) (ctx context.Context, stop func()) {
 	}
 }
 
-// loadExtractor loads a model file, or the embedded model when path is "".
+// loadExtractor loads a model file, an ensemble of model files given as
+// a comma-separated list (their probabilities averaged), or the embedded
+// model when path is "".
 func loadExtractor(path string) (*infer.Extractor, error) {
 	if path == "" {
 		return infer.Default()
 	}
+	var nets []*bilstm.Model
+	for p := range strings.SplitSeq(path, ",") {
+		m, err := readModelFile(p)
+		if err != nil {
+			return nil, err
+		}
+		nets = append(nets, m)
+	}
+	return infer.NewEnsemble(nets...)
+}
+
+// readModelFile reads one model file.
+func readModelFile(path string) (*bilstm.Model, error) {
 	// Non-blocking: a FIFO without a writer reads as empty instead of
 	// hanging in open; the reader stops at the first wrong byte.
 	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
@@ -226,11 +241,11 @@ func loadExtractor(path string) (*infer.Extractor, error) {
 		return nil, err
 	}
 	defer f.Close()
-	ex, err := infer.Load(f)
+	m, err := bilstm.ReadModel(f)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	return ex, nil
+	return m, nil
 }
 
 // pageJSON is the json and jsonl record of a page.

@@ -128,6 +128,8 @@ func TestExtractCommand(t *testing.T) {
 		{"bad format", []string{"extract", "-model", model, "-format", "pdf", page}, 1, nil, []string{"-format pdf: unknown format (valid: "}},
 		{"no pages", []string{"extract"}, 1, nil, []string{"no pages given", "usage: boilernet extract"}},
 		{"missing file", []string{"extract", "-model", model, "nope.html"}, 1, nil, []string{"nope.html"}},
+		{"ensemble", []string{"extract", "-model", model + "," + model, page}, 0, []string{firstLine}, nil},
+		{"ensemble with a missing model", []string{"extract", "-model", model + ",nope.model", page}, 1, nil, []string{"nope.model"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { checkRun(t, tt.args, tt.status, tt.stdout, tt.stderr) })
