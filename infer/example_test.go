@@ -6,6 +6,7 @@ import (
 	"os"
 	"time"
 
+	"github.com/boilernet/boilernet/bilstm"
 	"github.com/boilernet/boilernet/infer"
 )
 
@@ -47,4 +48,35 @@ func ExampleExtractor_ExtractContext() {
 	fmt.Println(res.Title)
 	// Output:
 	// Night trains return to the Alps
+}
+
+// An ensemble averages the probabilities of several models, here the
+// embedded one and a model file (the same network, so the text does not
+// change; models trained with other seeds make a real ensemble).
+func ExampleNewEnsemble() {
+	f, err := os.Open("default.model")
+	if err != nil {
+		panic(err)
+	}
+	defer f.Close()
+	other, err := bilstm.ReadModel(f)
+	if err != nil {
+		panic(err)
+	}
+	def, err := infer.Default()
+	if err != nil {
+		panic(err)
+	}
+	m, _ := def.Model()
+	ex, err := infer.NewEnsemble(m.Net(), other)
+	if err != nil {
+		panic(err)
+	}
+	res, err := ex.ExtractBytes([]byte(`<nav><a href="/">Home</a> <a href="/news">News</a></nav><article><h1>Night trains</h1><p>After an absence of more than ten years, overnight passenger trains are running again between Zurich, Innsbruck and Vienna.</p></article><footer>© 2025 The Valley Courier</footer>`), infer.Options{})
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(res.Text)
+	// Output:
+	// After an absence of more than ten years, overnight passenger trains are running again between Zurich, Innsbruck and Vienna.
 }
