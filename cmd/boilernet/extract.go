@@ -223,6 +223,9 @@ func loadExtractor(path string) (*infer.Extractor, error) {
 	}
 	var nets []*bilstm.Model
 	for p := range strings.SplitSeq(path, ",") {
+		if p == "" {
+			return nil, fmt.Errorf("-model %q: an empty file name in the list", path)
+		}
 		m, err := readModelFile(p)
 		if err != nil {
 			return nil, err

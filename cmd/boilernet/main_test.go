@@ -130,6 +130,7 @@ func TestExtractCommand(t *testing.T) {
 		{"missing file", []string{"extract", "-model", model, "nope.html"}, 1, nil, []string{"nope.html"}},
 		{"ensemble", []string{"extract", "-model", model + "," + model, page}, 0, []string{firstLine}, nil},
 		{"ensemble with a missing model", []string{"extract", "-model", model + ",nope.model", page}, 1, nil, []string{"nope.model"}},
+		{"ensemble with an empty name", []string{"extract", "-model", model + ",", page}, 1, nil, []string{"an empty file name"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { checkRun(t, tt.args, tt.status, tt.stdout, tt.stderr) })
