@@ -362,16 +362,12 @@ func (md *Model) Probabilities(blocks []tokenize.Block) []float32 {
 	if len(blocks) <= keptBlocks {
 		defer md.pool.Put(ws)
 	}
-	probs := md.netProbabilities(md.nets[0], blocks, ws)
 	if len(md.nets) == 1 {
-		return slices.Clone(probs)
+		return slices.Clone(md.netProbabilities(md.nets[0], blocks, ws))
 	}
 	mean := make([]float32, len(blocks))
-	for k, m := range md.nets {
-		if k > 0 {
-			probs = md.netProbabilities(m, blocks, ws)
-		}
-		for i, p := range probs {
+	for _, m := range md.nets {
+		for i, p := range md.netProbabilities(m, blocks, ws) {
 			mean[i] += p
 		}
 	}
