@@ -234,6 +234,11 @@ func TestNewBatch(t *testing.T) {
 	if !slices.Equal(b.Y, []float32{1, 0, 1, 0, 0, 0}) || !slices.Equal(b.W, []float32{0.5, 0.125, 0.5, 0.125, 0, 0}) {
 		t.Errorf("Y %v W %v", b.Y, b.W)
 	}
+	// Soft targets replace the labels in Y; the labels keep the weights.
+	soft := []*Sequence{{Rows: seqs[0].Rows, Labels: seqs[0].Labels, Targets: []float32{0.9, 0.3, 0.6}}}
+	if b, err := NewBatch(soft, [2]float32{0.5, 2}); err != nil || !slices.Equal(b.Y, []float32{0.9, 0.3, 0.6}) || !slices.Equal(b.W, []float32{2.0 / 3, 0.5 / 3, 2.0 / 3}) {
+		t.Errorf("soft targets: Y %v W %v (%v)", b.Y, b.W, err)
+	}
 	if _, err := NewBatch([]*Sequence{seqs[1], seqs[0]}, [2]float32{1, 1}); err == nil {
 		t.Error("unsorted sequences accepted")
 	}

@@ -14,6 +14,10 @@ type Sequence struct {
 	// Weights, when not nil, scale each block's loss weight (e.g. by its
 	// length, so that long paragraphs count more than one-word links).
 	Weights []float32
+	// Targets, when not nil, are the training targets in [0, 1] instead
+	// of the labels' 0 and 1 (soft labels, such as an ensemble's
+	// probabilities); the labels still choose each block's class weight.
+	Targets []float32
 }
 
 // weight is the loss weight of block t before class weighting.
@@ -91,6 +95,9 @@ func NewBatch(seqs []*Sequence, classWeights [2]float32) (*Batch, error) {
 						b.W[r] = s.weight(t) * classWeights[1] / valid
 					} else {
 						b.W[r] = s.weight(t) * classWeights[0] / valid
+					}
+					if s.Targets != nil {
+						b.Y[r] = s.Targets[t]
 					}
 				}
 			}

@@ -22,6 +22,7 @@ import (
 	"github.com/boilernet/boilernet/bilstm"
 	"github.com/boilernet/boilernet/data"
 	"github.com/boilernet/boilernet/eval"
+	"github.com/boilernet/boilernet/infer"
 	"github.com/boilernet/boilernet/internal/progress"
 	"github.com/boilernet/boilernet/tokenize"
 	"github.com/boilernet/boilernet/train/graph"
@@ -39,6 +40,11 @@ type Options struct {
 	Features           vocab.Features
 	Words, Tags, Attrs int     // vocabulary sizes, defaults 1000, 50 and 200
 	LearnRate          float64 // Adam's, default 1e-3
+	// Teachers, when set, are networks whose mean probability (an
+	// ensemble's) the model learns from: each training block's target is
+	// Distill·teachers + (1−Distill)·label instead of its label.
+	Teachers []*bilstm.Model
+	Distill  float64
 	// Cosine decays the learning rate over the run's steps from LearnRate
 	// to zero along half a cosine (LearnRate·(1+cos(π·step/steps))/2).
 	Cosine       bool
@@ -128,6 +134,9 @@ func (o Options) check() error {
 	if o.Batch < 1 || o.Epochs < 1 || o.Words < 1 || o.Tags < 1 || o.LearnRate <= 0 {
 		return fmt.Errorf("train: bad options: epochs %d, batch %d, words %d, tags %d, learn rate %v",
 			o.Epochs, o.Batch, o.Words, o.Tags, o.LearnRate)
+	}
+	if len(o.Teachers) > 0 && !(o.Distill > 0 && o.Distill <= 1) {
+		return fmt.Errorf("train: the teachers' share of the targets must be in (0, 1], not %v", o.Distill)
 	}
 	if !(o.Average >= 0 && o.Average < 1) {
 		return fmt.Errorf("train: weight average decay %v outside [0, 1)", o.Average)
@@ -280,7 +289,13 @@ func prepare(opts Options, res *Result) (*inputs, error) {
 	if err := in.cfg.Check(); err != nil {
 		return nil, err
 	}
-	trainSeqs := repeat(encode(in.vocab, trainDocs, opts.WordWeights), trainDocs, opts.Repeat)
+	encoded := encode(in.vocab, trainDocs, opts.WordWeights)
+	if len(opts.Teachers) > 0 {
+		if err := distill(encoded, trainDocs, opts.Teachers, opts.Distill); err != nil {
+			return nil, err
+		}
+	}
+	trainSeqs := repeat(encoded, trainDocs, opts.Repeat)
 	weights := bilstm.ClassWeights(networkSeqs(trainSeqs))
 	if in.trainBatches, err = makeBatches(trainSeqs, opts.Batch, opts.MaxRows, weights); err != nil {
 		return nil, err
@@ -444,6 +459,10 @@ func modelMeta(opts Options, res *Result) map[string]string {
 	if opts.Cosine {
 		meta["learn_rate_schedule"] = "cosine"
 	}
+	if len(opts.Teachers) > 0 {
+		meta["teachers"] = strconv.Itoa(len(opts.Teachers))
+		meta["distill"] = strconv.FormatFloat(opts.Distill, 'g', -1, 64)
+	}
 	if res.Half != nil {
 		meta["dev_selection_float16"] = strconv.FormatFloat(res.Half.Selection, 'f', 4, 64)
 	}
@@ -583,6 +602,28 @@ func encode(v *vocab.Vocab, docs []*data.Document, wordWeights bool) []sequence 
 		seqs[i] = s
 	}
 	return seqs
+}
+
+// distill sets the training targets of seqs (of docs) to share·(the
+// teachers' mean probability) + (1−share)·label.
+func distill(seqs []sequence, docs []*data.Document, teachers []*bilstm.Model, share float64) error {
+	ens, err := infer.NewEnsembleModel(teachers...)
+	if err != nil {
+		return err
+	}
+	for i, d := range docs {
+		probs := ens.Probabilities(d.Page.Blocks)
+		targets := make([]float32, len(probs))
+		for t, p := range probs {
+			label := float32(0)
+			if d.Labels[t] {
+				label = 1
+			}
+			targets[t] = float32(share)*p + float32(1-share)*label
+		}
+		seqs[i].Targets = targets
+	}
+	return nil
 }
 
 func networkSeqs(seqs []sequence) []*bilstm.Sequence {

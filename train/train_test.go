@@ -284,3 +284,30 @@ func TestRunCosine(t *testing.T) {
 		t.Error("the schedule changed nothing in the second epoch")
 	}
 }
+
+// A model learns from a teacher's probabilities mixed with the labels.
+func TestRunDistill(t *testing.T) {
+	opts := tinyOptions()
+	teacher, err := Run(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts.Teachers, opts.Distill = []*bilstm.Model{teacher.Model}, 0.5
+	res, err := Run(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Best.Dev.MeanF1 < 0.95 {
+		t.Errorf("best dev mean F1 %.3f learning from a teacher, want ≥ 0.95 on the synthetic pages", res.Best.Dev.MeanF1)
+	}
+	if res.Model.Meta["teachers"] != "1" || res.Model.Meta["distill"] != "0.5" {
+		t.Errorf("meta %v", res.Model.Meta)
+	}
+	if res.Epochs[0].Loss == teacher.Epochs[0].Loss {
+		t.Error("the teacher's targets changed nothing in the first epoch")
+	}
+	opts.Distill = 0
+	if _, err := Run(opts); err == nil {
+		t.Error("a teacher with share 0 was accepted")
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -285,4 +286,27 @@ func TestTreeCommands(t *testing.T) {
 	checkRun(t, []string{"extract", "-method", "tree", "../../testdata/synth/html/p45.html"}, 1, nil, []string{"needs -tree FILE"})
 	checkRun(t, []string{"train", "-method", "forest", "-data", "x", "-out", tree}, 1, nil, []string{`unknown method "forest"`})
 	checkRun(t, []string{"train", "-method", "tree", "-data", "../../testdata/synth", "-out", tree, "-min-leaf", "0"}, 1, nil, []string{"bad -min-leaf"})
+}
+
+func TestTrainWithTeachers(t *testing.T) {
+	teacher := tinyModel(t)
+	out := filepath.Join(t.TempDir(), "student.model")
+	base := []string{"train", "-q", "-data", "../../testdata/synth", "-out", out, "-epochs", "2", "-hidden", "8", "-dense", "16", "-layers", "1", "-words", "60", "-tags", "12"}
+	tests := []struct {
+		name   string
+		extra  []string
+		status int
+		stderr string
+	}{
+		{"two teachers", []string{"-teachers", teacher + "," + teacher, "-distill", "0.5"}, 0, ""},
+		{"share out of range", []string{"-teachers", teacher, "-distill", "2"}, 1, "-distill 2"},
+		{"missing teacher", []string{"-teachers", teacher + ",nope.model"}, 1, "nope.model"},
+	}
+	for _, tt := range tests {
+		var stdout, stderr bytes.Buffer
+		status := run(append(slices.Clone(base), tt.extra...), &stdout, &stderr)
+		if status != tt.status || !strings.Contains(stderr.String(), tt.stderr) {
+			t.Errorf("%s: status %d, stderr %q", tt.name, status, stderr.String())
+		}
+	}
 }

@@ -29,6 +29,8 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	attrs := fs.Int("attrs", vocab.DefaultAttrs, "attribute token vocabulary size (feature sets with attrs)")
 	lr := fs.Float64("lr", train.DefaultLearnRate, "Adam learning rate")
 	cosine := fs.Bool("cosine", false, "decay the learning rate to zero over the run along half a cosine")
+	teachers := fs.String("teachers", "", "model files A,B,... whose mean probability the model learns from (distillation of an ensemble)")
+	distill := fs.Float64("distill", 0.5, "with -teachers: the teachers' share of each block's training target, the label's is the rest")
 	seed := fs.Uint64("seed", 1, "random seed")
 	comments := fs.Bool("comments", false, "count user comments (Dragnet) as content")
 	wordWeights := fs.Bool("word-weights", false, "weight each block's loss by log2(2 + its words)")
@@ -70,6 +72,19 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	var teacherNets []*bilstm.Model
+	if *teachers != "" {
+		if !(*distill > 0 && *distill <= 1) {
+			return fmt.Errorf("-distill %v: the teachers' share must be in (0, 1]", *distill)
+		}
+		for p := range strings.SplitSeq(*teachers, ",") {
+			m, err := readModelFile(p)
+			if err != nil {
+				return err
+			}
+			teacherNets = append(teacherNets, m)
+		}
+	}
 	if *logPath == "" {
 		*logPath = *out + ".csv"
 	}
@@ -88,6 +103,8 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 		Attrs:        *attrs,
 		LearnRate:    *lr,
 		Cosine:       *cosine,
+		Teachers:     teacherNets,
+		Distill:      *distill,
 		Seed:         *seed,
 		WithComments: *comments,
 		WordWeights:  *wordWeights,
