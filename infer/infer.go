@@ -19,7 +19,6 @@ import (
 	"github.com/boilernet/boilernet/filter"
 	"github.com/boilernet/boilernet/metadata"
 	"github.com/boilernet/boilernet/tokenize"
-	"github.com/boilernet/boilernet/vocab"
 	"golang.org/x/net/html"
 )
 
@@ -363,11 +362,11 @@ func (md *Model) Probabilities(blocks []tokenize.Block) []float32 {
 		defer md.pool.Put(ws)
 	}
 	if len(md.nets) == 1 {
-		return slices.Clone(md.netProbabilities(md.nets[0], blocks, ws))
+		return slices.Clone(md.nets[0].PredictBlocks(blocks, &ws.x, &ws.net))
 	}
 	mean := make([]float32, len(blocks))
 	for _, m := range md.nets {
-		for i, p := range md.netProbabilities(m, blocks, ws) {
+		for i, p := range m.PredictBlocks(blocks, &ws.x, &ws.net) {
 			mean[i] += p
 		}
 	}
@@ -375,38 +374,6 @@ func (md *Model) Probabilities(blocks []tokenize.Block) []float32 {
 		mean[i] /= float32(len(md.nets))
 	}
 	return mean
-}
-
-// netProbabilities returns one network's probabilities for the blocks, in
-// ws's buffer.
-func (md *Model) netProbabilities(m *bilstm.Model, blocks []tokenize.Block, ws *workspace) []float32 {
-	x := &ws.x
-	x.Start = append(slices.Grow(x.Start[:0], len(blocks)+1), 0)
-	// Room for rows of a typical size up front: growing by appending
-	// would hold the old and the new arrays at once on the longest pages.
-	size := len(blocks) * typicalRow(m.Vocab)
-	x.Cols, x.Vals = slices.Grow(x.Cols[:0], size), slices.Grow(x.Vals[:0], size)
-	m.Vocab.EncodePage(blocks, func(_ int, row []vocab.Entry) {
-		for _, en := range row {
-			x.Cols = append(x.Cols, en.Col)
-			x.Vals = append(x.Vals, en.Count)
-		}
-		x.Start = append(x.Start, len(x.Cols))
-	})
-	return m.Params.PredictPage(m.Config, x, &ws.net)
-}
-
-// typicalRow is the entries of a short block's row: a few words and
-// ancestor tags and attribute tokens, and every statistics column.
-func typicalRow(v *vocab.Vocab) int {
-	n := 8
-	if v.Features.Stats {
-		n += vocab.NumStats
-	}
-	if v.Features.Regions {
-		n += vocab.NumRegionStats
-	}
-	return n
 }
 
 // sizeString writes n bytes in MiB, KiB or bytes, whichever is exact.

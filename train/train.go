@@ -22,7 +22,6 @@ import (
 	"github.com/boilernet/boilernet/bilstm"
 	"github.com/boilernet/boilernet/data"
 	"github.com/boilernet/boilernet/eval"
-	"github.com/boilernet/boilernet/infer"
 	"github.com/boilernet/boilernet/internal/progress"
 	"github.com/boilernet/boilernet/tokenize"
 	"github.com/boilernet/boilernet/train/graph"
@@ -291,9 +290,7 @@ func prepare(opts Options, res *Result) (*inputs, error) {
 	}
 	encoded := encode(in.vocab, trainDocs, opts.WordWeights)
 	if len(opts.Teachers) > 0 {
-		if err := distill(encoded, trainDocs, opts.Teachers, opts.Distill); err != nil {
-			return nil, err
-		}
+		distill(encoded, trainDocs, opts.Teachers, opts.Distill)
 	}
 	trainSeqs := repeat(encoded, trainDocs, opts.Repeat)
 	weights := bilstm.ClassWeights(networkSeqs(trainSeqs))
@@ -606,24 +603,25 @@ func encode(v *vocab.Vocab, docs []*data.Document, wordWeights bool) []sequence 
 
 // distill sets the training targets of seqs (of docs) to share·(the
 // teachers' mean probability) + (1−share)·label.
-func distill(seqs []sequence, docs []*data.Document, teachers []*bilstm.Model, share float64) error {
-	ens, err := infer.NewEnsembleModel(teachers...)
-	if err != nil {
-		return err
-	}
+func distill(seqs []sequence, docs []*data.Document, teachers []*bilstm.Model, share float64) {
+	var x bilstm.Sparse
+	var ws bilstm.PageWorkspace
 	for i, d := range docs {
-		probs := ens.Probabilities(d.Page.Blocks)
-		targets := make([]float32, len(probs))
-		for t, p := range probs {
+		targets := make([]float32, len(d.Labels))
+		for _, m := range teachers {
+			for t, p := range m.PredictBlocks(d.Page.Blocks, &x, &ws) {
+				targets[t] += p
+			}
+		}
+		for t := range targets {
 			label := float32(0)
 			if d.Labels[t] {
 				label = 1
 			}
-			targets[t] = float32(share)*p + float32(1-share)*label
+			targets[t] = float32(share)*targets[t]/float32(len(teachers)) + float32(1-share)*label
 		}
 		seqs[i].Targets = targets
 	}
-	return nil
 }
 
 func networkSeqs(seqs []sequence) []*bilstm.Sequence {
