@@ -7,24 +7,42 @@ import (
 	"github.com/boilernet/boilernet/vocab"
 )
 
-// PredictBlocks encodes the blocks of one page with the model's vocabulary
-// into x and returns each block's probability of being content, in ws's
-// buffer (valid until ws's next use). x and ws are reused from call to
-// call.
-func (m *Model) PredictBlocks(blocks []tokenize.Block, x *Sparse, ws *PageWorkspace) []float32 {
+// MeanPrediction returns each block's mean probability of being content
+// over nets (at least one), in a new slice. A network whose vocabulary
+// equals the one before it reuses that one's encoding of the page. x and
+// ws are buffers reused from call to call.
+func MeanPrediction(nets []*Model, blocks []tokenize.Block, x *Sparse, ws *PageWorkspace) []float32 {
+	mean := make([]float32, len(blocks))
+	for k, m := range nets {
+		if k == 0 || !m.Vocab.Equal(nets[k-1].Vocab) {
+			encodeBlocks(m.Vocab, blocks, x)
+		}
+		for i, p := range m.Params.PredictPage(m.Config, x, ws) {
+			mean[i] += p
+		}
+	}
+	if len(nets) > 1 {
+		for i := range mean {
+			mean[i] /= float32(len(nets))
+		}
+	}
+	return mean
+}
+
+// encodeBlocks encodes the blocks of one page with v into x.
+func encodeBlocks(v *vocab.Vocab, blocks []tokenize.Block, x *Sparse) {
 	x.Start = append(slices.Grow(x.Start[:0], len(blocks)+1), 0)
 	// Room for rows of a typical size up front: growing by appending
 	// would hold the old and the new arrays at once on the longest pages.
-	size := len(blocks) * typicalRow(m.Vocab)
+	size := len(blocks) * typicalRow(v)
 	x.Cols, x.Vals = slices.Grow(x.Cols[:0], size), slices.Grow(x.Vals[:0], size)
-	m.Vocab.EncodePage(blocks, func(_ int, row []vocab.Entry) {
+	v.EncodePage(blocks, func(_ int, row []vocab.Entry) {
 		for _, en := range row {
 			x.Cols = append(x.Cols, en.Col)
 			x.Vals = append(x.Vals, en.Count)
 		}
 		x.Start = append(x.Start, len(x.Cols))
 	})
-	return m.Params.PredictPage(m.Config, x, ws)
 }
 
 // typicalRow is the entries of a short block's row: a few words and

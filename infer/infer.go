@@ -10,7 +10,6 @@ import (
 	"io"
 	"os"
 	"runtime"
-	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -361,19 +360,7 @@ func (md *Model) Probabilities(blocks []tokenize.Block) []float32 {
 	if len(blocks) <= keptBlocks {
 		defer md.pool.Put(ws)
 	}
-	if len(md.nets) == 1 {
-		return slices.Clone(md.nets[0].PredictBlocks(blocks, &ws.x, &ws.net))
-	}
-	mean := make([]float32, len(blocks))
-	for _, m := range md.nets {
-		for i, p := range m.PredictBlocks(blocks, &ws.x, &ws.net) {
-			mean[i] += p
-		}
-	}
-	for i := range mean {
-		mean[i] /= float32(len(md.nets))
-	}
-	return mean
+	return bilstm.MeanPrediction(md.nets, blocks, &ws.x, &ws.net)
 }
 
 // sizeString writes n bytes in MiB, KiB or bytes, whichever is exact.

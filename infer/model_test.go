@@ -2,10 +2,12 @@ package infer
 
 import (
 	"math"
+	"slices"
 	"testing"
 
 	"github.com/boilernet/boilernet/bilstm"
 	"github.com/boilernet/boilernet/tokenize"
+	"github.com/boilernet/boilernet/vocab"
 	"golang.org/x/net/html"
 )
 
@@ -79,6 +81,28 @@ func TestEnsemble(t *testing.T) {
 		}
 		if want := (a[i] + b[i]) / 2; math.Abs(float64(got[i]-want)) > 1e-6 {
 			t.Errorf("block %d: ensemble %v, want the mean %v of %v and %v", i, got[i], want, a[i], b[i])
+		}
+	}
+	// A network reading the page with another vocabulary (the words in
+	// reverse order) encodes it anew, not with the first one's rows.
+	words := slices.Clone(net.Vocab.Words)
+	slices.Reverse(words)
+	v, err := vocab.NewFeatures(net.Vocab.Features, words, net.Vocab.Tags, net.Vocab.Attrs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	reread := &bilstm.Model{Config: net.Config, Vocab: v, Params: net.Params}
+	c := NewModel(reread).Probabilities(page.Blocks)
+	mixed, err := NewEnsembleModel(net, reread)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, p := range mixed.Probabilities(page.Blocks) {
+		if a[i] == c[i] {
+			t.Fatalf("block %d: the reversed vocabulary changed nothing (%v)", i, a[i])
+		}
+		if want := (a[i] + c[i]) / 2; math.Abs(float64(p-want)) > 1e-6 {
+			t.Errorf("block %d: ensemble of two vocabularies %v, want the mean %v of %v and %v", i, p, want, a[i], c[i])
 		}
 	}
 	if _, err := NewEnsemble(); err == nil {

@@ -607,18 +607,13 @@ func distill(seqs []sequence, docs []*data.Document, teachers []*bilstm.Model, s
 	var x bilstm.Sparse
 	var ws bilstm.PageWorkspace
 	for i, d := range docs {
-		targets := make([]float32, len(d.Labels))
-		for _, m := range teachers {
-			for t, p := range m.PredictBlocks(d.Page.Blocks, &x, &ws) {
-				targets[t] += p
-			}
-		}
-		for t := range targets {
+		targets := bilstm.MeanPrediction(teachers, d.Page.Blocks, &x, &ws)
+		for t, p := range targets {
 			label := float32(0)
 			if d.Labels[t] {
 				label = 1
 			}
-			targets[t] = float32(share)*targets[t]/float32(len(teachers)) + float32(1-share)*label
+			targets[t] = float32(share)*p + float32(1-share)*label
 		}
 		seqs[i].Targets = targets
 	}

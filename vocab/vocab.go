@@ -153,6 +153,14 @@ func columns(items []string, first int32) map[string]int32 {
 	return m
 }
 
+// Equal reports whether v and o encode every block alike: the same
+// feature set and the same words, tags and attribute tokens in the same
+// order (models trained on the same pages with different seeds).
+func (v *Vocab) Equal(o *Vocab) bool {
+	return v == o || v.Features == o.Features && slices.Equal(v.Words, o.Words) &&
+		slices.Equal(v.Tags, o.Tags) && slices.Equal(v.Attrs, o.Attrs)
+}
+
 // Dim is the number of columns of an encoded row.
 func (v *Vocab) Dim() int { return v.RegionsStart() + v.numRegions() }
 

@@ -328,3 +328,32 @@ func TestEncodePageUnnumberedElements(t *testing.T) {
 		}
 	}
 }
+
+func TestVocabEqual(t *testing.T) {
+	base, _ := NewFeatures(Default, []string{"a", "b"}, []string{"p"}, []string{"nav"})
+	same, _ := NewFeatures(Default, []string{"a", "b"}, []string{"p"}, []string{"nav"})
+	tests := []struct {
+		name string
+		o    *Vocab
+		want bool
+	}{
+		{"itself", base, true},
+		{"a copy", same, true},
+		{"words reordered", must(NewFeatures(Default, []string{"b", "a"}, []string{"p"}, []string{"nav"})), false},
+		{"other tags", must(NewFeatures(Default, []string{"a", "b"}, []string{"div"}, []string{"nav"})), false},
+		{"other attribute tokens", must(NewFeatures(Default, []string{"a", "b"}, []string{"p"}, nil)), false},
+		{"other features", must(NewFeatures(Features{Attrs: true}, []string{"a", "b"}, []string{"p"}, []string{"nav"})), false},
+	}
+	for _, tt := range tests {
+		if got := base.Equal(tt.o); got != tt.want {
+			t.Errorf("%s: Equal = %v, want %v", tt.name, got, tt.want)
+		}
+	}
+}
+
+func must(v *Vocab, err error) *Vocab {
+	if err != nil {
+		panic(err)
+	}
+	return v
+}

@@ -221,10 +221,19 @@ func loadExtractor(path string) (*infer.Extractor, error) {
 	if path == "" {
 		return infer.Default()
 	}
+	nets, err := readModelFiles(path)
+	if err != nil {
+		return nil, fmt.Errorf("-model: %w", err)
+	}
+	return infer.NewEnsemble(nets...)
+}
+
+// readModelFiles reads the model files of a comma-separated list.
+func readModelFiles(list string) ([]*bilstm.Model, error) {
 	var nets []*bilstm.Model
-	for p := range strings.SplitSeq(path, ",") {
+	for p := range strings.SplitSeq(list, ",") {
 		if p == "" {
-			return nil, fmt.Errorf("-model %q: an empty file name in the list", path)
+			return nil, fmt.Errorf("%q: an empty file name in the list", list)
 		}
 		m, err := readModelFile(p)
 		if err != nil {
@@ -232,7 +241,7 @@ func loadExtractor(path string) (*infer.Extractor, error) {
 		}
 		nets = append(nets, m)
 	}
-	return infer.NewEnsemble(nets...)
+	return nets, nil
 }
 
 // readModelFile reads one model file.

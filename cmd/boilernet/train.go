@@ -77,12 +77,9 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 		if !(*distill > 0 && *distill <= 1) {
 			return fmt.Errorf("-distill %v: the teachers' share must be in (0, 1]", *distill)
 		}
-		for p := range strings.SplitSeq(*teachers, ",") {
-			m, err := readModelFile(p)
-			if err != nil {
-				return err
-			}
-			teacherNets = append(teacherNets, m)
+		var err error
+		if teacherNets, err = readModelFiles(*teachers); err != nil {
+			return fmt.Errorf("-teachers: %w", err)
 		}
 	}
 	if *logPath == "" {
