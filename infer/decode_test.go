@@ -23,27 +23,35 @@ func TestDecode(t *testing.T) {
 	probs[4] = 0.8                               // short, near the long paragraph
 	probs[n-1] = 0.8                             // short, far from it
 	tests := []struct {
-		d    Decoding
-		want []int
+		d         Decoding
+		threshold float64 // Options.Threshold
+		want      []int
 	}{
-		{DecodeBlocks, []int{0, 3, 4, n - 1}},
-		{DecodeDefault, []int{0, 4, n - 1}}, // the hidden copy repeats the long paragraph
-		{Decoding{Paragraphs: true}, []int{0, 1, 2, 3, 4, n - 1}},
-		{Decoding{Hidden: true}, []int{0, 4, n - 1}},
-		{Decoding{Paragraphs: true, KeepRepeats: true}, []int{0, 1, 2, 3, 4, n - 1}},
-		{Decoding{Isolated: true}, []int{0, 4}},
-		{Decoding{Isolated: true, KeepRepeats: true}, []int{0, 3, 4}},
-		{DecodeStructure, []int{0, 1, 2, 4}},
+		{DecodeBlocks, 0, []int{0, 3, 4, n - 1}},
+		{DecodeBlocks, 0.85, []int{0, 3}},
+		{Decoding{Threshold: true}, 0, []int{0, 4, n - 1}}, // the hidden copy repeats the long paragraph
+		{DecodeDefault, 0.5, []int{0, 4, n - 1}},           // a threshold implies Threshold
+		{Decoding{Paragraphs: true}, 0.5, []int{0, 1, 2, 3, 4, n - 1}},
+		{Decoding{Hidden: true}, 0.5, []int{0, 4, n - 1}},
+		{Decoding{Paragraphs: true, KeepRepeats: true}, 0.5, []int{0, 1, 2, 3, 4, n - 1}},
+		{Decoding{Isolated: true}, 0.5, []int{0, 4}},
+		{Decoding{Isolated: true, KeepRepeats: true}, 0.5, []int{0, 3, 4}},
+		{DecodeStructure, 0.5, []int{0, 1, 2, 4}},
+		// The expected-F1 choice (TestExpectedF1Choice has the cases where
+		// it differs from a threshold): the blocks at 0.8 and above.
+		{DecodeDefault, 0, []int{0, 4, n - 1}},
+		{Decoding{KeepRepeats: true, KeepGaps: true}, 0, []int{0, 3, 4, n - 1}},
+		{Decoding{Paragraphs: true, KeepRepeats: true}, 0, []int{0, 1, 2, 3, 4, n - 1}},
 	}
 	for _, tt := range tests {
 		var got []int
-		for i, s := range tt.d.decode(p.Blocks, probs, 0.5) {
+		for i, s := range tt.d.decode(p.Blocks, probs, tt.threshold) {
 			if s {
 				got = append(got, i)
 			}
 		}
 		if !slices.Equal(got, tt.want) {
-			t.Errorf("%v: selected %v, want %v", tt.d, got, tt.want)
+			t.Errorf("%v, threshold %v: selected %v, want %v", tt.d, tt.threshold, got, tt.want)
 		}
 		if d, err := ParseDecoding(tt.d.String()); err != nil || d != tt.d {
 			t.Errorf("%v does not round-trip through %q: %v %v", tt.d, tt.d.String(), d, err)
@@ -51,6 +59,36 @@ func TestDecode(t *testing.T) {
 	}
 	if _, err := ParseDecoding("paragraphs/magic"); err == nil {
 		t.Error("unknown step accepted")
+	}
+}
+
+func TestExpectedF1Choice(t *testing.T) {
+	tests := []struct {
+		name  string
+		prob  []float64
+		words []float64
+		want  []int
+	}{
+		{"confident page: the content", []float64{0.99, 0.01, 0.98, 0.02}, []float64{100, 20, 50, 5}, []int{0, 2}},
+		// A threshold of 0.5 would keep the doubtful block too.
+		{"a doubtful short block beside sure text", []float64{0.99, 0.55}, []float64{100, 10}, []int{0}},
+		{"much doubtful text is worth its risk", []float64{0.99, 0.55}, []float64{100, 300}, []int{0, 1}},
+		// A threshold of 0.5 would keep nothing.
+		{"an unsure page keeps its likeliest text", []float64{0.3, 0.1}, []float64{50, 50}, []int{0}},
+		{"a block without words changes nothing", []float64{0.9, 0.95}, []float64{40, 0}, []int{1, 0}},
+		{"no blocks", nil, nil, nil},
+	}
+	for _, tt := range tests {
+		var got []int
+		for k, keep := range expectedF1Choice(tt.prob, tt.words) {
+			if keep {
+				got = append(got, k)
+			}
+		}
+		slices.Sort(tt.want)
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("%s: kept %v, want %v", tt.name, got, tt.want)
+		}
 	}
 }
 

@@ -21,13 +21,17 @@ import (
 	"golang.org/x/net/html"
 )
 
-// DefaultThreshold is the probability from which a block is content.
+// DefaultThreshold is the probability from which a block is content when
+// a decoding thresholds each block (Decoding.Threshold) and Options gives
+// no threshold.
 const DefaultThreshold = 0.5
 
 // Options control one extraction. The zero value gives the defaults.
 type Options struct {
-	// Threshold is the probability from which a block is content (0 means
-	// DefaultThreshold). Higher values trade recall for precision.
+	// Threshold, when not 0, is the probability from which a block is
+	// content: each block is thresholded (Decoding.Threshold) instead of
+	// the default expected-F1 choice of each page. Higher values trade
+	// recall for precision.
 	Threshold float64
 	// Charset is the page's charset label from outside the page (an HTTP
 	// Content-Type header, say); "" when unknown.
@@ -81,8 +85,9 @@ func (o Options) maxPageSize() int64 {
 type Block struct {
 	Text string  `json:"text"`
 	Prob float64 `json:"prob"` // P(content)
-	// Content reports whether the block is in the extracted text: Prob ≥
-	// threshold, and kept by the precision filter when it runs.
+	// Content reports whether the block is in the extracted text: selected
+	// by the decoding (Options.Decode), and kept by the precision filter
+	// when it runs.
 	Content bool `json:"content"`
 	// Headline reports a selected block left out of the text because it
 	// is the page's headline (Options.KeepHeadline keeps it in).
@@ -322,19 +327,18 @@ func (r *Result) EmptyReason() string {
 	return fmt.Sprintf("none of the page's %d text blocks was kept as content", len(r.Blocks))
 }
 
+// threshold returns Options.Threshold (0: not set, see Decoding), checked.
 func (o Options) threshold() (float64, error) {
 	t := o.Threshold
-	if t == 0 {
-		t = DefaultThreshold
-	}
 	if !(t >= 0 && t <= 1) { // NaN too
 		return 0, fmt.Errorf("infer: threshold %v outside [0, 1]", t)
 	}
 	return t, nil
 }
 
-// Select labels the blocks of a parsed page as Extract would: P(content)
-// at or above the threshold, then the precision filter if asked for.
+// Select labels the blocks of a parsed page as Extract would: the
+// decoding of the probabilities (Options.Decode, Options.Threshold), then
+// the precision filter if asked for.
 func (md *Model) Select(blocks []tokenize.Block, opts Options) ([]bool, error) {
 	threshold, err := opts.threshold()
 	if err != nil {

@@ -53,8 +53,18 @@ func TestExtractSyntheticPage(t *testing.T) {
 		t.Errorf("title %q, want the headline %q", res.Title, headline)
 	}
 	for _, b := range res.Blocks {
-		if b.Content != (b.Prob >= DefaultThreshold && !b.Headline) || b.Headline != (b.Text == headline) || !strings.HasPrefix(b.Locator, "/html[1]/body[1]/") {
+		if b.Content && b.Headline || b.Headline != (b.Text == headline) || !strings.HasPrefix(b.Locator, "/html[1]/body[1]/") {
 			t.Errorf("block %+v", b)
+		}
+	}
+	// A threshold selects each block by its probability.
+	thresholded, err := e.ExtractBytes(raw, Options{Threshold: DefaultThreshold})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, b := range thresholded.Blocks {
+		if b.Content != (b.Prob >= DefaultThreshold && !b.Headline) {
+			t.Errorf("threshold %v: block %+v", DefaultThreshold, b)
 		}
 	}
 	kept, err := e.ExtractBytes(raw, Options{KeepHeadline: true})

@@ -213,14 +213,16 @@ type Info struct {
 	Filters   []string `json:"filters"`
 	Formats   []string `json:"formats"`
 	Decodings []string `json:"decodings"`
-	Threshold float64  `json:"threshold"`
-	Fetch     bool     `json:"fetch"` // whether a URL alone is fetched
-	MaxBody   int64    `json:"max_body"`
+	// Threshold is the probability the threshold and blocks decodings
+	// compare each block with when a request gives none.
+	Threshold float64 `json:"threshold"`
+	Fetch     bool    `json:"fetch"` // whether a URL alone is fetched
+	MaxBody   int64   `json:"max_body"`
 }
 
 func (s *Server) info(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, Info{Methods: s.cfg.Methods, Filters: s.cfg.Filters, Formats: Formats,
-		Decodings: []string{"default", "blocks", "structure", "paragraphs", "hidden", "isolated", "paragraphs/hidden"},
+		Decodings: []string{"default", "threshold", "blocks", "structure", "paragraphs", "hidden", "isolated", "paragraphs/hidden"},
 		Threshold: infer.DefaultThreshold, Fetch: s.cfg.Fetch != nil, MaxBody: s.cfg.MaxBody})
 }
 

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"os"
@@ -28,7 +29,7 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 		"comma-separated methods, each METHOD or METHOD+FILTER; methods: "+strings.Join(methods.Names, ", ")+"; filters: "+strings.Join(methods.Filters, ", "))
 	modelPath := fs.String("model", "", "model file for the bilstm methods, or files A,B,... whose probabilities are averaged (default: the embedded model)")
 	treePath := fs.String("tree", "", "tree file for the tree methods")
-	threshold := fs.Float64("threshold", infer.DefaultThreshold, "P(content) from which a block is content, > 0 and ≤ 1")
+	threshold := fs.Float64("threshold", 0, "P(content) from which each block is content, > 0 and ≤ 1, as the paper; 0: the default decoding's choice for each page (the blocks that maximize its expected F1)")
 	depth := fs.Int("filter-depth", filter.DefaultDepth, "ancestor depth of the ancestor filter, ≥ 1")
 	comments := fs.Bool("comments", false, "count user comments (Dragnet) as content")
 	external := fs.String("external", "", "other tools' outputs to score too: NAME=FILE.jsonl[,NAME=FILE.jsonl...], one JSON object per line: {\"dataset\": \"wcxb\", \"id\": \"0001\", \"text\": \"...\"} (dataset optional); a name may repeat, e.g. with one file per dataset")
@@ -38,7 +39,7 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	if err := checkFlags(fs, probability("threshold"), atLeast("filter-depth", 1)); err != nil {
+	if err := checkFlags(fs, optionalProbability("threshold"), atLeast("filter-depth", 1)); err != nil {
 		return err
 	}
 	if *dataDirs == "" || fs.NArg() > 0 {
@@ -132,7 +133,7 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 				return err
 			}
 			if pts := curve.Points(eval.CurveThresholds()); pts != nil {
-				at := curve.Points([]float64{*threshold})[0]
+				at := curve.Points([]float64{cmp.Or(*threshold, infer.DefaultThreshold)})[0]
 				curve.Reset()
 				if err := evalplot.PR(pts, at, r.Dataset+": bilstm over the threshold", filepath.Join(*out, "pr-bilstm-"+r.Dataset+".svg")); err != nil {
 					return err

@@ -19,9 +19,9 @@ func atLeast(name string, min float64) flagRule {
 	return flagRule{name, func(v float64) bool { return v >= min }, fmt.Sprintf("must be at least %g", min)}
 }
 
-// probability is a threshold: 0 < v ≤ 1.
-func probability(name string) flagRule {
-	return flagRule{name, func(v float64) bool { return v > 0 && v <= 1 }, "must be > 0 and ≤ 1"}
+// optionalProbability is a threshold or 0 for none: 0 ≤ v ≤ 1.
+func optionalProbability(name string) flagRule {
+	return flagRule{name, func(v float64) bool { return v >= 0 && v <= 1 }, "must be 0 (none) or > 0 and ≤ 1"}
 }
 
 // rate is a dropout rate: 0 ≤ v < 1.

@@ -12,12 +12,12 @@ func TestBadFlagValues(t *testing.T) {
 		args   []string
 		stderr string
 	}{
-		{"threshold 0", []string{"extract", "-threshold", "0", page}, "-threshold 0: must be > 0 and ≤ 1"},
-		{"threshold 2", []string{"extract", "-threshold", "2", page}, "-threshold 2: must be > 0 and ≤ 1"},
+		{"threshold -0.5", []string{"extract", "-threshold", "-0.5", page}, "-threshold -0.5: must be 0 (none) or > 0 and ≤ 1"},
+		{"threshold 2", []string{"extract", "-threshold", "2", page}, "-threshold 2: must be 0 (none) or > 0 and ≤ 1"},
 		{"filter-depth 0", []string{"extract", "-filter", "-filter-depth", "0", page}, "-filter-depth 0: must be at least 1"},
 		{"filter-depth -1", []string{"extract", "-filter", "-filter-depth", "-1", page}, "-filter-depth -1: must be at least 1"},
 		{"workers -3", []string{"extract", "-workers", "-3", page}, "-workers -3: must be at least 0"},
-		{"eval threshold 0", []string{"eval", "-threshold", "0", "-data", "testdata/flags"}, "-threshold 0: must be > 0 and ≤ 1"},
+		{"eval threshold 1.5", []string{"eval", "-threshold", "1.5", "-data", "testdata/flags"}, "-threshold 1.5: must be 0 (none) or > 0 and ≤ 1"},
 		{"eval filter-depth 0", []string{"eval", "-filter-depth", "0", "-data", "testdata/flags"}, "-filter-depth 0: must be at least 1"},
 		{"train epochs 0", []string{"train", "-epochs", "0", "-data", "testdata/flags", "-out", "never.model"}, "-epochs 0: must be at least 1"},
 		{"train hidden 0", []string{"train", "-hidden", "0", "-data", "testdata/flags", "-out", "never.model"}, "-hidden 0: must be at least 1"},
@@ -31,4 +31,5 @@ func TestBadFlagValues(t *testing.T) {
 	// Unset flags keep their defaults, and valid values still run.
 	checkRun(t, []string{"extract", "-q", page}, 0, []string{"kept exactly as written"}, nil)
 	checkRun(t, []string{"extract", "-q", "-threshold", "1e-9", "-workers", "0", page}, 0, []string{"kept exactly as written"}, nil)
+	checkRun(t, []string{"extract", "-q", "-threshold", "0", page}, 0, []string{"kept exactly as written"}, nil)
 }
