@@ -1,6 +1,7 @@
 package infer
 
 import (
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -59,6 +60,30 @@ func TestDecode(t *testing.T) {
 	}
 	if _, err := ParseDecoding("paragraphs/magic"); err == nil {
 		t.Error("unknown step accepted")
+	}
+}
+
+func TestSmooth(t *testing.T) {
+	p, err := tokenize.Parse([]byte(`<body><div><p>one two three</p><p>four</p></div><div><p>five</p><p>six</p></div><p>seven</p></body>`), tokenize.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	words := []int{3, 1, 1, 1, 1}
+	probs := []float32{0.9, 0.3, 0.1, 0.5, 0.2}
+	// The first div's words have the mean probability (3·0.9 + 0.3)/4 =
+	// 0.75, the second's 0.3; "seven" is alone under the body.
+	want := []float64{0.4*0.9 + 0.6*0.75, 0.4*0.3 + 0.6*0.75, 0.4*0.1 + 0.6*0.3, 0.4*0.5 + 0.6*0.3, 0.2}
+	got := smooth(p.Blocks, probs, words)
+	if len(got) != len(want) {
+		t.Fatalf("%d blocks smoothed, want %d", len(got), len(want))
+	}
+	for i := range want {
+		if math.Abs(float64(got[i])-want[i]) > 1e-6 {
+			t.Errorf("block %d (%q): %v, want %v", i, p.Blocks[i].Text, got[i], want[i])
+		}
+	}
+	if probs[1] != 0.3 {
+		t.Error("smooth changed its input")
 	}
 }
 
