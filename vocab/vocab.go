@@ -38,17 +38,7 @@ type Features struct {
 	Attrs   bool // the bag of ancestor attribute tokens
 	Stats   bool // the block statistics columns
 	Regions bool // the statistics of the block's enclosing elements
-	// Near repeats the tag and attribute token columns for the block's
-	// nearest NearLevels ancestors (its parent and grandparent) in columns
-	// of their own: the whole path's bag does not tell a block whose
-	// own container is a caption or a share row from one that has such an
-	// element far above it.
-	Near bool
 }
-
-// NearLevels is the number of enclosing elements, from the block's parent
-// up, whose tags and attribute tokens Features.Near counts again.
-const NearLevels = 2
 
 // Named feature sets.
 var (
@@ -82,10 +72,8 @@ func ParseFeatures(s string) (Features, error) {
 			f.Stats = true
 		case "regions":
 			f.Regions = true
-		case "near":
-			f.Near = true
 		default:
-			return Features{}, fmt.Errorf("unknown feature %q in %q (attrs, stats, regions, near)", part, s)
+			return Features{}, fmt.Errorf("unknown feature %q in %q (attrs, stats, regions)", part, s)
 		}
 	}
 	return f, nil
@@ -108,9 +96,6 @@ func (f Features) String() string {
 	}
 	if f.Regions {
 		s += "+regions"
-	}
-	if f.Near {
-		s += "+near"
 	}
 	return s
 }
@@ -177,7 +162,7 @@ func (v *Vocab) Equal(o *Vocab) bool {
 }
 
 // Dim is the number of columns of an encoded row.
-func (v *Vocab) Dim() int { return v.NearStart() + v.numNear() }
+func (v *Vocab) Dim() int { return v.RegionsStart() + v.numRegions() }
 
 // WordOOV is the column counting words outside the vocabulary.
 func (v *Vocab) WordOOV() int { return 0 }
@@ -214,22 +199,6 @@ func (v *Vocab) numRegions() int {
 	}
 	return 0
 }
-
-// NearStart is the first column of the nearest ancestors' tag and
-// attribute token columns (Features.Near): they follow the order of the
-// path's tag and attribute columns, from TagOOV on.
-func (v *Vocab) NearStart() int { return v.RegionsStart() + v.numRegions() }
-
-func (v *Vocab) numNear() int {
-	if v.Features.Near {
-		return v.StatsStart() - v.TagOOV()
-	}
-	return 0
-}
-
-// nearOffset is what a tag or attribute column adds to become its
-// Features.Near column.
-func (v *Vocab) nearOffset() int32 { return int32(v.NearStart() - v.TagOOV()) }
 
 // Entry is one non-zero column of a sparse row.
 type Entry struct {
@@ -283,27 +252,6 @@ func (v *Vocab) encode(dst []Entry, b tokenize.Block, words []string, g *bag) []
 		oov := int32(v.AttrOOV())
 		for _, el := range b.Ancestors {
 			addBag(g, v.attrCol, oov, el.Attrs)
-		}
-	}
-	if v.Features.Near {
-		off := v.nearOffset()
-		for _, t := range b.Path[max(0, len(b.Path)-NearLevels):] {
-			col, ok := v.tagCol[t]
-			if !ok {
-				col = int32(v.TagOOV())
-			}
-			g.add(col + off)
-		}
-		if v.Features.Attrs {
-			for _, el := range b.Ancestors[max(0, len(b.Ancestors)-NearLevels):] {
-				for _, a := range el.Attrs {
-					col, ok := v.attrCol[a]
-					if !ok {
-						col = int32(v.AttrOOV())
-					}
-					g.add(col + off)
-				}
-			}
 		}
 	}
 	return g.appendTo(dst)
@@ -419,14 +367,6 @@ func (v *Vocab) encodeCached(dst []Entry, b tokenize.Block, words []string, g *b
 	for _, el := range b.Ancestors {
 		for _, col := range c.of(v, el) {
 			g.add(col)
-		}
-	}
-	if v.Features.Near {
-		off := v.nearOffset()
-		for _, el := range b.Ancestors[max(0, len(b.Ancestors)-NearLevels):] {
-			for _, col := range c.of(v, el) {
-				g.add(col + off)
-			}
 		}
 	}
 	return g.appendTo(dst)
