@@ -91,3 +91,30 @@ func BenchmarkScanTagsComments(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkCountWords counts the words of every block of the CleanEval
+// train pages, parsed beforehand (MB/s of block text).
+func BenchmarkCountWords(b *testing.B) {
+	var texts []string
+	var size int64
+	for _, raw := range loadPages(b, "cleaneval", "train") {
+		p, err := Parse(raw, Options{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, blk := range p.Blocks {
+			texts = append(texts, blk.Text)
+			size += int64(len(blk.Text))
+		}
+	}
+	b.SetBytes(size)
+	n := 0
+	for b.Loop() {
+		for _, t := range texts {
+			n += CountWords(t)
+		}
+	}
+	if n == 0 {
+		b.Fatal("no words")
+	}
+}

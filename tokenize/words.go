@@ -72,8 +72,20 @@ func runEnd(text string, i, size int) int {
 }
 
 func isWordRune(r rune) bool {
+	if r < utf8.RuneSelf {
+		return asciiWord[r]
+	}
 	return (unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsMark(r) || unicode.IsNumber(r)) && !isUnspaced(r)
 }
+
+// asciiWord tells the ASCII word runes: letters and digits (ASCII has no
+// marks, and its only numbers are the digits).
+var asciiWord = func() (t [utf8.RuneSelf]bool) {
+	for c := range t {
+		t[c] = 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
+	}
+	return t
+}()
 
 // isUnspaced reports whether r belongs to a script written without spaces.
 func isUnspaced(r rune) bool {
@@ -91,6 +103,11 @@ func wordEnd(text string, i int) int {
 	prev, size := utf8.DecodeRuneInString(text[i:])
 	i += size
 	for i < len(text) {
+		if c := text[i]; c < utf8.RuneSelf && asciiWord[c] { // the common case, without a call
+			prev = rune(c)
+			i++
+			continue
+		}
 		r, size := utf8.DecodeRuneInString(text[i:])
 		if isWordRune(r) {
 			prev = r
@@ -168,6 +185,9 @@ func CountWords(text string) int {
 // are words: a contraction suffix split off is one, and so is the rest
 // when it has a letter or digit.
 func wordsOf(w string) int {
+	if strings.IndexByte(w, '\'') < 0 && !strings.Contains(w, "’") {
+		return b2i(IsWord(w)) // every contraction has an apostrophe
+	}
 	for _, c := range contractions {
 		if k := contractionStart(w, c); k > 0 {
 			return b2i(IsWord(w[:k])) + 1
