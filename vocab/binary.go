@@ -29,12 +29,11 @@ const (
 	flagAttrs = 1 << iota
 	flagStats
 	flagRegions
-	flagHidden
 )
 
 // MarshalBinary serializes the vocabulary: the magic "BNVOCAB", a version
 // byte (2), a byte of feature flags (1 attribute tokens, 2 statistics, 4 region
-// statistics, 8 the hidden column),
+// statistics),
 // then the words, the tags and the attribute tokens, each list as a uvarint
 // count followed by uvarint-length-prefixed UTF-8 strings. Version 1 (read
 // too) had no flags and no attribute tokens: the paper's feature set.
@@ -51,9 +50,6 @@ func (v *Vocab) MarshalBinary() ([]byte, error) {
 	}
 	if v.Features.Regions {
 		flags |= flagRegions
-	}
-	if v.Features.Hidden {
-		flags |= flagHidden
 	}
 	buf.WriteByte(flags)
 	for _, list := range [][]string{v.Words, v.Tags, v.Attrs} {
@@ -87,10 +83,10 @@ func (v *Vocab) UnmarshalBinary(data []byte) error {
 		if len(data) == 0 {
 			return &Error{"truncated"}
 		}
-		if data[0]&^(flagAttrs|flagStats|flagRegions|flagHidden) != 0 {
+		if data[0]&^(flagAttrs|flagStats|flagRegions) != 0 {
 			return &Error{fmt.Sprintf("unknown feature flags %#x", data[0])}
 		}
-		f = Features{Attrs: data[0]&flagAttrs != 0, Stats: data[0]&flagStats != 0, Regions: data[0]&flagRegions != 0, Hidden: data[0]&flagHidden != 0}
+		f = Features{Attrs: data[0]&flagAttrs != 0, Stats: data[0]&flagStats != 0, Regions: data[0]&flagRegions != 0}
 		data = data[1:]
 		nlists = 3
 	}

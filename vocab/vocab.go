@@ -38,10 +38,6 @@ type Features struct {
 	Attrs   bool // the bag of ancestor attribute tokens
 	Stats   bool // the block statistics columns
 	Regions bool // the statistics of the block's enclosing elements
-	// Hidden adds one column, 1 when the block is hidden from readers
-	// (tokenize.Block.Hidden), so that the network learns when hidden
-	// text (tabs, carousels, menus) is content.
-	Hidden bool
 }
 
 // Named feature sets.
@@ -76,10 +72,8 @@ func ParseFeatures(s string) (Features, error) {
 			f.Stats = true
 		case "regions":
 			f.Regions = true
-		case "hidden":
-			f.Hidden = true
 		default:
-			return Features{}, fmt.Errorf("unknown feature %q in %q (attrs, stats, regions, hidden)", part, s)
+			return Features{}, fmt.Errorf("unknown feature %q in %q (attrs, stats, regions)", part, s)
 		}
 	}
 	return f, nil
@@ -102,9 +96,6 @@ func (f Features) String() string {
 	}
 	if f.Regions {
 		s += "+regions"
-	}
-	if f.Hidden {
-		s += "+hidden"
 	}
 	return s
 }
@@ -171,25 +162,7 @@ func (v *Vocab) Equal(o *Vocab) bool {
 }
 
 // Dim is the number of columns of an encoded row.
-func (v *Vocab) Dim() int { return v.HiddenCol() + b2i(v.Features.Hidden) }
-
-// HiddenCol is the column of Features.Hidden, after the region statistics.
-func (v *Vocab) HiddenCol() int { return v.RegionsStart() + v.numRegions() }
-
-func b2i(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
-}
-
-// appendHidden appends the Features.Hidden column of b to row.
-func (v *Vocab) appendHidden(row []Entry, b tokenize.Block) []Entry {
-	if v.Features.Hidden && b.Hidden {
-		row = append(row, Entry{int32(v.HiddenCol()), 1})
-	}
-	return row
-}
+func (v *Vocab) Dim() int { return v.RegionsStart() + v.numRegions() }
 
 // WordOOV is the column counting words outside the vocabulary.
 func (v *Vocab) WordOOV() int { return 0 }
@@ -440,7 +413,7 @@ func (v *Vocab) EncodePage(blocks []tokenize.Block, emit func(i int, row []Entry
 		for i, b := range blocks {
 			words = tokenize.AppendWords(words[:0], b.Text)
 			row = v.encodeCached(row[:0], b, words, g, cache)
-			emit(i, v.appendHidden(row, b))
+			emit(i, row)
 		}
 		return
 	}
@@ -457,7 +430,7 @@ func (v *Vocab) EncodePage(blocks []tokenize.Block, emit func(i int, row []Entry
 			words = tokenize.AppendWords(words[:0], b.Text)
 			row = v.encodeCached(row[:0], b, words, g, cache)
 			row = rs.append(row, int32(v.RegionsStart()), b)
-			emit(i, v.appendHidden(row, b))
+			emit(i, row)
 		}
 		return
 	}
@@ -476,7 +449,7 @@ func (v *Vocab) EncodePage(blocks []tokenize.Block, emit func(i int, row []Entry
 		if v.Features.Regions {
 			row = rs.append(row, int32(v.RegionsStart()), b)
 		}
-		emit(i, v.appendHidden(row, b))
+		emit(i, row)
 	}
 }
 
