@@ -100,6 +100,7 @@ func TestExpectedF1Choice(t *testing.T) {
 		{"much doubtful text is worth its risk", []float64{0.99, 0.55}, []float64{100, 300}, []int{0, 1}},
 		// A threshold of 0.5 would keep nothing.
 		{"an unsure page keeps its likeliest text", []float64{0.3, 0.1}, []float64{50, 50}, []int{0}},
+		{"an all-boilerplate page keeps nothing", []float64{0.015, 0.005}, []float64{50, 50}, nil},
 		{"a block without words changes nothing", []float64{0.9, 0.95}, []float64{40, 0}, []int{1, 0}},
 		{"no blocks", nil, nil, nil},
 	}
