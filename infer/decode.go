@@ -71,7 +71,7 @@ var (
 	// paragraphs and fills gaps in lines.
 	DecodeDefault = Decoding{}
 	// DecodeBlocks thresholds each block and nothing else, as the paper.
-	DecodeBlocks = Decoding{Threshold: true, KeepRepeats: true, KeepGaps: true, Unsmoothed: true}
+	DecodeBlocks = Decoding{Threshold: true, KeepRepeats: true, KeepGaps: true}
 	// DecodeStructure adds the paragraphs, hidden and isolated steps.
 	DecodeStructure = Decoding{Paragraphs: true, Hidden: true, Isolated: true}
 )
