@@ -2,6 +2,8 @@ package bilstm
 
 import (
 	"gonum.org/v1/gonum/blas"
+
+	"github.com/boilernet/boilernet/internal/vecmath"
 )
 
 // BLAS is the float32 BLAS the kernels call. The default build uses gonum's
@@ -33,6 +35,10 @@ func sgemm(transA, transB bool, m, n, k int, alpha float32, a []float32, lda int
 				row[j] *= beta
 			}
 		}
+		return
+	}
+	if useRowKernels && !transA && !transB && alpha == 1 && beta == 0 {
+		vecmath.MulRows(m, n, k, a, lda, b, ldb, c, ldc)
 		return
 	}
 	if m == 1 && !transA {

@@ -5,6 +5,8 @@ package bilstm
 import (
 	"gonum.org/v1/gonum/blas"
 	"gonum.org/v1/gonum/blas/gonum"
+
+	"github.com/boilernet/boilernet/internal/vecmath"
 )
 
 const defaultBLASName = "gonum"
@@ -14,3 +16,7 @@ func defaultBLAS() blas.Float32 { return gonum.Implementation{} }
 // SetBLASThreads does nothing in the pure-Go build, whose BLAS shares the
 // Go scheduler's threads; see the OpenBLAS build.
 func SetBLASThreads(int) {}
+
+// useRowKernels sends sgemm's plain products (C = A·B) to vecmath.MulRows
+// where its vector kernels run: they give gonum's bits, faster.
+var useRowKernels = vecmath.Vectorized

@@ -20,3 +20,8 @@ func defaultBLAS() blas.Float32 { return netlib.Implementation{} }
 // SetBLASThreads sets the number of threads OpenBLAS uses for one product.
 // Extraction that runs pages on several goroutines is fastest with 1.
 func SetBLASThreads(n int) { C.openblas_set_num_threads(C.int(n)) }
+
+// useRowKernels is false: every product stays with OpenBLAS, whose
+// rounding vecmath.MulRows does not reproduce (Predict and PredictPage
+// must give the same bits).
+const useRowKernels = false

@@ -1,5 +1,7 @@
 package bilstm
 
+import "github.com/boilernet/boilernet/internal/vecmath"
+
 // lstmDir runs one direction of one LSTM layer over a batch and keeps what
 // its backward pass needs. Gate order is input, forget, cell, output.
 type lstmDir struct {
@@ -61,13 +63,13 @@ func (d *lstmDir) forward(lay Layout, x, wx, wh, bias []float32, out []float32, 
 					gc += z[2*H+j]
 					gO += z[3*H+j]
 				}
-				i, f, cc, o := sigmoid(gi), sigmoid(gf), tanh32(gc), sigmoid(gO)
+				i, f, cc, o := vecmath.Sigmoid(gi), vecmath.Sigmoid(gf), vecmath.Tanh(gc), vecmath.Sigmoid(gO)
 				var cprev float32
 				if s > 0 {
 					cprev = cp[j]
 				}
-				cn := f*cprev + i*cc
-				hn := o * tanh32(cn)
+				cn := float32(f*cprev) + float32(i*cc)
+				hn := o * vecmath.Tanh(cn)
 				g[j], g[H+j], g[2*H+j], g[3*H+j] = i, f, cc, o
 				c[j], h[j] = cn, hn
 				cp[j], hp[j] = cn, hn
@@ -145,7 +147,7 @@ func (d *lstmDir) backward(lay Layout, x, wx, wh, out, dOut []float32, off, stri
 			for j := range H {
 				// The activations kept by forward: i, f, ĉ (cc), o.
 				i, f, cc, o := g[j], g[H+j], g[2*H+j], g[3*H+j]
-				tc := tanh32(c[j])
+				tc := vecmath.Tanh(c[j])
 				dhj := dout[j] + dh[j]         // dh = dOut + dh_next
 				do := dhj * tc                 // do = dh⊙tanh(c)
 				dcj := dhj*o*(1-tc*tc) + dc[j] // dc = dh⊙o⊙tanh'(c) + dc_next

@@ -1,5 +1,7 @@
 package bilstm
 
+import "github.com/boilernet/boilernet/internal/vecmath"
+
 // PageWorkspace holds the buffers of PredictPage so that repeated calls do
 // not allocate. A PageWorkspace must not be used by two goroutines at once.
 type PageWorkspace struct {
@@ -85,12 +87,12 @@ func (p *Params) PredictPage(c Config, x *Sparse, ws *PageWorkspace) []float32 {
 		ws.run(T, H, in, input, layer.Fwd, false, func(t int, h []float32) {
 			z := p.BOut[0]
 			for j, v := range h {
-				z += v * p.WOut[j]
+				z += float32(v * p.WOut[j])
 			}
 			for j, v := range back[t*H : t*H+H] {
-				z += v * p.WOut[H+j]
+				z += float32(v * p.WOut[H+j])
 			}
-			ws.probs[t] = sigmoid(z)
+			ws.probs[t] = vecmath.Sigmoid(z)
 		})
 	}
 	return ws.probs
@@ -139,19 +141,19 @@ func (ws *PageWorkspace) run(T, H, in int, input func(t0, t1 int) []float32, w D
 // The arithmetic is that of lstmDir.forward, operation for operation.
 func cell(g, c, h, tmp []float32, first bool) {
 	H := len(c)
-	sigmoids(g[:2*H])
-	tanhs(g[2*H : 3*H])
-	sigmoids(g[3*H : 4*H])
+	vecmath.Sigmoids(g[:2*H])
+	vecmath.Tanhs(g[2*H : 3*H])
+	vecmath.Sigmoids(g[3*H : 4*H])
 	i, f, cc, o := g[:H], g[H:2*H], g[2*H:3*H], g[3*H:4*H]
 	for j := range c {
 		var cprev float32
 		if !first {
 			cprev = c[j]
 		}
-		c[j] = f[j]*cprev + i[j]*cc[j]
+		c[j] = float32(f[j]*cprev) + float32(i[j]*cc[j])
 	}
 	copy(tmp, c)
-	tanhs(tmp)
+	vecmath.Tanhs(tmp)
 	for j := range h {
 		h[j] = o[j] * tmp[j]
 	}

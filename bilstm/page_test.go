@@ -41,29 +41,3 @@ func TestPredictPageMatchesPredict(t *testing.T) {
 		t.Errorf("empty page: %v", got)
 	}
 }
-
-// TestActivations checks sigmoids and tanhs against sigmoid and tanh32 bit
-// for bit over float32 values of every magnitude, and at the edges of exp32's
-// range.
-func TestActivations(t *testing.T) {
-	xs := []float32{0, float32(math.Copysign(0, -1)), 87.33654, -87.33654, 88.72283, -88.72283, 44.36, -43.67, 44.37, -43.66,
-		float32(math.Inf(1)), float32(math.Inf(-1)), float32(math.NaN()), math.MaxFloat32, -math.MaxFloat32, math.SmallestNonzeroFloat32}
-	for bits := uint32(0); bits < 1<<31; bits += 1<<31/200_003 + 1 {
-		f := math.Float32frombits(bits)
-		xs = append(xs, f, -f)
-	}
-	for _, fn := range []struct {
-		name   string
-		slice  func([]float32)
-		scalar func(float32) float32
-	}{{"sigmoid", sigmoids, sigmoid}, {"tanh", tanhs, tanh32}} {
-		got := append([]float32(nil), xs...)
-		fn.slice(got)
-		for i, x := range xs {
-			want := fn.scalar(x)
-			if math.Float32bits(got[i]) != math.Float32bits(want) && !(got[i] != got[i] && want != want) {
-				t.Errorf("%s(%v): slice %v, scalar %v", fn.name, x, got[i], want)
-			}
-		}
-	}
-}

@@ -1,5 +1,7 @@
 package bilstm
 
+import "github.com/boilernet/boilernet/internal/vecmath"
+
 // Workspace holds the buffers of Predict so that repeated calls do not
 // allocate. A Workspace must not be used by two goroutines at once.
 type Workspace struct {
@@ -39,9 +41,9 @@ func (p *Params) Predict(c Config, lay Layout, x *Sparse, ws *Workspace) []float
 			z := p.BOut[0]
 			row := in[r*2*H : r*2*H+2*H]
 			for j, v := range row {
-				z += v * p.WOut[j]
+				z += float32(v * p.WOut[j])
 			}
-			ws.probs[r] = sigmoid(z)
+			ws.probs[r] = vecmath.Sigmoid(z)
 		}
 	}
 	return ws.probs

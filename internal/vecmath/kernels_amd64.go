@@ -1,0 +1,32 @@
+//go:build !purego
+
+package vecmath
+
+import "golang.org/x/sys/cpu"
+
+// Vectorized tells whether the AVX2 kernels run on this processor (and the
+// operating system saves the YMM registers). The results are the same
+// either way.
+var Vectorized = cpu.X86.HasAVX2
+
+// activateAVX2 applies the activation of t to s in groups of 8 and returns
+// how many elements it did: it stops before the tail of fewer than 8 and
+// before a group with an argument outside Exp's polynomial range. Every
+// operation is activateScalar's, in its order and rounding.
+//
+//go:noescape
+func activateAVX2(s []float32, t *activationTable) int
+
+// mulRow64AVX2 sets c[0:64] = Σ_l a[l]·b[l·ldb : l·ldb+64] for l < k, as
+// MulRows sums (k ≥ 1).
+//
+//go:noescape
+func mulRow64AVX2(c, a, b *float32, k, ldb int)
+
+// mulRow8AVX2 is mulRow64AVX2 for 8 columns.
+//
+//go:noescape
+func mulRow8AVX2(c, a, b *float32, k, ldb int)
+
+// setVectorized switches the kernels on or off, for tests and benchmarks.
+func setVectorized(on bool) { Vectorized = on }

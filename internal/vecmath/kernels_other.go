@@ -1,0 +1,16 @@
+//go:build !amd64 || purego
+
+package vecmath
+
+// Vectorized is false where there are no assembly kernels: the portable
+// code runs instead, with the same results.
+const Vectorized = false
+
+func activateAVX2([]float32, *activationTable) int { panic("vecmath: no vector kernels") }
+
+func mulRow64AVX2(c, a, b *float32, k, ldb int) { panic("vecmath: no vector kernels") }
+
+func mulRow8AVX2(c, a, b *float32, k, ldb int) { panic("vecmath: no vector kernels") }
+
+// setVectorized does nothing: there are no kernels to switch on.
+func setVectorized(bool) {}

@@ -1,0 +1,180 @@
+package vecmath
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"gonum.org/v1/gonum/blas"
+	"gonum.org/v1/gonum/blas/gonum"
+)
+
+// withVectorized runs fn with the vector kernels on, where the processor
+// has them, and off: both must give the same bits.
+func withVectorized(t *testing.T, fn func(t *testing.T)) {
+	modes := []bool{false}
+	if Vectorized {
+		modes = append(modes, true)
+	}
+	saved := Vectorized
+	defer func() { setVectorized(saved) }()
+	for _, on := range modes {
+		setVectorized(on)
+		t.Run(fmt.Sprintf("vectorized=%v", on), fn)
+	}
+}
+
+func sameBits(a, b float32) bool {
+	return math.Float32bits(a) == math.Float32bits(b) || (a != a && b != b)
+}
+
+// TestMulRows checks MulRows against gonum's Sgemm bit for bit, over shapes
+// that use each kernel and the elementwise tail, with zeros of both signs
+// among A's entries (which both skip).
+func TestMulRows(t *testing.T) {
+	withVectorized(t, func(t *testing.T) {
+		rng := rand.New(rand.NewPCG(1, 2))
+		value := func() float32 {
+			switch rng.IntN(6) {
+			case 0:
+				return 0
+			case 1:
+				return float32(math.Copysign(0, -1))
+			}
+			return float32(rng.NormFloat64() * math.Pow(10, float64(rng.IntN(7)-3)))
+		}
+		for _, tt := range []struct{ m, n, k int }{
+			{1, 128, 32}, {64, 128, 64}, {3, 64, 1}, {2, 8, 5}, {1, 1, 1}, {5, 7, 9},
+			{4, 65, 17}, {3, 130, 64}, {2, 200, 3}, {7, 72, 100}, {2, 9, 0},
+		} {
+			lda, ldb, ldc := tt.k+1, tt.n+3, tt.n+2
+			a := make([]float32, tt.m*lda)
+			b := make([]float32, max(tt.k, 1)*ldb)
+			for i := range a {
+				a[i] = value()
+			}
+			for i := range b {
+				b[i] = value()
+			}
+			got := make([]float32, tt.m*ldc)
+			want := make([]float32, tt.m*ldc)
+			for i := range got {
+				got[i], want[i] = -7, -7 // beyond n, both must stay
+			}
+			MulRows(tt.m, tt.n, tt.k, a, lda, b, ldb, got, ldc)
+			if tt.k == 0 {
+				for i := range tt.m {
+					clear(want[i*ldc : i*ldc+tt.n])
+				}
+			} else {
+				gonum.Implementation{}.Sgemm(blas.NoTrans, blas.NoTrans, tt.m, tt.n, tt.k, 1, a, lda, b, ldb, 0, want, ldc)
+			}
+			for i := range got {
+				if !sameBits(got[i], want[i]) {
+					t.Fatalf("%dx%dx%d: row %d, column %d is %v, gonum %v", tt.m, tt.n, tt.k, i/ldc, i%ldc, got[i], want[i])
+				}
+			}
+		}
+	})
+}
+
+// TestActivations checks Sigmoids and Tanhs against Sigmoid and Tanh bit
+// for bit over float32 values of every magnitude, at the edges of Exp's
+// range, and in slices whose groups of 8 mix arguments inside and outside
+// that range, so that the vector kernel hands groups back at every
+// position.
+func TestActivations(t *testing.T) {
+	xs := []float32{0, float32(math.Copysign(0, -1)), 87.33654, -87.33654, 88.72283, -88.72283, 44.36, -43.67, 44.37, -43.66,
+		float32(math.Inf(1)), float32(math.Inf(-1)), float32(math.NaN()), math.MaxFloat32, -math.MaxFloat32, math.SmallestNonzeroFloat32}
+	for bits := uint32(0); bits < 1<<31; bits += 1<<31/200_003 + 1 {
+		f := math.Float32frombits(bits)
+		xs = append(xs, f, -f)
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	for range 200 {
+		for range rng.IntN(70) {
+			x := float32(rng.NormFloat64() * 8)
+			if rng.IntN(40) == 0 {
+				x = []float32{100, -100, float32(math.NaN()), float32(math.Inf(1))}[rng.IntN(4)]
+			}
+			xs = append(xs, x)
+		}
+	}
+	withVectorized(t, func(t *testing.T) {
+		for _, fn := range []struct {
+			name   string
+			slice  func([]float32)
+			scalar func(float32) float32
+		}{{"sigmoid", Sigmoids, Sigmoid}, {"tanh", Tanhs, Tanh}} {
+			for _, n := range []int{len(xs), 13, 8, 1} { // slices of every length mod 8
+				for start := 0; start+n <= len(xs); start += max(n, 997) {
+					got := append([]float32(nil), xs[start:start+n]...)
+					fn.slice(got)
+					for i, x := range xs[start : start+n] {
+						if want := fn.scalar(x); !sameBits(got[i], want) {
+							t.Fatalf("%s(%v): slice %v, scalar %v", fn.name, x, got[i], want)
+						}
+					}
+				}
+			}
+		}
+	})
+}
+
+// BenchmarkMulRows compares MulRows with gonum's Sgemm (the baseline, same
+// bits) on the products of a page's forward pass at the default size
+// (Hidden 32, Dense 64): a chunk's input projections (64×128 from 64) and
+// one step's recurrent product (1×128 from 32).
+//
+//	go test -run XXX -bench MulRows ./internal/vecmath
+func BenchmarkMulRows(b *testing.B) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for _, s := range []struct{ m, n, k int }{{64, 128, 64}, {1, 128, 32}} {
+		a, w, c := make([]float32, s.m*s.k), make([]float32, s.k*s.n), make([]float32, s.m*s.n)
+		for i := range a {
+			a[i] = float32(rng.NormFloat64())
+		}
+		for i := range w {
+			w[i] = float32(rng.NormFloat64())
+		}
+		name := fmt.Sprintf("%dx%dx%d", s.m, s.n, s.k)
+		b.Run(name+"/gonum", func(b *testing.B) {
+			for b.Loop() {
+				gonum.Implementation{}.Sgemm(blas.NoTrans, blas.NoTrans, s.m, s.n, s.k, 1, a, s.k, w, s.n, 0, c, s.n)
+			}
+		})
+		b.Run(name+"/MulRows", func(b *testing.B) {
+			for b.Loop() {
+				MulRows(s.m, s.n, s.k, a, s.k, w, s.n, c, s.n)
+			}
+		})
+	}
+}
+
+// BenchmarkSigmoids compares the vector kernel with the elementwise code
+// (the baseline, same bits) on 128 arguments, a step's gates at Hidden 32.
+//
+//	go test -run XXX -bench Sigmoids ./internal/vecmath
+func BenchmarkSigmoids(b *testing.B) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	s := make([]float32, 128)
+	for i := range s {
+		s[i] = float32(rng.NormFloat64() * 3)
+	}
+	work := make([]float32, len(s))
+	saved := Vectorized
+	defer setVectorized(saved)
+	for _, on := range []bool{false, true} {
+		if on && !saved {
+			continue
+		}
+		b.Run(fmt.Sprintf("vectorized=%v", on), func(b *testing.B) {
+			setVectorized(on)
+			for b.Loop() {
+				copy(work, s)
+				Sigmoids(work)
+			}
+		})
+	}
+}
