@@ -1,5 +1,7 @@
 package bilstm
 
+import "github.com/boilernet/boilernet/internal/vecmath"
+
 // Sparse holds the sparse input rows of a batch in compressed-row form:
 // row r has the columns Cols[Start[r]:Start[r+1]] with values Vals[...].
 // Padding rows are empty.
@@ -26,14 +28,8 @@ func project(lay Layout, x *Sparse, w, bias []float32, d int, out []float32) {
 
 // projectRow computes row = x[r]·w + bias for sparse row r of x.
 func projectRow(x *Sparse, r int, w, bias []float32, d int, row []float32) {
-	copy(row, bias)
-	for k := x.Start[r]; k < x.Start[r+1]; k++ {
-		v := x.Vals[k]
-		wr := w[int(x.Cols[k])*d : int(x.Cols[k])*d+d]
-		for j, wv := range wr {
-			row[j] += v * wv
-		}
-	}
+	s, e := x.Start[r], x.Start[r+1]
+	vecmath.SparseRow(row[:d], bias, w, d, x.Cols[s:e], x.Vals[s:e])
 }
 
 // projectBackward adds the gradients of w and bias for the output gradient

@@ -3,22 +3,38 @@ package infer
 import (
 	"bytes"
 	_ "embed"
+	"fmt"
 	"io"
 	"sync"
+
+	"github.com/boilernet/boilernet/bilstm"
 )
 
-// defaultModel is the embedded default model; the README gives the command
-// that reproduces it.
-//
-//go:embed default.model
-var defaultModel []byte
+// The embedded default model is an ensemble of two networks trained by the
+// same command with seeds 1 and 2 (the README gives it); the mean of their
+// probabilities is right more often than either one.
+var (
+	//go:embed default.model
+	defaultSeed1 []byte
+	//go:embed default-seed2.model
+	defaultSeed2 []byte
+)
 
 var loadDefault = sync.OnceValues(func() (*Extractor, error) {
-	return Load(bytes.NewReader(defaultModel))
+	var nets []*bilstm.Model
+	for i, raw := range [][]byte{defaultSeed1, defaultSeed2} {
+		m, err := bilstm.ReadModel(bytes.NewReader(raw))
+		if err != nil {
+			return nil, fmt.Errorf("infer: embedded network %d: %w", i+1, err)
+		}
+		nets = append(nets, m)
+	}
+	return NewEnsemble(nets...)
 })
 
 // Default returns the Extractor of the embedded default model, loaded on
-// first use. It is safe for concurrent use.
+// first use: two networks whose probabilities are averaged. It is safe for
+// concurrent use.
 func Default() (*Extractor, error) { return loadDefault() }
 
 // Extract extracts the main content of a page with the default model.

@@ -54,8 +54,12 @@ func TestEnsemble(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	single, _ := ex.Model()
-	net := single.Net()
+	def, _ := ex.Model()
+	if len(def.Nets()) != 2 {
+		t.Fatalf("the default model has %d networks, want 2", len(def.Nets()))
+	}
+	net := def.Net()
+	single := NewModel(net)
 	// A second network: the default's with a shifted output bias.
 	params := *net.Params
 	params.BOut = []float32{net.Params.BOut[0] - 1.5}

@@ -219,7 +219,7 @@ func TestMaxPageSize(t *testing.T) {
 }
 
 func TestNonFiniteProbabilityIsAnError(t *testing.T) {
-	m, err := bilstm.ReadModel(bytes.NewReader(defaultModel))
+	m, err := bilstm.ReadModel(bytes.NewReader(defaultSeed1))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -45,7 +45,7 @@ extension. -format json of several pages is one JSON array.`
 
 func runExtract(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("extract", stderr)
-	modelPath := fs.String("model", "", "method bilstm: the model file, or files A,B,... whose probabilities are averaged (default: the embedded model)")
+	modelPath := fs.String("model", "", "method bilstm: the model file, or files A,B,... whose probabilities are averaged (default: the embedded model, two networks averaged)")
 	treePath := fs.String("tree", "", "method tree: the tree file (from train -method tree)")
 	format := fs.String("format", "text", "output: "+strings.Join(extractFormats, ", ")+" (html: the page with the content highlighted)")
 	method := fs.String("method", "bilstm", "block classifier: "+strings.Join(methods.Names, ", "))

@@ -21,7 +21,7 @@ func runMetadata(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("metadata", stderr)
 	dir := fs.String("data", "", "dataset folder with a meta.tsv (title, author, publish_date, url columns)")
 	split := fs.String("split", "test", "split to score, or several joined by commas (train,dev)")
-	modelPath := fs.String("model", "", "model file, or files A,B,... whose probabilities are averaged (default: the embedded model)")
+	modelPath := fs.String("model", "", "model file, or files A,B,... whose probabilities are averaged (default: the embedded model, two networks averaged)")
 	rounds := fs.Int("rounds", 1, "timing rounds over the split (the fastest counts); 0: no timing and no model, score the metadata alone")
 	quiet := fs.Bool("q", false, "no progress bar")
 	verbose := fs.Bool("v", false, "list every mismatch (id, page type, field, annotated, found) on stderr")

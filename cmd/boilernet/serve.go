@@ -23,7 +23,7 @@ import (
 func runServe(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("serve", stderr)
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on (host:port)")
-	modelPath := fs.String("model", "", "model file, or files A,B,... whose probabilities are averaged (default: the embedded model)")
+	modelPath := fs.String("model", "", "model file, or files A,B,... whose probabilities are averaged (default: the embedded model, two networks averaged)")
 	treePath := fs.String("tree", "", "tree file for method tree")
 	maxBody := fs.String("max-body", "16MiB", "largest request body (bytes, or with KiB, MiB, GiB)")
 	workers := fs.Int("workers", 0, "extractions at once (0: all cores)")

@@ -30,3 +30,9 @@ func mulRow8AVX2(c, a, b *float32, k, ldb int)
 
 // setVectorized switches the kernels on or off, for tests and benchmarks.
 func setVectorized(on bool) { Vectorized = on }
+
+// sparseRow64AVX2 sets out[0:64] = bias[0:64] + Σ_k vals[k]·w[cols[k]·ld :
+// cols[k]·ld+64] for k < n, as SparseRow sums.
+//
+//go:noescape
+func sparseRow64AVX2(out, bias, w *float32, cols *int32, vals *float32, n, ld int)

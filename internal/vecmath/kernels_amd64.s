@@ -174,3 +174,54 @@ store8:
 	VMOVUPS Y0, 0(DI)
 	VZEROUPPER
 	RET
+
+// func sparseRow64AVX2(out, bias, w *float32, cols *int32, vals *float32, n, ld int)
+TEXT ·sparseRow64AVX2(SB), NOSPLIT, $0-56
+	MOVQ out+0(FP), DI
+	MOVQ bias+8(FP), SI
+	MOVQ w+16(FP), R8
+	MOVQ cols+24(FP), R9
+	MOVQ vals+32(FP), R10
+	MOVQ n+40(FP), CX
+	MOVQ ld+48(FP), DX
+	SHLQ $2, DX
+	VMOVUPS 0(SI), Y0
+	VMOVUPS 32(SI), Y1
+	VMOVUPS 64(SI), Y2
+	VMOVUPS 96(SI), Y3
+	VMOVUPS 128(SI), Y4
+	VMOVUPS 160(SI), Y5
+	VMOVUPS 192(SI), Y6
+	VMOVUPS 224(SI), Y7
+	TESTQ CX, CX
+	JZ    storeSparse
+
+loopSparse:
+	MOVLQSX (R9), AX
+	IMULQ   DX, AX
+	LEAQ    (R8)(AX*1), BX             // the row of w for this column
+	VBROADCASTSS (R10), Y8
+	ACC(0, Y0, Y9)
+	ACC(32, Y1, Y10)
+	ACC(64, Y2, Y11)
+	ACC(96, Y3, Y12)
+	ACC(128, Y4, Y13)
+	ACC(160, Y5, Y14)
+	ACC(192, Y6, Y15)
+	ACC(224, Y7, Y9)
+	ADDQ $4, R9
+	ADDQ $4, R10
+	DECQ CX
+	JNZ  loopSparse
+
+storeSparse:
+	VMOVUPS Y0, 0(DI)
+	VMOVUPS Y1, 32(DI)
+	VMOVUPS Y2, 64(DI)
+	VMOVUPS Y3, 96(DI)
+	VMOVUPS Y4, 128(DI)
+	VMOVUPS Y5, 160(DI)
+	VMOVUPS Y6, 192(DI)
+	VMOVUPS Y7, 224(DI)
+	VZEROUPPER
+	RET

@@ -14,3 +14,7 @@ func mulRow8AVX2(c, a, b *float32, k, ldb int) { panic("vecmath: no vector kerne
 
 // setVectorized does nothing: there are no kernels to switch on.
 func setVectorized(bool) {}
+
+func sparseRow64AVX2(out, bias, w *float32, cols *int32, vals *float32, n, ld int) {
+	panic("vecmath: no vector kernels")
+}

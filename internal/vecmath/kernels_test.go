@@ -178,3 +178,54 @@ func BenchmarkSigmoids(b *testing.B) {
 		})
 	}
 }
+
+// TestSparseRow checks SparseRow against the plain loop (bias, then each
+// column's scaled row added in order) bit for bit, for widths that use the
+// kernel, the tail, or both, with repeated columns and zero values.
+func TestSparseRow(t *testing.T) {
+	withVectorized(t, func(t *testing.T) {
+		rng := rand.New(rand.NewPCG(9, 10))
+		for _, d := range []int{64, 128, 65, 130, 8, 1} {
+			for _, n := range []int{0, 1, 7, 40} {
+				const inputs = 50
+				ld := d + 3
+				w := make([]float32, inputs*ld)
+				for i := range w {
+					w[i] = float32(rng.NormFloat64())
+				}
+				bias := make([]float32, d)
+				for i := range bias {
+					bias[i] = float32(rng.NormFloat64())
+				}
+				cols := make([]int32, n)
+				vals := make([]float32, n)
+				for k := range cols {
+					cols[k] = int32(rng.IntN(inputs))
+					vals[k] = float32(rng.IntN(4)) // zeros too
+				}
+				want := append([]float32(nil), bias...)
+				for k, c := range cols {
+					for j := range want {
+						want[j] += float32(vals[k] * w[int(c)*ld+j])
+					}
+				}
+				got := make([]float32, d)
+				SparseRow(got, bias, w, ld, cols, vals)
+				for j := range got {
+					if !sameBits(got[j], want[j]) {
+						t.Fatalf("d %d, %d columns: element %d is %v, want %v", d, n, j, got[j], want[j])
+					}
+				}
+			}
+		}
+	})
+}
+
+func TestSparseRowColumnOutOfRange(t *testing.T) {
+	defer func() {
+		if recover() == nil {
+			t.Error("a column past the matrix did not panic")
+		}
+	}()
+	SparseRow(make([]float32, 64), make([]float32, 64), make([]float32, 64*3), 64, []int32{1, 3}, []float32{1, 1})
+}
