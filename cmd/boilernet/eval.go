@@ -27,7 +27,7 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 	split := fs.String("split", "test", "split to evaluate on")
 	methodList := fs.String("methods", strings.Join(defaultEvalMethods, ","),
 		"comma-separated methods, each METHOD or METHOD+FILTER; methods: "+strings.Join(methods.Names, ", ")+"; filters: "+strings.Join(methods.Filters, ", "))
-	modelPath := fs.String("model", "", "model file for the bilstm methods, or files A,B,... whose probabilities are averaged (default: the embedded model, two networks averaged)")
+	model := addModelFlags(fs, "for the bilstm methods: ")
 	treePath := fs.String("tree", "", "tree file for the tree methods")
 	threshold := fs.Float64("threshold", 0, "P(content) from which each block is content, > 0 and ≤ 1, as the paper; 0: the default decoding's choice for each page (the blocks that maximize its expected F1)")
 	depth := fs.Int("filter-depth", filter.DefaultDepth, "ancestor depth of the ancestor filter, ≥ 1")
@@ -39,7 +39,7 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	if err := checkFlags(fs, optionalProbability("threshold"), atLeast("filter-depth", 1)); err != nil {
+	if err := checkFlags(fs, optionalProbability("threshold"), atLeast("filter-depth", 1), atLeast("networks", 0)); err != nil {
 		return err
 	}
 	if *dataDirs == "" || fs.NArg() > 0 {
@@ -47,7 +47,7 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 		fs.PrintDefaults()
 		return errUsage
 	}
-	reg := registry(*modelPath, *treePath)
+	reg := registry(model, *treePath)
 	mopts := infer.Options{Threshold: *threshold, FilterDepth: *depth}
 	// With -out, the bilstm method also records its probabilities, for the
 	// precision–recall curve over the threshold.

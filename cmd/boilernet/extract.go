@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -45,7 +46,7 @@ extension. -format json of several pages is one JSON array.`
 
 func runExtract(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("extract", stderr)
-	modelPath := fs.String("model", "", "method bilstm: the model file, or files A,B,... whose probabilities are averaged (default: the embedded model, two networks averaged)")
+	model := addModelFlags(fs, "method bilstm: ")
 	treePath := fs.String("tree", "", "method tree: the tree file (from train -method tree)")
 	format := fs.String("format", "text", "output: "+strings.Join(extractFormats, ", ")+" (html: the page with the content highlighted)")
 	method := fs.String("method", "bilstm", "block classifier: "+strings.Join(methods.Names, ", "))
@@ -72,7 +73,7 @@ func runExtract(args []string, stdout, stderr io.Writer) error {
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	if err := checkFlags(fs, optionalProbability("threshold"), atLeast("filter-depth", 1), atLeast("workers", 0), atLeast("per-host", 1), atLeast("max-elements", 0)); err != nil {
+	if err := checkFlags(fs, optionalProbability("threshold"), atLeast("filter-depth", 1), atLeast("workers", 0), atLeast("per-host", 1), atLeast("max-elements", 0), atLeast("networks", 0)); err != nil {
 		return err
 	}
 	if !slices.Contains(extractFormats, *format) {
@@ -97,7 +98,7 @@ func runExtract(args []string, stdout, stderr io.Writer) error {
 	if *maxElements == 0 {
 		opts.MaxElements = -1
 	}
-	if ex, opts, err = registry(*modelPath, *treePath).Extractor(*method, filt.name, opts); err != nil {
+	if ex, opts, err = registry(model, *treePath).Extractor(*method, filt.name, opts); err != nil {
 		return err
 	}
 	if files, ok, err := recordInputs(fs.Args(), *urlList); err != nil {
@@ -212,6 +213,42 @@ func interruptContext(stderr io.Writer) (ctx context.Context, stop func()) {
 		close(done)
 		cancel()
 	}
+}
+
+// modelFlags are the -model and -networks flags of the commands that run
+// the network.
+type modelFlags struct {
+	path     *string
+	networks *int
+}
+
+// addModelFlags defines -model (its help starting with prefix) and
+// -networks on fs.
+func addModelFlags(fs *flag.FlagSet, prefix string) modelFlags {
+	return modelFlags{
+		path: fs.String("model", "", prefix+"the model file, or files A,B,... whose probabilities are averaged (default: the embedded model, two networks averaged)"),
+		networks: fs.Int("networks", 0, "use only the first N networks of the model (0: all); -networks 1 runs the embedded model's first network alone: "+
+			"about 1.2× the pages per second, 0.004 lower token F1 on the dev splits"),
+	}
+}
+
+// load loads the model of the flags (see loadExtractor), keeping only
+// its first -networks networks.
+func (m modelFlags) load() (*infer.Extractor, error) {
+	n := *m.networks
+	if n < 0 {
+		return nil, fmt.Errorf("-networks %d: want 0 (all) or more", n)
+	}
+	ex, err := loadExtractor(*m.path)
+	if err != nil || n == 0 {
+		return ex, err
+	}
+	md, _ := ex.Model()
+	nets := md.Nets()
+	if n > len(nets) {
+		return nil, fmt.Errorf("-networks %d: the model has %d", n, len(nets))
+	}
+	return infer.NewEnsemble(nets[:n]...)
 }
 
 // loadExtractor loads a model file, an ensemble of model files given as

@@ -1,6 +1,9 @@
 package main
 
-import "testing"
+import (
+	"bytes"
+	"testing"
+)
 
 // TestBadFlagValues: a zero or negative value that used to mean "the
 // default" is one clear error naming the flag, before any work (issue 10).
@@ -24,6 +27,10 @@ func TestBadFlagValues(t *testing.T) {
 		{"train dropout 1", []string{"train", "-dropout", "1", "-data", "testdata/flags", "-out", "never.model"}, "-dropout 1: must be ≥ 0 and < 1"},
 		{"serve workers -1", []string{"serve", "-workers", "-1"}, "-workers -1: must be at least 0"},
 		{"serve queue -2", []string{"serve", "-queue", "-2"}, "-queue -2: must be at least -1"},
+		{"networks -1", []string{"extract", "-networks", "-1", page}, "-networks -1: must be at least 0"},
+		{"eval networks -1", []string{"eval", "-networks", "-1", "-data", "testdata/flags"}, "-networks -1: must be at least 0"},
+		{"serve networks -1", []string{"serve", "-networks", "-1"}, "-networks -1: must be at least 0"},
+		{"networks beyond the model's", []string{"extract", "-q", "-networks", "3", page}, "-networks 3: the model has 2"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { checkRun(t, tt.args, 1, nil, []string{tt.stderr}) })
@@ -32,4 +39,29 @@ func TestBadFlagValues(t *testing.T) {
 	checkRun(t, []string{"extract", "-q", page}, 0, []string{"kept exactly as written"}, nil)
 	checkRun(t, []string{"extract", "-q", "-threshold", "1e-9", "-workers", "0", page}, 0, []string{"kept exactly as written"}, nil)
 	checkRun(t, []string{"extract", "-q", "-threshold", "0", page}, 0, []string{"kept exactly as written"}, nil)
+	checkRun(t, []string{"extract", "-q", "-networks", "1", page}, 0, []string{"kept exactly as written"}, nil)
+}
+
+// TestNetworks: -networks 1 runs the embedded model's first network alone,
+// the probabilities of -model infer/default.model; all networks (the
+// default) give others.
+func TestNetworks(t *testing.T) {
+	page := "testdata/flags/page.html"
+	extract := func(args ...string) string {
+		var out, errOut bytes.Buffer
+		if status := run(append(append([]string{"extract", "-q", "-format", "json"}, args...), page), &out, &errOut); status != 0 {
+			t.Fatalf("%v: status %d: %s", args, status, errOut.String())
+		}
+		return out.String()
+	}
+	first := extract("-networks", "1")
+	if alone := extract("-model", "../../infer/default.model"); first != alone {
+		t.Errorf("-networks 1 differs from the first network's file:\n%s\n%s", first, alone)
+	}
+	if both := extract(); both == first {
+		t.Error("the default's two networks give the first one's probabilities")
+	}
+	if all := extract("-networks", "0"); all != extract() {
+		t.Error("-networks 0 is not the default")
+	}
 }

@@ -21,15 +21,18 @@ func runMetadata(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("metadata", stderr)
 	dir := fs.String("data", "", "dataset folder with a meta.tsv (title, author, publish_date, url columns)")
 	split := fs.String("split", "test", "split to score, or several joined by commas (train,dev)")
-	modelPath := fs.String("model", "", "model file, or files A,B,... whose probabilities are averaged (default: the embedded model, two networks averaged)")
+	model := addModelFlags(fs, "")
 	rounds := fs.Int("rounds", 1, "timing rounds over the split (the fastest counts); 0: no timing and no model, score the metadata alone")
 	quiet := fs.Bool("q", false, "no progress bar")
 	verbose := fs.Bool("v", false, "list every mismatch (id, page type, field, annotated, found) on stderr")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
+	if err := checkFlags(fs, atLeast("networks", 0)); err != nil {
+		return err
+	}
 	if *dir == "" || fs.NArg() > 0 || *rounds < 0 {
-		fmt.Fprintln(stderr, "usage: boilernet metadata -data DIR [-split test] [-model FILE] [-rounds N] [-q] [-v]")
+		fmt.Fprintln(stderr, "usage: boilernet metadata -data DIR [-split test] [-model FILE] [-networks N] [-rounds N] [-q] [-v]")
 		fs.PrintDefaults()
 		return errUsage
 	}
@@ -69,7 +72,7 @@ func runMetadata(args []string, stdout, stderr io.Writer) error {
 			mds[i] = metadata.Extract(p.Root, metadata.Options{URL: ds.Meta[id]["url"]})
 		}
 	} else {
-		ex, err := loadExtractor(*modelPath)
+		ex, err := model.load()
 		if err != nil {
 			return err
 		}

@@ -7,15 +7,15 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/boilernet/boilernet/infer"
 	"github.com/boilernet/boilernet/methods"
 	"github.com/boilernet/boilernet/shallow"
 )
 
-// registry returns the method registry of the -model and -tree flags.
-func registry(model, tree string) *methods.Registry {
+// registry returns the method registry of the -model, -networks and -tree
+// flags.
+func registry(model modelFlags, tree string) *methods.Registry {
 	return methods.New(methods.Config{
-		Model: func() (*infer.Extractor, error) { return loadExtractor(model) },
+		Model: model.load,
 		Tree:  func() (*shallow.Tree, error) { return loadTree(tree) },
 	})
 }

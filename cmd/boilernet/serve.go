@@ -23,7 +23,7 @@ import (
 func runServe(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("serve", stderr)
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on (host:port)")
-	modelPath := fs.String("model", "", "model file, or files A,B,... whose probabilities are averaged (default: the embedded model, two networks averaged)")
+	model := addModelFlags(fs, "")
 	treePath := fs.String("tree", "", "tree file for method tree")
 	maxBody := fs.String("max-body", "16MiB", "largest request body (bytes, or with KiB, MiB, GiB)")
 	workers := fs.Int("workers", 0, "extractions at once (0: all cores)")
@@ -41,7 +41,7 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stderr, "boilernet serve: unexpected argument %q\n", fs.Arg(0))
 		return errUsage
 	}
-	if err := checkFlags(fs, atLeast("workers", 0), atLeast("queue", -1)); err != nil {
+	if err := checkFlags(fs, atLeast("workers", 0), atLeast("queue", -1), atLeast("networks", 0)); err != nil {
 		return err
 	}
 	for name, d := range map[string]time.Duration{"timeout": *timeout, "read-timeout": *readTimeout, "idle-timeout": *idleTimeout} {
@@ -56,7 +56,7 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("-max-body: %v", err)
 	}
-	ex, err := loadExtractor(*modelPath)
+	ex, err := model.load()
 	if err != nil {
 		return err
 	}
