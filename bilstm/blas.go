@@ -37,9 +37,15 @@ func sgemm(transA, transB bool, m, n, k int, alpha float32, a []float32, lda int
 		}
 		return
 	}
-	if useRowKernels && !transA && !transB && alpha == 1 && beta == 0 {
-		vecmath.MulRows(m, n, k, a, lda, b, ldb, c, ldc)
-		return
+	if useRowKernels && !transB && alpha == 1 {
+		switch {
+		case !transA && beta == 0:
+			vecmath.MulRows(m, n, k, a, lda, b, ldb, c, ldc)
+			return
+		case transA && beta == 1:
+			vecmath.MulRowsTransA(m, n, k, a, lda, b, ldb, c, ldc)
+			return
+		}
 	}
 	if m == 1 && !transA {
 		// One row: c = alpha·op(B)ᵀ·a + beta·c as a matrix-vector product,

@@ -16,6 +16,7 @@ type lstmDir struct {
 	// Per-step buffers of B rows.
 	h0, c0, z []float32
 	dh, dc    []float32
+	tanhC     []float32 // H: tanh of a row's cell state, in backward
 }
 
 func grow(buf []float32, n int) []float32 {
@@ -55,24 +56,28 @@ func (d *lstmDir) forward(lay Layout, x, wx, wh, bias []float32, out []float32, 
 			if s > 0 {
 				z = d.z[b*G : b*G+G]
 			}
-			for j := range H {
-				gi, gf, gc, gO := g[j]+bias[j], g[H+j]+bias[H+j], g[2*H+j]+bias[2*H+j], g[3*H+j]+bias[3*H+j]
+			for j := range g {
+				g[j] += bias[j]
 				if z != nil {
-					gi += z[j]
-					gf += z[H+j]
-					gc += z[2*H+j]
-					gO += z[3*H+j]
+					g[j] += z[j]
 				}
-				i, f, cc, o := vecmath.Sigmoid(gi), vecmath.Sigmoid(gf), vecmath.Tanh(gc), vecmath.Sigmoid(gO)
+			}
+			// The activations i, f, ĉ, o replace the pre-activations.
+			vecmath.Sigmoids(g[:2*H])
+			vecmath.Tanhs(g[2*H : 3*H])
+			vecmath.Sigmoids(g[3*H:])
+			for j := range H {
 				var cprev float32
 				if s > 0 {
 					cprev = cp[j]
 				}
-				cn := float32(f*cprev) + float32(i*cc)
-				hn := o * vecmath.Tanh(cn)
-				g[j], g[H+j], g[2*H+j], g[3*H+j] = i, f, cc, o
-				c[j], h[j] = cn, hn
-				cp[j], hp[j] = cn, hn
+				c[j] = float32(g[H+j]*cprev) + float32(g[j]*g[2*H+j])
+			}
+			copy(h, c)
+			vecmath.Tanhs(h)
+			for j := range H {
+				h[j] *= g[3*H+j]
+				cp[j], hp[j] = c[j], h[j]
 			}
 		}
 	}
@@ -118,6 +123,7 @@ func (d *lstmDir) backward(lay Layout, x, wx, wh, out, dOut []float32, off, stri
 	d.hPrev = grow(d.hPrev, N*H)
 	d.dh = grow(d.dh, B*H)
 	d.dc = grow(d.dc, B*H)
+	d.tanhC = grow(d.tanhC, H)
 	clear(d.dG)
 	clear(d.hPrev)
 	clear(d.dh)
@@ -144,10 +150,13 @@ func (d *lstmDir) backward(lay Layout, x, wx, wh, out, dOut []float32, off, stri
 			dout := dOut[r*stride+off : r*stride+off+H]
 			dh, dc := d.dh[b*H:b*H+H], d.dc[b*H:b*H+H]
 			dg := d.dG[r*G : r*G+G]
+			tanhC := d.tanhC
+			copy(tanhC, c)
+			vecmath.Tanhs(tanhC)
 			for j := range H {
 				// The activations kept by forward: i, f, ĉ (cc), o.
 				i, f, cc, o := g[j], g[H+j], g[2*H+j], g[3*H+j]
-				tc := vecmath.Tanh(c[j])
+				tc := tanhC[j]
 				dhj := dout[j] + dh[j]         // dh = dOut + dh_next
 				do := dhj * tc                 // do = dh⊙tanh(c)
 				dcj := dhj*o*(1-tc*tc) + dc[j] // dc = dh⊙o⊙tanh'(c) + dc_next

@@ -36,3 +36,14 @@ func setVectorized(on bool) { Vectorized = on }
 //
 //go:noescape
 func sparseRow64AVX2(out, bias, w *float32, cols *int32, vals *float32, n, ld int)
+
+// mulRowAcc64AVX2 adds Σ_l a[l·inca]·b[l·ldb : l·ldb+64] for l < k to
+// c[0:64], in order of l, as MulRowsTransA sums.
+//
+//go:noescape
+func mulRowAcc64AVX2(c, a, b *float32, k, inca, ldb int)
+
+// mulRowAcc8AVX2 is mulRowAcc64AVX2 for 8 columns.
+//
+//go:noescape
+func mulRowAcc8AVX2(c, a, b *float32, k, inca, ldb int)

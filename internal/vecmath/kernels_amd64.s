@@ -225,3 +225,88 @@ storeSparse:
 	VMOVUPS Y7, 224(DI)
 	VZEROUPPER
 	RET
+
+// func mulRowAcc64AVX2(c, a, b *float32, k, inca, ldb int)
+TEXT ·mulRowAcc64AVX2(SB), NOSPLIT, $0-48
+	MOVQ c+0(FP), DI
+	MOVQ a+8(FP), SI
+	MOVQ b+16(FP), BX
+	MOVQ k+24(FP), CX
+	MOVQ inca+32(FP), R8
+	SHLQ $2, R8
+	MOVQ ldb+40(FP), DX
+	SHLQ $2, DX
+	VMOVUPS 0(DI), Y0
+	VMOVUPS 32(DI), Y1
+	VMOVUPS 64(DI), Y2
+	VMOVUPS 96(DI), Y3
+	VMOVUPS 128(DI), Y4
+	VMOVUPS 160(DI), Y5
+	VMOVUPS 192(DI), Y6
+	VMOVUPS 224(DI), Y7
+	TESTQ CX, CX
+	JZ    storeAcc64
+
+loopAcc64:
+	MOVL (SI), AX
+	ANDL $0x7FFFFFFF, AX
+	JZ   nextAcc64
+	VBROADCASTSS (SI), Y8
+	ACC(0, Y0, Y9)
+	ACC(32, Y1, Y10)
+	ACC(64, Y2, Y11)
+	ACC(96, Y3, Y12)
+	ACC(128, Y4, Y13)
+	ACC(160, Y5, Y14)
+	ACC(192, Y6, Y15)
+	ACC(224, Y7, Y9)
+
+nextAcc64:
+	ADDQ R8, SI
+	ADDQ DX, BX
+	DECQ CX
+	JNZ  loopAcc64
+
+storeAcc64:
+	VMOVUPS Y0, 0(DI)
+	VMOVUPS Y1, 32(DI)
+	VMOVUPS Y2, 64(DI)
+	VMOVUPS Y3, 96(DI)
+	VMOVUPS Y4, 128(DI)
+	VMOVUPS Y5, 160(DI)
+	VMOVUPS Y6, 192(DI)
+	VMOVUPS Y7, 224(DI)
+	VZEROUPPER
+	RET
+
+// func mulRowAcc8AVX2(c, a, b *float32, k, inca, ldb int)
+TEXT ·mulRowAcc8AVX2(SB), NOSPLIT, $0-48
+	MOVQ c+0(FP), DI
+	MOVQ a+8(FP), SI
+	MOVQ b+16(FP), BX
+	MOVQ k+24(FP), CX
+	MOVQ inca+32(FP), R8
+	SHLQ $2, R8
+	MOVQ ldb+40(FP), DX
+	SHLQ $2, DX
+	VMOVUPS 0(DI), Y0
+	TESTQ CX, CX
+	JZ    storeAcc8
+
+loopAcc8:
+	MOVL (SI), AX
+	ANDL $0x7FFFFFFF, AX
+	JZ   nextAcc8
+	VBROADCASTSS (SI), Y8
+	ACC(0, Y0, Y9)
+
+nextAcc8:
+	ADDQ R8, SI
+	ADDQ DX, BX
+	DECQ CX
+	JNZ  loopAcc8
+
+storeAcc8:
+	VMOVUPS Y0, 0(DI)
+	VZEROUPPER
+	RET

@@ -18,3 +18,7 @@ func setVectorized(bool) {}
 func sparseRow64AVX2(out, bias, w *float32, cols *int32, vals *float32, n, ld int) {
 	panic("vecmath: no vector kernels")
 }
+
+func mulRowAcc64AVX2(c, a, b *float32, k, inca, ldb int) { panic("vecmath: no vector kernels") }
+
+func mulRowAcc8AVX2(c, a, b *float32, k, inca, ldb int) { panic("vecmath: no vector kernels") }

@@ -229,3 +229,46 @@ func TestSparseRowColumnOutOfRange(t *testing.T) {
 	}()
 	SparseRow(make([]float32, 64), make([]float32, 64), make([]float32, 64*3), 64, []int32{1, 3}, []float32{1, 1})
 }
+
+// TestMulRowsTransA checks MulRowsTransA against gonum's Sgemm (Aᵀ·B added
+// to C) bit for bit, over shapes that use each kernel, the tail, several
+// chunks of rows and gonum's parallel blocks.
+func TestMulRowsTransA(t *testing.T) {
+	withVectorized(t, func(t *testing.T) {
+		rng := rand.New(rand.NewPCG(11, 12))
+		value := func() float32 {
+			switch rng.IntN(6) {
+			case 0:
+				return 0
+			case 1:
+				return float32(math.Copysign(0, -1))
+			}
+			return float32(rng.NormFloat64() * math.Pow(10, float64(rng.IntN(5)-2)))
+		}
+		for _, tt := range []struct{ m, n, k int }{
+			{32, 128, 600}, {64, 128, 1000}, {130, 200, 300}, {3, 65, 17}, {1, 8, 1}, {5, 7, 9}, {2, 72, 257},
+		} {
+			lda, ldb, ldc := tt.m+1, tt.n+3, tt.n+2
+			a := make([]float32, tt.k*lda)
+			b := make([]float32, tt.k*ldb)
+			for i := range a {
+				a[i] = value()
+			}
+			for i := range b {
+				b[i] = value()
+			}
+			got := make([]float32, tt.m*ldc)
+			for i := range got {
+				got[i] = value()
+			}
+			want := append([]float32(nil), got...)
+			MulRowsTransA(tt.m, tt.n, tt.k, a, lda, b, ldb, got, ldc)
+			gonum.Implementation{}.Sgemm(blas.Trans, blas.NoTrans, tt.m, tt.n, tt.k, 1, a, lda, b, ldb, 1, want, ldc)
+			for i := range got {
+				if !sameBits(got[i], want[i]) {
+					t.Fatalf("%dx%dx%d: row %d, column %d is %v, gonum %v", tt.m, tt.n, tt.k, i/ldc, i%ldc, got[i], want[i])
+				}
+			}
+		}
+	})
+}

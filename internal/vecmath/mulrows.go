@@ -42,3 +42,46 @@ func MulRows(m, n, k int, a []float32, lda int, b []float32, ldb int, c []float3
 		}
 	}
 }
+
+// transAChunk is the number of rows of A and B that MulRowsTransA adds to
+// every row of C before the next: a chunk of B (k rows of n) stays in the
+// cache while each row of C takes it in.
+const transAChunk = 256
+
+// MulRowsTransA adds Aᵀ·B to C for row-major A (k×m, row stride lda), B
+// (k×n, ldb) and C (m×n, ldc). Each element is summed as gonum's Sgemm
+// sums C += Aᵀ·B (alpha 1, beta 1): from C's value, products in order of
+// k, each rounded before its addition, zero entries of A skipped; so the
+// results are its bits.
+func MulRowsTransA(m, n, k int, a []float32, lda int, b []float32, ldb int, c []float32, ldc int) {
+	if m <= 0 || n <= 0 || k <= 0 {
+		return
+	}
+	_ = a[(k-1)*lda+m-1]
+	_ = b[(k-1)*ldb+n-1]
+	_ = c[(m-1)*ldc+n-1]
+	for l0 := 0; l0 < k; l0 += transAChunk {
+		kk := min(transAChunk, k-l0)
+		for i := range m {
+			ci := c[i*ldc : i*ldc+n]
+			j := 0
+			if Vectorized {
+				for ; j+64 <= n; j += 64 {
+					mulRowAcc64AVX2(&ci[j], &a[l0*lda+i], &b[l0*ldb+j], kk, lda, ldb)
+				}
+				for ; j+8 <= n; j += 8 {
+					mulRowAcc8AVX2(&ci[j], &a[l0*lda+i], &b[l0*ldb+j], kk, lda, ldb)
+				}
+			}
+			for ; j < n; j++ {
+				s := ci[j]
+				for l := l0; l < l0+kk; l++ {
+					if v := a[l*lda+i]; v != 0 {
+						s += float32(v * b[l*ldb+j])
+					}
+				}
+				ci[j] = s
+			}
+		}
+	}
+}
