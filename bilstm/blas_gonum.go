@@ -18,5 +18,6 @@ func defaultBLAS() blas.Float32 { return gonum.Implementation{} }
 func SetBLASThreads(int) {}
 
 // useRowKernels sends sgemm's plain products (C = A·B) to vecmath.MulRows
-// where its vector kernels run: they give gonum's bits, faster.
+// and its gradient products (C += Aᵀ·B) to vecmath.MulRowsTransA where
+// their vector kernels run: they give gonum's bits, faster.
 var useRowKernels = vecmath.Vectorized
