@@ -6,7 +6,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -213,88 +212,6 @@ func interruptContext(stderr io.Writer) (ctx context.Context, stop func()) {
 		close(done)
 		cancel()
 	}
-}
-
-// modelFlags are the -model and -networks flags of the commands that run
-// the network.
-type modelFlags struct {
-	path     *string
-	networks *int
-}
-
-// addModelFlags defines -model (its help starting with prefix) and
-// -networks on fs.
-func addModelFlags(fs *flag.FlagSet, prefix string) modelFlags {
-	return modelFlags{
-		path: fs.String("model", "", prefix+"the model file, or files A,B,... whose probabilities are averaged (default: the embedded model, two networks averaged)"),
-		networks: fs.Int("networks", 0, "use only the first N networks of the model (0: all); -networks 1 runs the embedded model's first network alone: "+
-			"about 1.2× the pages per second, 0.004 lower token F1 on the dev splits"),
-	}
-}
-
-// load loads the model of the flags (see loadExtractor), keeping only
-// its first -networks networks.
-func (m modelFlags) load() (*infer.Extractor, error) {
-	n := *m.networks
-	if n < 0 {
-		return nil, fmt.Errorf("-networks %d: want 0 (all) or more", n)
-	}
-	ex, err := loadExtractor(*m.path)
-	if err != nil || n == 0 {
-		return ex, err
-	}
-	md, _ := ex.Model()
-	nets := md.Nets()
-	if n > len(nets) {
-		return nil, fmt.Errorf("-networks %d: the model has %d", n, len(nets))
-	}
-	return infer.NewEnsemble(nets[:n]...)
-}
-
-// loadExtractor loads a model file, an ensemble of model files given as
-// a comma-separated list (their probabilities averaged), or the embedded
-// model when path is "".
-func loadExtractor(path string) (*infer.Extractor, error) {
-	if path == "" {
-		return infer.Default()
-	}
-	nets, err := readModelFiles(path)
-	if err != nil {
-		return nil, fmt.Errorf("-model: %w", err)
-	}
-	return infer.NewEnsemble(nets...)
-}
-
-// readModelFiles reads the model files of a comma-separated list.
-func readModelFiles(list string) ([]*bilstm.Model, error) {
-	var nets []*bilstm.Model
-	for p := range strings.SplitSeq(list, ",") {
-		if p == "" {
-			return nil, fmt.Errorf("%q: an empty file name in the list", list)
-		}
-		m, err := readModelFile(p)
-		if err != nil {
-			return nil, err
-		}
-		nets = append(nets, m)
-	}
-	return nets, nil
-}
-
-// readModelFile reads one model file.
-func readModelFile(path string) (*bilstm.Model, error) {
-	// Non-blocking: a FIFO without a writer reads as empty instead of
-	// hanging in open; the reader stops at the first wrong byte.
-	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	m, err := bilstm.ReadModel(f)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return m, nil
 }
 
 // pageJSON is the json and jsonl record of a page.
