@@ -7,24 +7,32 @@ import (
 	"testing"
 )
 
-func TestLimitMemory(t *testing.T) {
+func TestTuneGC(t *testing.T) {
 	defer debug.SetMemoryLimit(debug.SetMemoryLimit(-1))
+	defer debug.SetGCPercent(debug.SetGCPercent(100))
 	tests := []struct {
-		env     string
-		workers int
-		want    int64
+		memLimit, gogc string
+		workers        int
+		wantLimit      int64
+		wantPercent    int
 	}{
-		{"", 1, memoryPerWorker},
-		{"", 3, 3 * memoryPerWorker},
-		{"", 0, int64(runtime.GOMAXPROCS(0)) * memoryPerWorker},
-		{"1GiB", 2, math.MaxInt64}, // GOMEMLIMIT wins: left as it was
+		{"", "", 1, memoryPerWorker, batchGCPercent},
+		{"", "", 3, 3 * memoryPerWorker, batchGCPercent},
+		{"", "", 0, int64(runtime.GOMAXPROCS(0)) * memoryPerWorker, batchGCPercent},
+		{"1GiB", "", 2, math.MaxInt64, batchGCPercent}, // GOMEMLIMIT wins: left as it was
+		{"", "50", 1, memoryPerWorker, 100},            // GOGC wins: left as it was
 	}
 	for _, tt := range tests {
-		t.Setenv("GOMEMLIMIT", tt.env)
+		t.Setenv("GOMEMLIMIT", tt.memLimit)
+		t.Setenv("GOGC", tt.gogc)
 		debug.SetMemoryLimit(math.MaxInt64)
-		limitMemory(tt.workers)
-		if got := debug.SetMemoryLimit(-1); got != tt.want {
-			t.Errorf("GOMEMLIMIT=%q, %d workers: limit %d, want %d", tt.env, tt.workers, got, tt.want)
+		debug.SetGCPercent(100)
+		tuneGC(tt.workers)
+		if got := debug.SetMemoryLimit(-1); got != tt.wantLimit {
+			t.Errorf("GOMEMLIMIT=%q, %d workers: limit %d, want %d", tt.memLimit, tt.workers, got, tt.wantLimit)
+		}
+		if got := debug.SetGCPercent(100); got != tt.wantPercent {
+			t.Errorf("GOGC=%q: GC percent %d, want %d", tt.gogc, got, tt.wantPercent)
 		}
 	}
 }
