@@ -190,6 +190,42 @@ func TestLocator(t *testing.T) {
 	}
 }
 
+// TestSkipLocators: Options.SkipLocators leaves the locators empty and
+// changes nothing else.
+func TestSkipLocators(t *testing.T) {
+	page, err := os.ReadFile(filepath.Join("..", "testdata", "sample.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	with, err := e.ExtractBytes(page, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	without, err := e.ExtractBytes(page, Options{SkipLocators: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if with.Text != without.Text || with.Title != without.Title || len(with.Blocks) != len(without.Blocks) {
+		t.Fatalf("SkipLocators changed the result: %q / %q", with.Text, without.Text)
+	}
+	for i, b := range without.Blocks {
+		if b.Locator != "" {
+			t.Errorf("block %d: locator %q with SkipLocators", i, b.Locator)
+		}
+		if with.Blocks[i].Locator == "" {
+			t.Errorf("block %d: no locator without SkipLocators", i)
+		}
+		b.Locator = with.Blocks[i].Locator
+		if b != with.Blocks[i] {
+			t.Errorf("block %d: %+v, want %+v", i, b, with.Blocks[i])
+		}
+	}
+}
+
 func TestExtractAllKeepsOrderAndGoesOn(t *testing.T) {
 	e := synthExtractor(t)
 	dir := t.TempDir()

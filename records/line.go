@@ -50,12 +50,14 @@ func NewLine(rec *Record, res *infer.Result, err error) Line {
 // Extract extracts rec's page with e (with rec's charset and URL, within
 // opts.PageTimeout, as a one-page batch of e.ExtractAll, so that the
 // outcome is what a batch of many records gives) and returns its line; a
-// record that is not a page gives its skip or error line.
+// record that is not a page gives its skip or error line. A line has no
+// blocks, so the blocks' locators are not computed (SkipLocators).
 func Extract(e *infer.Extractor, rec *Record, opts infer.Options) Line {
 	if !rec.Page() {
 		return NewLine(rec, nil, nil)
 	}
 	var l Line
+	opts.SkipLocators = true // a line has no blocks
 	e.ExtractAll([]infer.Page{rec.BatchPage()}, 1, opts, func(o infer.Outcome) {
 		l = NewLine(rec, o.Result, o.Err)
 	})

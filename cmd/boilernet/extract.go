@@ -90,7 +90,7 @@ func runExtract(args []string, stdout, stderr io.Writer) error {
 	}
 	opts := infer.Options{Threshold: *threshold, FilterDepth: *depth, Decode: dec, KeepHeadline: *keepHeadline,
 		URL: *baseURL, Metadata: *meta && (*format == "json" || *format == "jsonl"), Links: *links, Images: *images,
-		PageTimeout: *pageTimeout, MaxElements: *maxElements}
+		PageTimeout: *pageTimeout, MaxElements: *maxElements, SkipLocators: *format != "json"}
 	if *pageTimeout <= 0 {
 		opts.PageTimeout = -1
 	}

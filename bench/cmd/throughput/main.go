@@ -111,7 +111,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 			if err != nil || w < 1 {
 				return fmt.Errorf("-workers: bad count %q", s)
 			}
-			opts := infer.Options{Metadata: *metadata}
+			opts := infer.Options{Metadata: *metadata, SkipLocators: true} // as extract -format jsonl
 			configs = append(configs, config{name: "boilernet", model: label, workers: w, profile: w == 1 && m == 0,
 				pass: func(files []string) error { return boilernetPass(ex, files, w, opts) }})
 		}
