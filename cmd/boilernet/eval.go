@@ -26,7 +26,8 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 	dataDirs := fs.String("data", "", "comma-separated dataset folders")
 	split := fs.String("split", "test", "split to evaluate on")
 	methodList := fs.String("methods", strings.Join(defaultEvalMethods, ","),
-		"comma-separated methods, each METHOD or METHOD+FILTER; methods: "+strings.Join(methods.Names, ", ")+"; filters: "+strings.Join(methods.Filters, ", "))
+		"comma-separated methods, each METHOD or METHOD+FILTER; methods: "+strings.Join(methods.Names, ", ")+"; filters: "+strings.Join(methods.Filters, ", ")+
+			"; and oracle, the gold labels themselves (the ceiling of any block classifier)")
 	model := addModelFlags(fs, "for the bilstm methods: ")
 	treePath := fs.String("tree", "", "tree file for the tree methods")
 	threshold := fs.Float64("threshold", 0, "P(content) from which each block is content, > 0 and ≤ 1, as the paper; 0: the default decoding's choice for each page (the blocks that maximize its expected F1)")
@@ -60,6 +61,10 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 			break // -methods "": external outputs only
 		}
 		names[name] = true
+		if name == "oracle" {
+			chosen = append(chosen, eval.Oracle())
+			continue
+		}
 		sel, err := reg.Lookup(name, mopts)
 		if err != nil {
 			return err

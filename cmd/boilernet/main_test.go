@@ -166,6 +166,8 @@ func TestEvalCommand(t *testing.T) {
 		{"keep-all needs no model", []string{"eval", "-q", "-data", "../../testdata/synth", "-methods", "keep-all", "-split", "dev"}, 0,
 			[]string{"synth, dev split"}, nil},
 		{"embedded model", []string{"eval", "-q", "-data", "../../testdata/synth", "-methods", "bilstm"}, 0, []string{"bilstm "}, nil},
+		{"oracle", []string{"eval", "-q", "-data", "../../testdata/synth", "-methods", "oracle,keep-all"}, 0,
+			[]string{"oracle                          1.000  1.000  1.000   1.000 |", "keep-all "}, nil},
 		{"unknown method", []string{"eval", "-q", "-data", "../../testdata/synth", "-methods", "magic"}, 1, nil, []string{`unknown method "magic"`}},
 		{"no data", []string{"eval"}, 1, nil, []string{"usage: boilernet eval"}},
 	}
