@@ -218,12 +218,21 @@ type Info struct {
 	Threshold float64 `json:"threshold"`
 	Fetch     bool    `json:"fetch"` // whether a URL alone is fetched
 	MaxBody   int64   `json:"max_body"`
+	// Networks is the number of networks whose probabilities the bilstm
+	// method averages: 2 with the embedded model, 0 without a neural one.
+	Networks int `json:"networks"`
 }
 
 func (s *Server) info(w http.ResponseWriter, r *http.Request) {
+	var networks int
+	if s.cfg.Extractor != nil {
+		if md, ok := s.cfg.Extractor.Model(); ok {
+			networks = len(md.Nets())
+		}
+	}
 	writeJSON(w, http.StatusOK, Info{Methods: s.cfg.Methods, Filters: s.cfg.Filters, Formats: Formats,
 		Decodings: []string{"default", "threshold", "blocks", "structure", "paragraphs", "hidden", "isolated", "paragraphs/hidden"},
-		Threshold: infer.DefaultThreshold, Fetch: s.cfg.Fetch != nil, MaxBody: s.cfg.MaxBody})
+		Threshold: infer.DefaultThreshold, Fetch: s.cfg.Fetch != nil, MaxBody: s.cfg.MaxBody, Networks: networks})
 }
 
 func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {

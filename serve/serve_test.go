@@ -127,7 +127,7 @@ func TestEndpoints(t *testing.T) {
 		notWant                         []string
 	}{
 		{"healthz", "GET", "/healthz", "", "", 200, []string{`"status":"ok"`}, nil},
-		{"info", "GET", "/v1/info", "", "", 200, []string{`"methods":["bilstm","fake","slow","panic"]`, `"fetch":false`, `"max_body":4096`}, nil},
+		{"info", "GET", "/v1/info", "", "", 200, []string{`"methods":["bilstm","fake","slow","panic"]`, `"fetch":false`, `"max_body":4096`, `"networks":0`}, nil},
 		{"metrics", "GET", "/metrics", "", "", 200, []string{"boilernet_http_requests_total", "boilernet_extractions_in_flight", "go_goroutines"}, nil},
 		{"page", "GET", "/", "", "", 200, []string{"<title>boilernet", `<iframe id="frame" sandbox `}, []string{"allow-scripts", `src="http`, `href="http`}},
 		{"unknown path", "GET", "/nope", "", "", 404, []string{`"error":"no such path \"/nope\""`}, nil},
@@ -457,6 +457,9 @@ func TestDefaultModel(t *testing.T) {
 	}
 	if !strings.Contains(r.HTML, `<mark class="bn-c" title="P(content) 0.`) {
 		t.Errorf("no highlighted block with its probability")
+	}
+	if status, _, body := do(t, "GET", ts.URL+"/v1/info", "", ""); status != 200 || !strings.Contains(body, `"networks":2`) {
+		t.Errorf("info: %d %s", status, body)
 	}
 }
 
