@@ -401,7 +401,7 @@ const memoryPerWorker = 224 << 20
 // live data between collections instead of twice. Pages are small and
 // short-lived, so the collector runs half as often for a few tens of MB
 // (the 518 WCXB and Dragnet test pages on one worker: 7% more pages per
-// second, peak RSS 75 MB instead of 58), and the soft memory limit still
+// second, peak RSS 77 MB instead of 56), and the soft memory limit still
 // holds the largest pages within their bound.
 const batchGCPercent = 200
 

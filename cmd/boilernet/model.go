@@ -29,12 +29,9 @@ func addModelFlags(fs *flag.FlagSet, prefix string) modelFlags {
 }
 
 // load loads the model of the flags (see loadExtractor), keeping only
-// its first -networks networks.
+// its first -networks networks (checked ≥ 0 with the other flags).
 func (m modelFlags) load() (*infer.Extractor, error) {
 	n := *m.networks
-	if n < 0 {
-		return nil, fmt.Errorf("-networks %d: want 0 (all) or more", n)
-	}
 	ex, err := loadExtractor(*m.path)
 	if err != nil || n == 0 {
 		return ex, err

@@ -17,33 +17,19 @@ var Vectorized = cpu.X86.HasAVX2
 //go:noescape
 func activateAVX2(s []float32, t *activationTable) int
 
-// mulRow64AVX2 sets c[0:64] = Σ_l a[l]·b[l·ldb : l·ldb+64] for l < k, as
-// MulRows sums (k ≥ 1).
-//
-//go:noescape
-func mulRow64AVX2(c, a, b *float32, k, ldb int)
-
-// mulRow8AVX2 is mulRow64AVX2 for 8 columns.
-//
-//go:noescape
-func mulRow8AVX2(c, a, b *float32, k, ldb int)
-
-// setVectorized switches the kernels on or off, for tests and benchmarks.
-func setVectorized(on bool) { Vectorized = on }
-
 // sparseRow64AVX2 sets out[0:64] = bias[0:64] + Σ_k vals[k]·w[cols[k]·ld :
 // cols[k]·ld+64] for k < n, as SparseRow sums.
 //
 //go:noescape
 func sparseRow64AVX2(out, bias, w *float32, cols *int32, vals *float32, n, ld int)
 
-// mulRowAcc64AVX2 adds Σ_l a[l·inca]·b[l·ldb : l·ldb+64] for l < k to
-// c[0:64], in order of l, as MulRowsTransA sums.
+// rowProducts64AVX2 sets (add: adds to) c[0:64] Σ_l a[l·inca]·b[l·ldb :
+// l·ldb+64] for l < k, as rowProducts sums.
 //
 //go:noescape
-func mulRowAcc64AVX2(c, a, b *float32, k, inca, ldb int)
+func rowProducts64AVX2(c, a, b *float32, k, inca, ldb int, add bool)
 
-// mulRowAcc8AVX2 is mulRowAcc64AVX2 for 8 columns.
+// rowProducts8AVX2 is rowProducts64AVX2 for 8 columns.
 //
 //go:noescape
-func mulRowAcc8AVX2(c, a, b *float32, k, inca, ldb int)
+func rowProducts8AVX2(c, a, b *float32, k, inca, ldb int, add bool)

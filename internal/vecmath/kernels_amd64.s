@@ -89,27 +89,75 @@ done:
 	MOVQ DX, ret+32(FP)
 	RET
 
-// ACC adds a[l]·b[l, off:off+8] (Y8 holds a[l] in every lane) into acc.
+// ACC adds Y8·b[l, off:off+8] (Y8 holds one factor in every lane; BX
+// points at row l of b) into acc, the product rounded before the sum.
 #define ACC(off, acc, tmp) \
 	VMULPS off(BX), Y8, tmp \
 	VADDPS tmp, acc, acc
 
-// func mulRow64AVX2(c, a, b *float32, k, ldb int)
-TEXT ·mulRow64AVX2(SB), NOSPLIT, $0-40
+// ACC64 adds Y8·b[l, 0:64] into Y0..Y7.
+#define ACC64 \
+	ACC(0, Y0, Y9) \
+	ACC(32, Y1, Y10) \
+	ACC(64, Y2, Y11) \
+	ACC(96, Y3, Y12) \
+	ACC(128, Y4, Y13) \
+	ACC(160, Y5, Y14) \
+	ACC(192, Y6, Y15) \
+	ACC(224, Y7, Y9)
+
+// LOAD64 loads 64 floats at p into Y0..Y7; STORE64 stores them back.
+#define LOAD64(p) \
+	VMOVUPS 0(p), Y0 \
+	VMOVUPS 32(p), Y1 \
+	VMOVUPS 64(p), Y2 \
+	VMOVUPS 96(p), Y3 \
+	VMOVUPS 128(p), Y4 \
+	VMOVUPS 160(p), Y5 \
+	VMOVUPS 192(p), Y6 \
+	VMOVUPS 224(p), Y7
+
+// ZERO64 clears Y0..Y7.
+#define ZERO64 \
+	VXORPS Y0, Y0, Y0 \
+	VXORPS Y1, Y1, Y1 \
+	VXORPS Y2, Y2, Y2 \
+	VXORPS Y3, Y3, Y3 \
+	VXORPS Y4, Y4, Y4 \
+	VXORPS Y5, Y5, Y5 \
+	VXORPS Y6, Y6, Y6 \
+	VXORPS Y7, Y7, Y7
+
+#define STORE64(p) \
+	VMOVUPS Y0, 0(p) \
+	VMOVUPS Y1, 32(p) \
+	VMOVUPS Y2, 64(p) \
+	VMOVUPS Y3, 96(p) \
+	VMOVUPS Y4, 128(p) \
+	VMOVUPS Y5, 160(p) \
+	VMOVUPS Y6, 192(p) \
+	VMOVUPS Y7, 224(p)
+
+// func rowProducts64AVX2(c, a, b *float32, k, inca, ldb int, add bool)
+TEXT ·rowProducts64AVX2(SB), NOSPLIT, $0-49
 	MOVQ c+0(FP), DI
 	MOVQ a+8(FP), SI
 	MOVQ b+16(FP), BX
 	MOVQ k+24(FP), CX
-	MOVQ ldb+32(FP), DX
+	MOVQ inca+32(FP), R8
+	SHLQ $2, R8
+	MOVQ ldb+40(FP), DX
 	SHLQ $2, DX
-	VXORPS Y0, Y0, Y0
-	VXORPS Y1, Y1, Y1
-	VXORPS Y2, Y2, Y2
-	VXORPS Y3, Y3, Y3
-	VXORPS Y4, Y4, Y4
-	VXORPS Y5, Y5, Y5
-	VXORPS Y6, Y6, Y6
-	VXORPS Y7, Y7, Y7
+	MOVBLZX add+48(FP), AX
+	TESTL AX, AX
+	JNZ   load64
+	ZERO64
+	JMP   start64
+
+load64:
+	LOAD64(DI)
+
+start64:
 	TESTQ CX, CX
 	JZ    store64
 
@@ -118,42 +166,36 @@ loop64:
 	ANDL $0x7FFFFFFF, AX
 	JZ   next64                        // a[l] = ±0 adds nothing
 	VBROADCASTSS (SI), Y8
-	ACC(0, Y0, Y9)
-	ACC(32, Y1, Y10)
-	ACC(64, Y2, Y11)
-	ACC(96, Y3, Y12)
-	ACC(128, Y4, Y13)
-	ACC(160, Y5, Y14)
-	ACC(192, Y6, Y15)
-	ACC(224, Y7, Y9)
+	ACC64
 
 next64:
-	ADDQ $4, SI
+	ADDQ R8, SI
 	ADDQ DX, BX
 	DECQ CX
 	JNZ  loop64
 
 store64:
-	VMOVUPS Y0, 0(DI)
-	VMOVUPS Y1, 32(DI)
-	VMOVUPS Y2, 64(DI)
-	VMOVUPS Y3, 96(DI)
-	VMOVUPS Y4, 128(DI)
-	VMOVUPS Y5, 160(DI)
-	VMOVUPS Y6, 192(DI)
-	VMOVUPS Y7, 224(DI)
+	STORE64(DI)
 	VZEROUPPER
 	RET
 
-// func mulRow8AVX2(c, a, b *float32, k, ldb int)
-TEXT ·mulRow8AVX2(SB), NOSPLIT, $0-40
+// func rowProducts8AVX2(c, a, b *float32, k, inca, ldb int, add bool)
+TEXT ·rowProducts8AVX2(SB), NOSPLIT, $0-49
 	MOVQ c+0(FP), DI
 	MOVQ a+8(FP), SI
 	MOVQ b+16(FP), BX
 	MOVQ k+24(FP), CX
-	MOVQ ldb+32(FP), DX
+	MOVQ inca+32(FP), R8
+	SHLQ $2, R8
+	MOVQ ldb+40(FP), DX
 	SHLQ $2, DX
 	VXORPS Y0, Y0, Y0
+	MOVBLZX add+48(FP), AX
+	TESTL AX, AX
+	JZ    start8
+	VMOVUPS (DI), Y0
+
+start8:
 	TESTQ CX, CX
 	JZ    store8
 
@@ -165,13 +207,13 @@ loop8:
 	ACC(0, Y0, Y9)
 
 next8:
-	ADDQ $4, SI
+	ADDQ R8, SI
 	ADDQ DX, BX
 	DECQ CX
 	JNZ  loop8
 
 store8:
-	VMOVUPS Y0, 0(DI)
+	VMOVUPS Y0, (DI)
 	VZEROUPPER
 	RET
 
@@ -185,14 +227,7 @@ TEXT ·sparseRow64AVX2(SB), NOSPLIT, $0-56
 	MOVQ n+40(FP), CX
 	MOVQ ld+48(FP), DX
 	SHLQ $2, DX
-	VMOVUPS 0(SI), Y0
-	VMOVUPS 32(SI), Y1
-	VMOVUPS 64(SI), Y2
-	VMOVUPS 96(SI), Y3
-	VMOVUPS 128(SI), Y4
-	VMOVUPS 160(SI), Y5
-	VMOVUPS 192(SI), Y6
-	VMOVUPS 224(SI), Y7
+	LOAD64(SI)
 	TESTQ CX, CX
 	JZ    storeSparse
 
@@ -201,112 +236,13 @@ loopSparse:
 	IMULQ   DX, AX
 	LEAQ    (R8)(AX*1), BX             // the row of w for this column
 	VBROADCASTSS (R10), Y8
-	ACC(0, Y0, Y9)
-	ACC(32, Y1, Y10)
-	ACC(64, Y2, Y11)
-	ACC(96, Y3, Y12)
-	ACC(128, Y4, Y13)
-	ACC(160, Y5, Y14)
-	ACC(192, Y6, Y15)
-	ACC(224, Y7, Y9)
+	ACC64
 	ADDQ $4, R9
 	ADDQ $4, R10
 	DECQ CX
 	JNZ  loopSparse
 
 storeSparse:
-	VMOVUPS Y0, 0(DI)
-	VMOVUPS Y1, 32(DI)
-	VMOVUPS Y2, 64(DI)
-	VMOVUPS Y3, 96(DI)
-	VMOVUPS Y4, 128(DI)
-	VMOVUPS Y5, 160(DI)
-	VMOVUPS Y6, 192(DI)
-	VMOVUPS Y7, 224(DI)
-	VZEROUPPER
-	RET
-
-// func mulRowAcc64AVX2(c, a, b *float32, k, inca, ldb int)
-TEXT ·mulRowAcc64AVX2(SB), NOSPLIT, $0-48
-	MOVQ c+0(FP), DI
-	MOVQ a+8(FP), SI
-	MOVQ b+16(FP), BX
-	MOVQ k+24(FP), CX
-	MOVQ inca+32(FP), R8
-	SHLQ $2, R8
-	MOVQ ldb+40(FP), DX
-	SHLQ $2, DX
-	VMOVUPS 0(DI), Y0
-	VMOVUPS 32(DI), Y1
-	VMOVUPS 64(DI), Y2
-	VMOVUPS 96(DI), Y3
-	VMOVUPS 128(DI), Y4
-	VMOVUPS 160(DI), Y5
-	VMOVUPS 192(DI), Y6
-	VMOVUPS 224(DI), Y7
-	TESTQ CX, CX
-	JZ    storeAcc64
-
-loopAcc64:
-	MOVL (SI), AX
-	ANDL $0x7FFFFFFF, AX
-	JZ   nextAcc64
-	VBROADCASTSS (SI), Y8
-	ACC(0, Y0, Y9)
-	ACC(32, Y1, Y10)
-	ACC(64, Y2, Y11)
-	ACC(96, Y3, Y12)
-	ACC(128, Y4, Y13)
-	ACC(160, Y5, Y14)
-	ACC(192, Y6, Y15)
-	ACC(224, Y7, Y9)
-
-nextAcc64:
-	ADDQ R8, SI
-	ADDQ DX, BX
-	DECQ CX
-	JNZ  loopAcc64
-
-storeAcc64:
-	VMOVUPS Y0, 0(DI)
-	VMOVUPS Y1, 32(DI)
-	VMOVUPS Y2, 64(DI)
-	VMOVUPS Y3, 96(DI)
-	VMOVUPS Y4, 128(DI)
-	VMOVUPS Y5, 160(DI)
-	VMOVUPS Y6, 192(DI)
-	VMOVUPS Y7, 224(DI)
-	VZEROUPPER
-	RET
-
-// func mulRowAcc8AVX2(c, a, b *float32, k, inca, ldb int)
-TEXT ·mulRowAcc8AVX2(SB), NOSPLIT, $0-48
-	MOVQ c+0(FP), DI
-	MOVQ a+8(FP), SI
-	MOVQ b+16(FP), BX
-	MOVQ k+24(FP), CX
-	MOVQ inca+32(FP), R8
-	SHLQ $2, R8
-	MOVQ ldb+40(FP), DX
-	SHLQ $2, DX
-	VMOVUPS 0(DI), Y0
-	TESTQ CX, CX
-	JZ    storeAcc8
-
-loopAcc8:
-	MOVL (SI), AX
-	ANDL $0x7FFFFFFF, AX
-	JZ   nextAcc8
-	VBROADCASTSS (SI), Y8
-	ACC(0, Y0, Y9)
-
-nextAcc8:
-	ADDQ R8, SI
-	ADDQ DX, BX
-	DECQ CX
-	JNZ  loopAcc8
-
-storeAcc8:
-	VMOVUPS Y0, 0(DI)
+	STORE64(DI)
 	VZEROUPPER
 	RET

@@ -8,17 +8,14 @@ const Vectorized = false
 
 func activateAVX2([]float32, *activationTable) int { panic("vecmath: no vector kernels") }
 
-func mulRow64AVX2(c, a, b *float32, k, ldb int) { panic("vecmath: no vector kernels") }
-
-func mulRow8AVX2(c, a, b *float32, k, ldb int) { panic("vecmath: no vector kernels") }
-
-// setVectorized does nothing: there are no kernels to switch on.
-func setVectorized(bool) {}
-
 func sparseRow64AVX2(out, bias, w *float32, cols *int32, vals *float32, n, ld int) {
 	panic("vecmath: no vector kernels")
 }
 
-func mulRowAcc64AVX2(c, a, b *float32, k, inca, ldb int) { panic("vecmath: no vector kernels") }
+func rowProducts64AVX2(c, a, b *float32, k, inca, ldb int, add bool) {
+	panic("vecmath: no vector kernels")
+}
 
-func mulRowAcc8AVX2(c, a, b *float32, k, inca, ldb int) { panic("vecmath: no vector kernels") }
+func rowProducts8AVX2(c, a, b *float32, k, inca, ldb int, add bool) {
+	panic("vecmath: no vector kernels")
+}

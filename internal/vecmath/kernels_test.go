@@ -25,6 +25,19 @@ func withVectorized(t *testing.T, fn func(t *testing.T)) {
 	}
 }
 
+// matrixEntry is a random matrix entry: ±0 one time in three (the
+// products skip zero entries of A), else a normal value scaled by 10^e, e
+// in [-decades, decades].
+func matrixEntry(rng *rand.Rand, decades int) float32 {
+	switch rng.IntN(6) {
+	case 0:
+		return 0
+	case 1:
+		return float32(math.Copysign(0, -1))
+	}
+	return float32(rng.NormFloat64() * math.Pow(10, float64(rng.IntN(2*decades+1)-decades)))
+}
+
 func sameBits(a, b float32) bool {
 	return math.Float32bits(a) == math.Float32bits(b) || (a != a && b != b)
 }
@@ -35,15 +48,7 @@ func sameBits(a, b float32) bool {
 func TestMulRows(t *testing.T) {
 	withVectorized(t, func(t *testing.T) {
 		rng := rand.New(rand.NewPCG(1, 2))
-		value := func() float32 {
-			switch rng.IntN(6) {
-			case 0:
-				return 0
-			case 1:
-				return float32(math.Copysign(0, -1))
-			}
-			return float32(rng.NormFloat64() * math.Pow(10, float64(rng.IntN(7)-3)))
-		}
+		value := func() float32 { return matrixEntry(rng, 3) }
 		for _, tt := range []struct{ m, n, k int }{
 			{1, 128, 32}, {64, 128, 64}, {3, 64, 1}, {2, 8, 5}, {1, 1, 1}, {5, 7, 9},
 			{4, 65, 17}, {3, 130, 64}, {2, 200, 3}, {7, 72, 100}, {2, 9, 0},
@@ -236,15 +241,7 @@ func TestSparseRowColumnOutOfRange(t *testing.T) {
 func TestMulRowsTransA(t *testing.T) {
 	withVectorized(t, func(t *testing.T) {
 		rng := rand.New(rand.NewPCG(11, 12))
-		value := func() float32 {
-			switch rng.IntN(6) {
-			case 0:
-				return 0
-			case 1:
-				return float32(math.Copysign(0, -1))
-			}
-			return float32(rng.NormFloat64() * math.Pow(10, float64(rng.IntN(5)-2)))
-		}
+		value := func() float32 { return matrixEntry(rng, 2) }
 		for _, tt := range []struct{ m, n, k int }{
 			{32, 128, 600}, {64, 128, 1000}, {130, 200, 300}, {3, 65, 17}, {1, 8, 1}, {5, 7, 9}, {2, 72, 257},
 		} {
