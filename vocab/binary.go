@@ -29,7 +29,6 @@ const (
 	flagAttrs = 1 << iota
 	flagStats
 	flagRegions
-	flagPage
 )
 
 // MarshalBinary serializes the vocabulary: the magic "BNVOCAB", a version
@@ -51,9 +50,6 @@ func (v *Vocab) MarshalBinary() ([]byte, error) {
 	}
 	if v.Features.Regions {
 		flags |= flagRegions
-	}
-	if v.Features.Page {
-		flags |= flagPage
 	}
 	buf.WriteByte(flags)
 	for _, list := range [][]string{v.Words, v.Tags, v.Attrs} {
@@ -87,10 +83,10 @@ func (v *Vocab) UnmarshalBinary(data []byte) error {
 		if len(data) == 0 {
 			return &Error{"truncated"}
 		}
-		if data[0]&^(flagAttrs|flagStats|flagRegions|flagPage) != 0 {
+		if data[0]&^(flagAttrs|flagStats|flagRegions) != 0 {
 			return &Error{fmt.Sprintf("unknown feature flags %#x", data[0])}
 		}
-		f = Features{Attrs: data[0]&flagAttrs != 0, Stats: data[0]&flagStats != 0, Regions: data[0]&flagRegions != 0, Page: data[0]&flagPage != 0}
+		f = Features{Attrs: data[0]&flagAttrs != 0, Stats: data[0]&flagStats != 0, Regions: data[0]&flagRegions != 0}
 		data = data[1:]
 		nlists = 3
 	}

@@ -38,12 +38,6 @@ type Features struct {
 	Attrs   bool // the bag of ancestor attribute tokens
 	Stats   bool // the block statistics columns
 	Regions bool // the statistics of the block's enclosing elements
-	// Page adds to every row the page's own bag of element tags and (with
-	// Attrs) attribute tokens: for each, the square root of the share of
-	// the page's elements (those above its blocks) that have it. It tells
-	// the network what kind of page the block is on (a shop's product page
-	// has price and cart classes, a forum post and reply ones).
-	Page bool
 }
 
 // Named feature sets.
@@ -78,10 +72,8 @@ func ParseFeatures(s string) (Features, error) {
 			f.Stats = true
 		case "regions":
 			f.Regions = true
-		case "page":
-			f.Page = true
 		default:
-			return Features{}, fmt.Errorf("unknown feature %q in %q (attrs, stats, regions, page)", part, s)
+			return Features{}, fmt.Errorf("unknown feature %q in %q (attrs, stats, regions)", part, s)
 		}
 	}
 	return f, nil
@@ -104,9 +96,6 @@ func (f Features) String() string {
 	}
 	if f.Regions {
 		s += "+regions"
-	}
-	if f.Page {
-		s += "+page"
 	}
 	return s
 }
@@ -173,7 +162,7 @@ func (v *Vocab) Equal(o *Vocab) bool {
 }
 
 // Dim is the number of columns of an encoded row.
-func (v *Vocab) Dim() int { return v.PageStart() + v.numPage() }
+func (v *Vocab) Dim() int { return v.RegionsStart() + v.numRegions() }
 
 // WordOOV is the column counting words outside the vocabulary.
 func (v *Vocab) WordOOV() int { return 0 }
@@ -209,50 +198,6 @@ func (v *Vocab) numRegions() int {
 		return NumRegionStats
 	}
 	return 0
-}
-
-// PageStart is the first column of the page's bag (Features.Page): the
-// page's share of each column from TagOOV on (tags, then attribute
-// tokens) in the same order.
-func (v *Vocab) PageStart() int { return v.RegionsStart() + v.numRegions() }
-
-func (v *Vocab) numPage() int {
-	if !v.Features.Page {
-		return 0
-	}
-	return v.StatsStart() - v.TagOOV()
-}
-
-// pageRow returns the page's bag columns (Features.Page), sorted.
-func (v *Vocab) pageRow(blocks []tokenize.Block, c *elementColumns) []Entry {
-	seen := make([]bool, c.index.n)
-	count := make([]int, v.numPage())
-	elements := 0
-	first := int32(v.TagOOV())
-	for _, b := range blocks {
-		if len(b.Ancestors) != len(b.Path) {
-			continue
-		}
-		for _, el := range b.Ancestors {
-			i := c.index.of(el)
-			if seen[i] {
-				continue
-			}
-			seen[i] = true
-			elements++
-			for _, col := range c.of(v, el) {
-				count[col-first]++
-			}
-		}
-	}
-	var row []Entry
-	start := int32(v.PageStart())
-	for k, n := range count {
-		if n > 0 {
-			row = append(row, Entry{start + int32(k), float32(math.Sqrt(float64(n) / float64(elements)))})
-		}
-	}
-	return row
 }
 
 // Entry is one non-zero column of a sparse row.
@@ -462,14 +407,6 @@ func (v *Vocab) EncodePage(blocks []tokenize.Block, emit func(i int, row []Entry
 	g := newBag(v.Dim())
 	index := newElementIndex(blocks)
 	cache := newElementColumns(index)
-	if v.Features.Page {
-		page, whole := v.pageRow(blocks, cache), emit
-		var buf []Entry
-		emit = func(i int, row []Entry) {
-			buf = append(append(buf[:0], row...), page...)
-			whole(i, buf)
-		}
-	}
 	if !v.Features.Stats && !v.Features.Regions {
 		// Block by block, in one buffer of words.
 		var words []string
