@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"cmp"
 	"io"
 	"os"
 	"path/filepath"
@@ -136,4 +137,59 @@ func WriteReports(dir string, reports []*Report) error {
 // or text that no block holds).
 func Oracle() Method {
 	return Method{Name: "oracle", Select: func(d *data.Document) ([]bool, error) { return slices.Clone(d.Labels), nil }}
+}
+
+// BestThreshold is the method name+":oracle": on each page it keeps the
+// blocks whose probability (probs) reaches the threshold that maximizes the
+// page's token F1 against its gold, found from the blocks' bags of tokens.
+// No decoding that keeps one page's blocks above a threshold of its own
+// can do better with these probabilities: how far a model's own decoding
+// is below it is what decoding may still gain, and how far it is below
+// Oracle is what only better probabilities can.
+func BestThreshold(name string, probs func(blocks []tokenize.Block) []float32) Method {
+	return Method{Name: name + ":oracle", Select: func(d *data.Document) ([]bool, error) {
+		return bestThreshold(d.Page.Blocks, probs(d.Page.Blocks), bagOfWords(d.Gold.Text())), nil
+	}}
+}
+
+// bestThreshold selects the blocks at or above the probability that
+// maximizes the token F1 of their bags against gold: blocks are added in
+// order of falling probability (ties together), counting the matched
+// tokens as they come, so every threshold is scored in one pass.
+func bestThreshold(blocks []tokenize.Block, probs []float32, gold map[string]int) []bool {
+	order := make([]int, len(blocks))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(probs[b], probs[a]) })
+	goldTokens := 0
+	for _, n := range gold {
+		goldTokens += n
+	}
+	sel := make([]bool, len(blocks))
+	if goldTokens == 0 {
+		return sel // nothing to find: keeping nothing is best
+	}
+	taken := map[string]int{}
+	matched, extracted := 0, 0
+	best, bestF1 := 0, -1.0 // keep order[:best]
+	for k := 0; k < len(order); {
+		p := probs[order[k]]
+		for ; k < len(order) && probs[order[k]] == p; k++ {
+			for _, w := range textTokens(blocks[order[k]].Text) {
+				if taken[w] < gold[w] {
+					matched++
+				}
+				taken[w]++
+				extracted++
+			}
+		}
+		if f1 := 2 * float64(matched) / float64(max(1, extracted+goldTokens)); f1 > bestF1 {
+			best, bestF1 = k, f1
+		}
+	}
+	for _, i := range order[:best] {
+		sel[i] = true
+	}
+	return sel
 }

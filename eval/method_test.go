@@ -71,3 +71,37 @@ func TestBlocksTitlesCurve(t *testing.T) {
 		}
 	}
 }
+
+func TestBestThreshold(t *testing.T) {
+	blocks := func(texts ...string) []tokenize.Block {
+		bs := make([]tokenize.Block, len(texts))
+		for i, s := range texts {
+			bs[i] = tokenize.Block{Text: s, Index: i}
+		}
+		return bs
+	}
+	tests := []struct {
+		name   string
+		blocks []tokenize.Block
+		probs  []float32
+		gold   string
+		want   []bool
+	}{
+		{"the gold's blocks ranked first", blocks("menu home", "the story goes on", "and ends here", "copyright"),
+			[]float32{0.2, 0.9, 0.8, 0.1}, "the story goes on and ends here", []bool{false, true, true, false}},
+		{"a boilerplate block ranked above content: kept when the content outweighs it", blocks("share", "a long paragraph of the article text"),
+			[]float32{0.9, 0.6}, "a long paragraph of the article text", []bool{true, true}},
+		{"content ranked below much boilerplate: nothing beats the top block", blocks("the title", "many many words of a teaser list below", "x"),
+			[]float32{0.9, 0.8, 0.1}, "the title x", []bool{true, false, false}},
+		{"equal probabilities stand or fall together", blocks("a b", "c d", "e f g h"),
+			[]float32{0.5, 0.5, 0.9}, "e f g h a", []bool{false, false, true}},
+		{"empty gold: nothing kept", blocks("a", "b"), []float32{0.9, 0.8}, "", []bool{false, false}},
+		{"no blocks", nil, nil, "gold", []bool{}},
+	}
+	for _, tt := range tests {
+		got := bestThreshold(tt.blocks, tt.probs, bagOfWords(tt.gold))
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("%s: %v, want %v", tt.name, got, tt.want)
+		}
+	}
+}

@@ -27,7 +27,7 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 	split := fs.String("split", "test", "split to evaluate on")
 	methodList := fs.String("methods", strings.Join(defaultEvalMethods, ","),
 		"comma-separated methods, each METHOD or METHOD+FILTER; methods: "+strings.Join(methods.Names, ", ")+"; filters: "+strings.Join(methods.Filters, ", ")+
-			"; and oracle, the gold labels themselves (the ceiling of any block classifier)")
+			"; and oracle, the gold labels themselves (the ceiling of any block classifier), and bilstm:oracle, the model's probabilities over the threshold that is best for each page by its gold (the ceiling of any per-page threshold on them)")
 	model := addModelFlags(fs, "for the bilstm methods: ")
 	treePath := fs.String("tree", "", "tree file for the tree methods")
 	threshold := fs.Float64("threshold", 0, "P(content) from which each block is content, > 0 and ≤ 1, as the paper; 0: the default decoding's choice for each page (the blocks that maximize its expected F1)")
@@ -63,6 +63,14 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 		names[name] = true
 		if name == "oracle" {
 			chosen = append(chosen, eval.Oracle())
+			continue
+		}
+		if name == "bilstm:oracle" {
+			md, err := reg.Model()
+			if err != nil {
+				return err
+			}
+			chosen = append(chosen, eval.BestThreshold("bilstm", md.Probabilities))
 			continue
 		}
 		sel, err := reg.Lookup(name, mopts)

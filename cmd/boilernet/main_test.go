@@ -168,6 +168,9 @@ func TestEvalCommand(t *testing.T) {
 		{"embedded model", []string{"eval", "-q", "-data", "../../testdata/synth", "-methods", "bilstm"}, 0, []string{"bilstm "}, nil},
 		{"oracle", []string{"eval", "-q", "-data", "../../testdata/synth", "-methods", "oracle,keep-all"}, 0,
 			[]string{"oracle                          1.000  1.000  1.000   1.000 |", "keep-all "}, nil},
+		{"threshold oracle", []string{"eval", "-q", "-data", "../../testdata/synth", "-model", model, "-methods", "bilstm:oracle"}, 0,
+			[]string{"bilstm:oracle "}, nil},
+		{"threshold oracle, bad model", []string{"eval", "-q", "-data", "../../testdata/synth", "-model", "main_test.go", "-methods", "bilstm:oracle"}, 1, nil, []string{"main_test.go"}},
 		{"unknown method", []string{"eval", "-q", "-data", "../../testdata/synth", "-methods", "magic"}, 1, nil, []string{`unknown method "magic"`}},
 		{"no data", []string{"eval"}, 1, nil, []string{"usage: boilernet eval"}},
 	}
