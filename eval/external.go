@@ -45,12 +45,14 @@ func WriteExternalLine(w io.Writer, l ExternalLine) error {
 type ExternalFile struct{ Name, Path string }
 
 // ParseExternalFlag parses NAME=FILE[,NAME2=FILE2...] (the -external flag
-// of boilernet eval). A name may be given several times, e.g. with one
-// file per dataset; its files are read together.
+// of boilernet eval; spaces around names and files are dropped). A name may
+// be given several times, e.g. with one file per dataset; its files are
+// read together.
 func ParseExternalFlag(s string) ([]ExternalFile, error) {
 	var out []ExternalFile
 	for _, item := range strings.Split(s, ",") {
-		name, path, ok := strings.Cut(strings.TrimSpace(item), "=")
+		name, path, ok := strings.Cut(item, "=")
+		name, path = strings.TrimSpace(name), strings.TrimSpace(path)
 		if !ok || name == "" || path == "" {
 			return nil, fmt.Errorf("bad external output %q: want NAME=FILE", item)
 		}

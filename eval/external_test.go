@@ -54,7 +54,9 @@ func TestParseExternalFlag(t *testing.T) {
 	}{
 		{"traf=a.jsonl", []ExternalFile{{"traf", "a.jsonl"}}, ""},
 		{"traf=a.jsonl, read=b.jsonl,traf=c.jsonl", []ExternalFile{{"traf", "a.jsonl"}, {"read", "b.jsonl"}, {"traf", "c.jsonl"}}, ""},
+		{" traf = a.jsonl ", []ExternalFile{{"traf", "a.jsonl"}}, ""},
 		{"traf", nil, `bad external output "traf"`},
+		{"traf= ", nil, "want NAME=FILE"},
 		{"=a.jsonl", nil, "want NAME=FILE"},
 		{"traf=", nil, "want NAME=FILE"},
 		{"traf=a.jsonl,", nil, `bad external output ""`},
