@@ -26,7 +26,7 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 	dataDirs := fs.String("data", "", "comma-separated dataset folders")
 	split := fs.String("split", "test", "split to evaluate on")
 	methodList := fs.String("methods", strings.Join(defaultEvalMethods, ","),
-		"comma-separated methods, each METHOD or METHOD+FILTER; methods: "+strings.Join(methods.Names, ", ")+"; filters: "+strings.Join(methods.Filters, ", ")+
+		"comma-separated methods, each METHOD or METHOD+FILTER; methods: "+strings.Join(methods.Names, ", ")+" (bilstm:DECODING decodes as extract's -decode DECODING, e.g. bilstm:threshold); filters: "+strings.Join(methods.Filters, ", ")+
 			"; and oracle, the gold labels themselves (the ceiling of any block classifier), and bilstm:oracle, the model's probabilities over the threshold that is best for each page by its gold (the ceiling of any per-page threshold on them)")
 	model := addModelFlags(fs, "for the bilstm methods: ")
 	treePath := fs.String("tree", "", "tree file for the tree methods")
