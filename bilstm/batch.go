@@ -9,6 +9,9 @@ type Batch struct {
 	// Y holds the label of each row (1 content, 0 boilerplate) and W its
 	// loss weight (0 for padding rows).
 	Y, W []float32
+	// Words holds each row's words (0 for padding rows), for a loss over
+	// the pages' token F1; nil when the loss has no such term.
+	Words []float32
 }
 
 // Check verifies that the batch's arrays agree with its layout.
@@ -17,7 +20,7 @@ func (b *Batch) Check(inputs int) error {
 		return err
 	}
 	n := b.N()
-	if b.X == nil || b.X.Rows() != n || len(b.Y) != n || len(b.W) != n {
+	if b.X == nil || b.X.Rows() != n || len(b.Y) != n || len(b.W) != n || b.Words != nil && len(b.Words) != n {
 		return fmt.Errorf("bilstm: batch arrays do not have %d rows", n)
 	}
 	for _, c := range b.X.Cols {

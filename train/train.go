@@ -53,6 +53,13 @@ type Options struct {
 	// so that long paragraphs count more than one-word links, as they do
 	// in token-level scores.
 	WordWeights bool
+	// F1Loss, when positive, subtracts from the loss F1Loss times the mean
+	// over a batch's pages of their soft token F1 (each block's
+	// probability for its selection, its words for its tokens), so that
+	// training aims at the page-averaged token F1 the model is scored on
+	// too. Batch must then be at most graph.MaxF1Pages. 0: cross-entropy
+	// alone.
+	F1Loss float64
 	// InputDropout drops each non-zero input of a training row with this
 	// probability (the others are scaled by 1/(1-p)), drawn anew every
 	// epoch, so the network cannot lean on single words or class names of
@@ -142,6 +149,9 @@ func (o Options) check() error {
 	}
 	if !(o.InputDropout >= 0 && o.InputDropout < 1) {
 		return fmt.Errorf("train: input dropout %v outside [0, 1)", o.InputDropout)
+	}
+	if o.F1Loss < 0 || o.F1Loss > 0 && o.Batch > graph.MaxF1Pages {
+		return fmt.Errorf("train: F1 loss weight %v with batches of %d pages: need a weight ≥ 0 and at most %d pages", o.F1Loss, o.Batch, graph.MaxF1Pages)
 	}
 	for name, k := range o.Repeat {
 		if k < 1 {
@@ -357,7 +367,7 @@ func (t *trainer) epoch(epoch int) (Epoch, error) {
 			t.solver.SetLearnRate(t.opts.LearnRate * (1 + math.Cos(math.Pi*float64(step)/float64(steps))) / 2)
 		}
 		b := t.in.trainBatches[k]
-		g, err := graphFor(t.graphs, t.in.cfg, t.params, b.N())
+		g, err := graphFor(t.graphs, t.in.cfg, t.params, b.N(), t.opts.F1Loss)
 		if err != nil {
 			return Epoch{}, err
 		}
@@ -455,6 +465,9 @@ func modelMeta(opts Options, res *Result) map[string]string {
 	}
 	if opts.Cosine {
 		meta["learn_rate_schedule"] = "cosine"
+	}
+	if opts.F1Loss > 0 {
+		meta["f1_loss"] = strconv.FormatFloat(opts.F1Loss, 'g', -1, 64)
 	}
 	if len(opts.Teachers) > 0 {
 		meta["teachers"] = strconv.Itoa(len(opts.Teachers))
@@ -679,6 +692,12 @@ func makeBatches(seqs []sequence, size, maxRows int, weights [2]float32) ([]batc
 		if err != nil {
 			return nil, err
 		}
+		b.Words = make([]float32, b.N())
+		for i, s := range sorted[:n] {
+			for t, w := range s.words {
+				b.Words[i*b.T+t] = float32(w)
+			}
+		}
 		batches = append(batches, batch{b, sorted[:n]})
 		sorted = sorted[n:]
 	}
@@ -687,7 +706,7 @@ func makeBatches(seqs []sequence, size, maxRows int, weights [2]float32) ([]batc
 
 // graphFor returns the cached graph whose capacity (a power of two, at
 // least 256 rows) fits a batch of n rows.
-func graphFor(graphs map[int]*graph.Graph, cfg bilstm.Config, p *bilstm.Params, n int) (*graph.Graph, error) {
+func graphFor(graphs map[int]*graph.Graph, cfg bilstm.Config, p *bilstm.Params, n int, f1Loss float64) (*graph.Graph, error) {
 	capacity := 256
 	for capacity < n {
 		capacity *= 2
@@ -695,7 +714,7 @@ func graphFor(graphs map[int]*graph.Graph, cfg bilstm.Config, p *bilstm.Params, 
 	if g, ok := graphs[capacity]; ok {
 		return g, nil
 	}
-	g, err := graph.New(cfg, p, capacity)
+	g, err := graph.New(cfg, p, capacity, f1Loss)
 	if err != nil {
 		return nil, err
 	}

@@ -72,6 +72,31 @@ func TestRunWithInputDropoutWordWeightsAndAverage(t *testing.T) {
 	}
 }
 
+// TestRunWithF1Loss trains with the soft token F1 term, which the model
+// file records, and learns the synthetic pages as the cross-entropy alone
+// does.
+func TestRunWithF1Loss(t *testing.T) {
+	opts := tinyOptions()
+	opts.F1Loss = 1
+	res, err := Run(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Best.Selection < 0.9 {
+		t.Errorf("dev word F1 %v on the synthetic pages", res.Best.Selection)
+	}
+	if got := res.Model.Meta["f1_loss"]; got != "1" {
+		t.Errorf("model meta f1_loss %q, want 1", got)
+	}
+	plain, err := Run(tinyOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := plain.Model.Meta["f1_loss"]; ok {
+		t.Error("a model trained without the F1 term records one")
+	}
+}
+
 func TestRunScoresEachDevSet(t *testing.T) {
 	opts := tinyOptions()
 	opts.Epochs = 1
@@ -129,6 +154,8 @@ func TestRunErrors(t *testing.T) {
 		{"bad input dropout", Options{Data: []string{synth}, InputDropout: 1}, "input dropout"},
 		{"bad average", Options{Data: []string{synth}, Average: -0.5}, "average decay"},
 		{"bad repeat", Options{Data: []string{synth}, Repeat: map[string]int{"synth": 0}}, "at least 1"},
+		{"negative F1 loss", Options{Data: []string{synth}, F1Loss: -1}, "F1 loss"},
+		{"F1 loss over too many pages", Options{Data: []string{synth}, F1Loss: 1, Batch: 65}, "at most 64 pages"},
 	}
 	for _, tt := range tests {
 		if _, err := Run(tt.opts); err == nil || !strings.Contains(err.Error(), tt.want) {

@@ -34,6 +34,7 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	seed := fs.Uint64("seed", 1, "random seed")
 	comments := fs.Bool("comments", false, "count user comments (Dragnet) as content")
 	wordWeights := fs.Bool("word-weights", false, "weight each block's loss by log2(2 + its words)")
+	f1Loss := fs.Float64("f1-loss", 0, "subtract this weight times the mean over a batch's pages of their soft token F1 from the loss, so that training aims at the page-averaged token F1 too; ≥ 0 (0: cross-entropy alone)")
 	inputDropout := fs.Float64("input-dropout", 0, "drop each non-zero input of a training row with this probability, anew every epoch")
 	average := fs.Float64("average", 0, "keep and score an exponential moving average of the weights with this decay per step, e.g. 0.998 (0: the raw weights)")
 	repeatFlag := fs.String("repeat", "", "NAME=K,...: see the training pages of dataset NAME K times per epoch")
@@ -49,7 +50,7 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	}
 	if err := checkFlags(fs, atLeast("epochs", 1), atLeast("batch", 1), atLeast("hidden", 1), atLeast("layers", 1),
 		atLeast("dense", 1), rate("dropout"), atLeast("words", 1), atLeast("tags", 1), atLeast("attrs", 1), positive("lr"),
-		rate("input-dropout"), rate("average"), atLeast("max-depth", 1)); err != nil {
+		rate("input-dropout"), rate("average"), atLeast("max-depth", 1), atLeast("f1-loss", 0)); err != nil {
 		return err
 	}
 	if *dataDirs == "" || *out == "" || fs.NArg() > 0 {
@@ -105,6 +106,7 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 		Seed:         *seed,
 		WithComments: *comments,
 		WordWeights:  *wordWeights,
+		F1Loss:       *f1Loss,
 		Repeat:       repeat,
 		InputDropout: *inputDropout,
 		Average:      *average,

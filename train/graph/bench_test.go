@@ -18,7 +18,7 @@ func BenchmarkTrainStep(b *testing.B) {
 			rng := rand.New(rand.NewPCG(2, 2))
 			p := bilstm.InitParams(c, 1)
 			batch := bilstmbench.Batch(rng, c, 16, 200)
-			g, err := New(c, p, batch.N())
+			g, err := New(c, p, batch.N(), 0)
 			if err != nil {
 				b.Fatal(err)
 			}

@@ -36,7 +36,19 @@ type Graph struct {
 
 	// Row-padded copies of a batch's labels, weights and dropout mask.
 	yBuf, wBuf, maskBuf []float32
+
+	// The soft token F1 term (f1Weight > 0): per page b of a batch,
+	// pageWords[b] holds the words of the page's rows (0 elsewhere),
+	// pageDen[b] its content words plus 1, and pageCoef[b] the term's
+	// weight (0 for a page without content and past the batch's pages).
+	f1Weight                     float64
+	pageWords, pageDen, pageCoef *gorgonia.Node
+	pageBuf                      []float32
 }
+
+// MaxF1Pages is the most pages a batch may have when the loss has the soft
+// token F1 term.
+const MaxF1Pages = 64
 
 // weightNodes names the graph's weights by their role; the slices alias
 // the graph's weights, which follow bilstm.Params.Tensors: the projection,
@@ -59,13 +71,18 @@ func splitWeights(w gorgonia.Nodes, layers int) weightNodes {
 
 // New builds the training graph for batches of up to n rows over the
 // weights of p (shared, not copied: the solver's updates are seen by every
-// graph built on p).
-func New(c bilstm.Config, p *bilstm.Params, n int) (*Graph, error) {
+// graph built on p). Its loss is the batch's weighted binary cross-entropy
+// and, when f1Weight > 0, minus f1Weight times the mean over the batch's
+// pages of their soft token F1 (see Run).
+func New(c bilstm.Config, p *bilstm.Params, n int, f1Weight float64) (*Graph, error) {
 	if err := c.Check(); err != nil {
 		return nil, err
 	}
 	if n < 1 {
 		return nil, fmt.Errorf("graph: graph of %d rows", n)
+	}
+	if f1Weight < 0 {
+		return nil, fmt.Errorf("graph: negative F1 weight %v", f1Weight)
 	}
 	gr := &Graph{n: n, hidden: c.Hidden, rate: c.Dropout, g: gorgonia.NewGraph(), state: &batchState{},
 		yBuf: make([]float32, n), wBuf: make([]float32, n)}
@@ -133,11 +150,109 @@ func New(c bilstm.Config, p *bilstm.Params, n int) (*Graph, error) {
 	if gr.loss, err = gorgonia.Sum(wb); err != nil {
 		return nil, err
 	}
+	if f1Weight > 0 {
+		if gr.loss, err = gr.withSoftF1(f1Weight); err != nil {
+			return nil, err
+		}
+	}
 	if _, err = gorgonia.Grad(gr.loss, gr.weights...); err != nil {
 		return nil, fmt.Errorf("graph: gradients: %w", err)
 	}
 	gr.vm = gorgonia.NewTapeMachine(g, gorgonia.BindDualValues(gr.weights...))
 	return gr, nil
+}
+
+// withSoftF1 returns the loss minus Σ_b coef_b·tp_b/(pred_b + content_b +
+// 1), where tp_b and pred_b are the sums of p·y and of p over page b's rows,
+// each row weighted by its words: with coef_b = 2·f1Weight/pages, the
+// f1Weight-weighted mean of the pages' soft token F1 (the metric's F1 with
+// probabilities for selections; the 1 keeps it defined).
+func (gr *Graph) withSoftF1(f1Weight float64) (*gorgonia.Node, error) {
+	g := gr.g
+	gr.f1Weight = f1Weight
+	gr.pageWords = gorgonia.NewMatrix(g, tensor.Float32, gorgonia.WithShape(MaxF1Pages, gr.n), gorgonia.WithName("page_words"))
+	gr.pageDen = gorgonia.NewMatrix(g, tensor.Float32, gorgonia.WithShape(MaxF1Pages, 1), gorgonia.WithName("page_den"))
+	gr.pageCoef = gorgonia.NewMatrix(g, tensor.Float32, gorgonia.WithShape(MaxF1Pages, 1), gorgonia.WithName("page_coef"))
+	p, err := gorgonia.Sigmoid(gr.logits)
+	if err != nil {
+		return nil, err
+	}
+	py, err := gorgonia.HadamardProd(p, gr.y)
+	if err != nil {
+		return nil, err
+	}
+	tp, err := gorgonia.Mul(gr.pageWords, py)
+	if err != nil {
+		return nil, err
+	}
+	pred, err := gorgonia.Mul(gr.pageWords, p)
+	if err != nil {
+		return nil, err
+	}
+	den, err := gorgonia.Add(pred, gr.pageDen)
+	if err != nil {
+		return nil, err
+	}
+	f1, err := gorgonia.HadamardDiv(tp, den)
+	if err != nil {
+		return nil, err
+	}
+	weighted, err := gorgonia.HadamardProd(gr.pageCoef, f1)
+	if err != nil {
+		return nil, err
+	}
+	term, err := gorgonia.Sum(weighted)
+	if err != nil {
+		return nil, err
+	}
+	return gorgonia.Sub(gr.loss, term)
+}
+
+// letPages fills the soft F1 term's per-page inputs for batch b.
+func (gr *Graph) letPages(b *bilstm.Batch) error {
+	if b.Words == nil {
+		return fmt.Errorf("graph: the F1 term needs the batch's words")
+	}
+	if b.B() > MaxF1Pages {
+		return fmt.Errorf("graph: batch of %d pages, more than the F1 term's %d", b.B(), MaxF1Pages)
+	}
+	size := MaxF1Pages*gr.n + 2*MaxF1Pages
+	if gr.pageBuf == nil {
+		gr.pageBuf = make([]float32, size)
+	}
+	clear(gr.pageBuf)
+	words, den, coef := gr.pageBuf[:MaxF1Pages*gr.n], gr.pageBuf[MaxF1Pages*gr.n:size-MaxF1Pages], gr.pageBuf[size-MaxF1Pages:]
+	pages := 0
+	for pg := range den {
+		den[pg] = 1
+		if pg >= b.B() {
+			continue
+		}
+		var content float32
+		for t := range b.Lens[pg] {
+			r := pg*b.T + t
+			words[pg*gr.n+r] = b.Words[r]
+			content += b.Words[r] * b.Y[r]
+		}
+		den[pg] += content
+		if content > 0 {
+			coef[pg] = 1
+			pages++
+		}
+	}
+	scale := float32(2 * gr.f1Weight / float64(max(1, pages)))
+	for i := range coef {
+		coef[i] *= scale
+	}
+	for _, in := range []struct {
+		node *gorgonia.Node
+		data []float32
+	}{{gr.pageWords, words}, {gr.pageDen, den}, {gr.pageCoef, coef}} {
+		if err := gorgonia.Let(in.node, newDense(in.data, in.node.Shape()...)); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // Rows is the number of rows the graph's batches may have at most.
@@ -159,7 +274,8 @@ func (gr *Graph) DropoutMask(rng *rand.Rand) []float32 {
 // Run runs the forward and backward pass on a batch and returns the loss;
 // the weight gradients are added to the weights' gradients (the solver's
 // Step uses and clears them). mask is a dropout mask from DropoutMask (nil:
-// no dropout); it is ignored when the graph has none.
+// no dropout); it is ignored when the graph has none. With the F1 term, b
+// must have Words and at most MaxF1Pages pages.
 func (gr *Graph) Run(b *bilstm.Batch, mask []float32) (float32, error) {
 	n := b.N()
 	if n > gr.n {
@@ -190,6 +306,11 @@ func (gr *Graph) Run(b *bilstm.Batch, mask []float32) (float32, error) {
 			return 0, fmt.Errorf("graph: dropout mask of %d values, want %d", len(mask), gr.n*2*gr.hidden)
 		}
 		if err := gorgonia.Let(gr.mask, newDense(mask, gr.mask.Shape()...)); err != nil {
+			return 0, err
+		}
+	}
+	if gr.f1Weight > 0 {
+		if err := gr.letPages(b); err != nil {
 			return 0, err
 		}
 	}

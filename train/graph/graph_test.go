@@ -1,6 +1,7 @@
 package graph
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -24,55 +25,119 @@ func tinyConfig(dropout float64) bilstm.Config {
 
 func tinyBatch(rng *rand.Rand, c bilstm.Config) *bilstm.Batch {
 	lay := testLayout
-	b := &bilstm.Batch{Layout: lay, X: randSparse(rng, lay, c.Input), Y: make([]float32, lay.N()), W: make([]float32, lay.N())}
+	b := &bilstm.Batch{Layout: lay, X: randSparse(rng, lay, c.Input), Y: make([]float32, lay.N()), W: make([]float32, lay.N()), Words: make([]float32, lay.N())}
 	for bi, n := range lay.Lens {
 		for t := range n {
 			r := bi*lay.T + t
 			b.Y[r] = float32(rng.IntN(2))
 			b.W[r] = 1 / float32(lay.Valid())
+			b.Words[r] = float32(1 + rng.IntN(4))
 		}
 	}
 	return b
 }
 
 // TestGraphGradients checks the gradients that Gorgonia computes through
-// the whole graph (custom ops, ReLU, dropout, output layer, loss) against
-// finite differences of the graph's own loss.
+// the whole graph (custom ops, ReLU, dropout, output layer, loss, and the
+// soft token F1 term when weighted) against finite differences of the
+// graph's own loss.
 func TestGraphGradients(t *testing.T) {
-	c := tinyConfig(0.5)
-	rng := rand.New(rand.NewPCG(5, 6))
-	p := bilstm.InitParams(c, 7)
-	for i := range p.BIn { // keep ReLU inputs away from the kink
-		p.BIn[i] = 0.3
+	for _, f1Weight := range []float64{0, 2} {
+		c := tinyConfig(0.5)
+		rng := rand.New(rand.NewPCG(5, 6))
+		p := bilstm.InitParams(c, 7)
+		for i := range p.BIn { // keep ReLU inputs away from the kink
+			p.BIn[i] = 0.6
+		}
+		batch := tinyBatch(rng, c)
+		g, err := New(c, p, batch.N()+5, f1Weight)
+		if err != nil {
+			t.Fatal(err)
+		}
+		mask := g.DropoutMask(rng)
+		if _, err := g.Run(batch, mask); err != nil {
+			t.Fatal(err)
+		}
+		// Snapshot the gradients: every Run adds to them.
+		var grads [][]float32
+		for _, n := range g.weights {
+			gv, err := n.Grad()
+			if err != nil {
+				t.Fatal(err)
+			}
+			grads = append(grads, append([]float32(nil), gv.Data().([]float32)...))
+		}
+		loss := func() float64 {
+			l, err := g.Run(batch, mask)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return float64(l)
+		}
+		for i, ts := range p.Tensors(c) {
+			gradcheck.Check(t, fmt.Sprintf("%s (F1 weight %v)", ts.Name, f1Weight), ts.Data, grads[i], loss)
+		}
+		g.Close()
 	}
+}
+
+// TestSoftF1Term checks the soft token F1 term's value: the loss with it
+// is the cross-entropy minus the weight times the mean over pages with
+// content of 2·Σ words·p·y / (Σ words·p + Σ words·y + 1), from the logits.
+func TestSoftF1Term(t *testing.T) {
+	c := tinyConfig(0)
+	rng := rand.New(rand.NewPCG(3, 4))
+	p := bilstm.InitParams(c, 5)
 	batch := tinyBatch(rng, c)
-	g, err := New(c, p, batch.N()+5)
+	for t := range batch.Lens[2] { // a page without content: left out of the mean
+		batch.Y[2*batch.T+t] = 0
+	}
+	plain, err := New(c, p, batch.N(), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer plain.Close()
+	bce, err := plain.Run(batch, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	logits := slices.Clone(plain.Logits())
+	const weight = 1.5
+	g, err := New(c, p, batch.N(), weight)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer g.Close()
-	mask := g.DropoutMask(rng)
-	if _, err := g.Run(batch, mask); err != nil {
+	words := batch.Words
+	batch.Words = nil
+	if _, err := g.Run(batch, nil); err == nil {
+		t.Error("a batch without words ran with the F1 term")
+	}
+	batch.Words = words
+	got, err := g.Run(batch, nil)
+	if err != nil {
 		t.Fatal(err)
 	}
-	// Snapshot the gradients: every Run adds to them.
-	var grads [][]float32
-	for _, n := range g.weights {
-		gv, err := n.Grad()
-		if err != nil {
-			t.Fatal(err)
+	var sum float64
+	pages := 0
+	for pg, n := range batch.Lens {
+		var tp, pred, content float64
+		for t := range n {
+			r := pg*batch.T + t
+			prob := 1 / (1 + math.Exp(-float64(logits[r])))
+			w := float64(batch.Words[r])
+			tp += w * prob * float64(batch.Y[r])
+			pred += w * prob
+			content += w * float64(batch.Y[r])
 		}
-		grads = append(grads, append([]float32(nil), gv.Data().([]float32)...))
-	}
-	loss := func() float64 {
-		l, err := g.Run(batch, mask)
-		if err != nil {
-			t.Fatal(err)
+		if content > 0 {
+			sum += 2 * tp / (pred + content + 1)
+			pages++
 		}
-		return float64(l)
 	}
-	for i, ts := range p.Tensors(c) {
-		gradcheck.Check(t, ts.Name, ts.Data, grads[i], loss)
+	want := float64(bce) - weight*sum/float64(pages)
+	if math.Abs(float64(got)-want) > 1e-5 {
+		t.Errorf("loss %v, want %v (cross-entropy %v)", got, want, bce)
 	}
 }
 
@@ -81,7 +146,7 @@ func TestGraphLossFalls(t *testing.T) {
 	rng := rand.New(rand.NewPCG(8, 9))
 	p := bilstm.InitParams(c, 1)
 	batch := tinyBatch(rng, c)
-	g, err := New(c, p, batch.N()+5)
+	g, err := New(c, p, batch.N()+5, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -112,7 +177,7 @@ func TestPredictMatchesGraph(t *testing.T) {
 	rng := rand.New(rand.NewPCG(10, 11))
 	p := bilstm.InitParams(c, 2)
 	batch := tinyBatch(rng, c)
-	g, err := New(c, p, batch.N()+5)
+	g, err := New(c, p, batch.N()+5, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -141,7 +206,7 @@ func TestAdamSetLearnRate(t *testing.T) {
 	rng := rand.New(rand.NewPCG(8, 9))
 	p := bilstm.InitParams(c, 1)
 	batch := tinyBatch(rng, c)
-	g, err := New(c, p, batch.N())
+	g, err := New(c, p, batch.N(), 0)
 	if err != nil {
 		t.Fatal(err)
 	}
