@@ -53,8 +53,8 @@ type Options struct {
 	// so that long paragraphs count more than one-word links, as they do
 	// in token-level scores.
 	WordWeights bool
-	// F1Loss, when positive, subtracts from the loss F1Loss times the mean
-	// over a batch's pages of their soft token F1 (each block's
+	// F1Loss, when positive, adds to the loss F1Loss times one minus the
+	// mean over a batch's pages of their soft token F1 (each block's
 	// probability for its selection, its words for its tokens), so that
 	// training aims at the page-averaged token F1 the model is scored on
 	// too. Batch must then be at most graph.MaxF1Pages. 0: cross-entropy

@@ -72,8 +72,8 @@ func splitWeights(w gorgonia.Nodes, layers int) weightNodes {
 // New builds the training graph for batches of up to n rows over the
 // weights of p (shared, not copied: the solver's updates are seen by every
 // graph built on p). Its loss is the batch's weighted binary cross-entropy
-// and, when f1Weight > 0, minus f1Weight times the mean over the batch's
-// pages of their soft token F1 (see Run).
+// and, when f1Weight > 0, f1Weight times one minus the mean over the
+// batch's pages of their soft token F1 (see withSoftF1).
 func New(c bilstm.Config, p *bilstm.Params, n int, f1Weight float64) (*Graph, error) {
 	if err := c.Check(); err != nil {
 		return nil, err
@@ -271,9 +271,10 @@ func (gr *Graph) DropoutMask(rng *rand.Rand) []float32 {
 	return m
 }
 
-// Run runs the forward and backward pass on a batch and returns the loss;
-// the weight gradients are added to the weights' gradients (the solver's
-// Step uses and clears them). mask is a dropout mask from DropoutMask (nil:
+// Run runs the forward and backward pass on a batch and returns the loss
+// (with the F1 term: the cross-entropy plus W times one minus the pages'
+// mean soft F1); the weight gradients are added to the weights' gradients
+// (the solver's Step uses and clears them). mask is a dropout mask from DropoutMask (nil:
 // no dropout); it is ignored when the graph has none. With the F1 term, b
 // must have Words and at most MaxF1Pages pages.
 func (gr *Graph) Run(b *bilstm.Batch, mask []float32) (float32, error) {
@@ -318,7 +319,10 @@ func (gr *Graph) Run(b *bilstm.Batch, mask []float32) (float32, error) {
 	if err := gr.vm.RunAll(); err != nil {
 		return 0, err
 	}
-	return gr.loss.Value().Data().(float32), nil
+	// With the F1 term the loss is reported as cross-entropy + W·(1 − the
+	// mean F1), which differs from the graph's by the constant W: the same
+	// gradients, and never negative.
+	return gr.loss.Value().Data().(float32) + float32(gr.f1Weight), nil
 }
 
 // Logits returns the output logits of the last Run (Rows() values; rows

@@ -82,8 +82,9 @@ func TestGraphGradients(t *testing.T) {
 }
 
 // TestSoftF1Term checks the soft token F1 term's value: the loss with it
-// is the cross-entropy minus the weight times the mean over pages with
-// content of 2·Σ words·p·y / (Σ words·p + Σ words·y + 1), from the logits.
+// is the cross-entropy plus the weight times one minus the mean over pages
+// with content of 2·Σ words·p·y / (Σ words·p + Σ words·y + 1), from the
+// logits.
 func TestSoftF1Term(t *testing.T) {
 	c := tinyConfig(0)
 	rng := rand.New(rand.NewPCG(3, 4))
@@ -135,7 +136,7 @@ func TestSoftF1Term(t *testing.T) {
 			pages++
 		}
 	}
-	want := float64(bce) - weight*sum/float64(pages)
+	want := float64(bce) + weight*(1-sum/float64(pages))
 	if math.Abs(float64(got)-want) > 1e-5 {
 		t.Errorf("loss %v, want %v (cross-entropy %v)", got, want, bce)
 	}
