@@ -10,7 +10,8 @@ type Batch struct {
 	// loss weight (0 for padding rows).
 	Y, W []float32
 	// Words holds each row's words (0 for padding rows), for a loss over
-	// the pages' token F1; nil when the loss has no such term.
+	// the pages' token F1 (train sets it; nil is fine for a loss without
+	// that term).
 	Words []float32
 }
 

@@ -38,18 +38,25 @@ func FuzzGoldAndLabel(f *testing.F) {
 	})
 }
 
-// fuzzFile returns a function that writes its bytes to the file of the
-// given name in a temporary folder of f and returns the file's path. A
-// fuzz target's inputs run one at a time in each process, so they can
-// share the file; rewriting it is much cheaper than a t.TempDir per input.
-func fuzzFile(f *testing.F, name string) func(t *testing.T, raw []byte) string {
+// fuzzRead runs read on each fuzzed input written to a file of the given
+// name (one file rewritten per input: a target's inputs run one at a time
+// in each process, and rewriting is much cheaper than a t.TempDir per
+// input). An error must name the file; check tests a successful read.
+func fuzzRead[T any](f *testing.F, name string, read func(path string) (T, error), check func(t *testing.T, raw []byte, got T)) {
 	path := filepath.Join(f.TempDir(), name)
-	return func(t *testing.T, raw []byte) string {
+	f.Fuzz(func(t *testing.T, raw []byte) {
 		if err := os.WriteFile(path, raw, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		return path
-	}
+		got, err := read(path)
+		if err != nil {
+			if !strings.Contains(err.Error(), path) {
+				t.Fatalf("error does not name %s: %v", path, err)
+			}
+			return
+		}
+		check(t, raw, got)
+	})
 }
 
 // FuzzReadIDs reads arbitrary bytes as a split file. It must not panic;
@@ -69,16 +76,7 @@ func FuzzReadIDs(f *testing.F) {
 	} {
 		f.Add([]byte(s))
 	}
-	write := fuzzFile(f, "test.txt")
-	f.Fuzz(func(t *testing.T, raw []byte) {
-		path := write(t, raw)
-		ids, err := readIDs(path)
-		if err != nil {
-			if !strings.Contains(err.Error(), path) {
-				t.Fatalf("error does not name %s: %v", path, err)
-			}
-			return
-		}
+	fuzzRead(f, "test.txt", readIDs, func(t *testing.T, raw []byte, ids []string) {
 		if lines := strings.Count(string(raw), "\n") + 1; len(ids) > lines {
 			t.Fatalf("%d ids from %d lines", len(ids), lines)
 		}
@@ -120,16 +118,7 @@ func FuzzReadMeta(f *testing.F) {
 	} {
 		f.Add([]byte(s))
 	}
-	write := fuzzFile(f, "meta.tsv")
-	f.Fuzz(func(t *testing.T, raw []byte) {
-		path := write(t, raw)
-		meta, err := readMeta(path)
-		if err != nil {
-			if !strings.Contains(err.Error(), path) {
-				t.Fatalf("error does not name %s: %v", path, err)
-			}
-			return
-		}
+	fuzzRead(f, "meta.tsv", readMeta, func(t *testing.T, raw []byte, meta map[string]map[string]string) {
 		if lines := strings.Count(string(raw), "\n") + 1; len(meta) >= lines {
 			t.Fatalf("%d rows from %d lines", len(meta), lines)
 		}

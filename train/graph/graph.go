@@ -222,27 +222,24 @@ func (gr *Graph) letPages(b *bilstm.Batch) error {
 	}
 	clear(gr.pageBuf)
 	words, den, coef := gr.pageBuf[:MaxF1Pages*gr.n], gr.pageBuf[MaxF1Pages*gr.n:size-MaxF1Pages], gr.pageBuf[size-MaxF1Pages:]
-	pages := 0
 	for pg := range den {
-		den[pg] = 1
-		if pg >= b.B() {
-			continue
-		}
+		den[pg] = 1 // pages past the batch's: 0/1
+	}
+	var withContent []int
+	for pg, l := range b.Lens {
 		var content float32
-		for t := range b.Lens[pg] {
+		for t := range l {
 			r := pg*b.T + t
 			words[pg*gr.n+r] = b.Words[r]
 			content += b.Words[r] * b.Y[r]
 		}
 		den[pg] += content
 		if content > 0 {
-			coef[pg] = 1
-			pages++
+			withContent = append(withContent, pg)
 		}
 	}
-	scale := float32(2 * gr.f1Weight / float64(max(1, pages)))
-	for i := range coef {
-		coef[i] *= scale
+	for _, pg := range withContent {
+		coef[pg] = float32(2 * gr.f1Weight / float64(len(withContent)))
 	}
 	for _, in := range []struct {
 		node *gorgonia.Node
@@ -274,9 +271,9 @@ func (gr *Graph) DropoutMask(rng *rand.Rand) []float32 {
 // Run runs the forward and backward pass on a batch and returns the loss
 // (with the F1 term: the cross-entropy plus W times one minus the pages'
 // mean soft F1); the weight gradients are added to the weights' gradients
-// (the solver's Step uses and clears them). mask is a dropout mask from DropoutMask (nil:
-// no dropout); it is ignored when the graph has none. With the F1 term, b
-// must have Words and at most MaxF1Pages pages.
+// (the solver's Step uses and clears them). mask is a dropout mask from
+// DropoutMask (nil: no dropout); it is ignored when the graph has none.
+// With the F1 term, b must have Words and at most MaxF1Pages pages.
 func (gr *Graph) Run(b *bilstm.Batch, mask []float32) (float32, error) {
 	n := b.N()
 	if n > gr.n {
