@@ -55,5 +55,11 @@ func typicalRow(v *vocab.Vocab) int {
 	if v.Features.Regions {
 		n += vocab.NumRegionStats
 	}
+	if v.Features.Repeats {
+		n += vocab.NumRepeatStats
+	}
+	if v.Features.Topic {
+		n += vocab.NumTopicStats
+	}
 	return n
 }

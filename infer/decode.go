@@ -63,6 +63,11 @@ type Decoding struct {
 	// paragraphs before the body (the first selected paragraph of
 	// bodyWords words or more).
 	Bylines bool
+	// KeepFrame keeps what the page's frame holds even when nothing else
+	// is selected. By default (dropFrame) a page whose selection is only a
+	// few words of links, navigation or copyright gives no content: it has
+	// no article.
+	KeepFrame bool
 }
 
 // Named decodings.
@@ -133,8 +138,10 @@ func ParseDecoding(s string) (Decoding, error) {
 			d.KeepGaps = true
 		case "bylines":
 			d.Bylines = true
+		case "keep-frame":
+			d.KeepFrame = true
 		default:
-			return Decoding{}, fmt.Errorf("unknown decoding %q (default, blocks, structure, or steps joined by /: threshold, unsmoothed, paragraphs, hidden, isolated, keep-repeats, keep-gaps, bylines)", s)
+			return Decoding{}, fmt.Errorf("unknown decoding %q (default, blocks, structure, or steps joined by /: threshold, unsmoothed, paragraphs, hidden, isolated, keep-repeats, keep-gaps, bylines, keep-frame)", s)
 		}
 	}
 	return d, nil
@@ -175,6 +182,9 @@ func (d Decoding) String() string {
 	if d.Bylines {
 		steps = append(steps, "bylines")
 	}
+	if d.KeepFrame {
+		steps = append(steps, "keep-frame")
+	}
 	return strings.Join(steps, "/")
 }
 
@@ -187,11 +197,9 @@ func (d Decoding) decode(blocks []tokenize.Block, probs []float32, threshold flo
 	if threshold == 0 {
 		threshold = DefaultThreshold
 	}
-	if d.Paragraphs || d.Isolated || !perBlock {
-		words = make([]int, len(blocks))
-		for i, b := range blocks {
-			words[i] = tokenize.CountWords(b.Text)
-		}
+	words = make([]int, len(blocks))
+	for i, b := range blocks {
+		words[i] = tokenize.CountWords(b.Text)
 	}
 	if !perBlock && !d.Unsmoothed {
 		probs = smooth(blocks, probs, words)
@@ -230,23 +238,27 @@ func (d Decoding) decode(blocks []tokenize.Block, probs []float32, threshold flo
 	if d.Bylines {
 		dropBylines(blocks, selected)
 	}
+	if !d.KeepFrame {
+		dropFrame(blocks, words, selected)
+	}
 	return selected
 }
 
 // units groups the blocks into the units kept or dropped whole: each
-// block, or with Paragraphs each paragraph. Unit k is blocks
+// block, or with Paragraphs each paragraph, and in any case the blocks of
+// one atomic element (see atoms) together. Unit k is blocks
 // start[k]..start[k+1]-1 with probability prob[k] (a paragraph's is the
 // word-weighted mean of its blocks'); withWords also gives each unit's
 // words, for the expected-F1 choice.
 func (d Decoding) units(blocks []tokenize.Block, probs []float32, words []int, withWords bool) (start []int, prob, weight []float64) {
 	start = make([]int, 0, len(blocks)+1)
 	prob = make([]float64, 0, len(blocks))
+	atom := atoms(blocks)
 	for i := 0; i < len(blocks); {
 		end := i + 1
-		if d.Paragraphs {
-			for end < len(blocks) && blocks[end].Para == blocks[i].Para {
-				end++
-			}
+		for end < len(blocks) && (d.Paragraphs && blocks[end].Para == blocks[end-1].Para ||
+			atom[end] != nil && atom[end] == atom[end-1]) {
+			end++
 		}
 		p := float64(probs[i])
 		if end > i+1 {
@@ -270,6 +282,56 @@ func (d Decoding) units(blocks []tokenize.Block, probs []float32, words []int, w
 		i = end
 	}
 	return append(start, len(blocks)), prob, weight
+}
+
+// atoms returns, for each block, the element whose blocks are kept or
+// dropped together whatever their probabilities, or nil: the outermost
+// <pre> above the block (a code listing whose syntax highlighting makes
+// one block of every token), else the innermost <li>, <tr>, <dt> or <dd>
+// when it is a leaf item: no block-level container (div, p, table, list,
+// section, ...) lies between it and any of its blocks, so a layout table's
+// row or a list item holding a whole region stays divisible.
+func atoms(blocks []tokenize.Block) []*tokenize.Element {
+	atom := make([]*tokenize.Element, len(blocks))
+	divisible := map[*tokenize.Element]bool{}
+	for i, b := range blocks {
+		item := -1
+		for d, el := range b.Ancestors {
+			if el.Name == "pre" {
+				atom[i] = el
+				item = -1
+				break
+			}
+			switch el.Name {
+			case "li", "tr", "dt", "dd":
+				item = d
+			}
+		}
+		if atom[i] != nil || item < 0 {
+			continue
+		}
+		el := b.Ancestors[item]
+		for _, below := range b.Ancestors[item+1:] {
+			if containerTags[below.Name] {
+				divisible[el] = true
+			}
+		}
+		atom[i] = el
+	}
+	for i, el := range atom {
+		if divisible[el] {
+			atom[i] = nil
+		}
+	}
+	return atom
+}
+
+// containerTags are the elements that make a list item or table row
+// divisible when they lie inside it.
+var containerTags = map[string]bool{
+	"div": true, "p": true, "table": true, "ul": true, "ol": true, "dl": true, "section": true,
+	"article": true, "aside": true, "nav": true, "header": true, "footer": true, "form": true,
+	"blockquote": true, "h1": true, "h2": true, "h3": true, "h4": true, "h5": true, "h6": true,
 }
 
 // smooth returns, in a new slice, each block's probability mixed with the
@@ -422,6 +484,85 @@ func dropIsolated(blocks []tokenize.Block, words []int, selected []bool) {
 			}
 		}
 	}
+}
+
+// dropFrame unselects every block when fewer than frameWords words are
+// selected and each selected paragraph is a copyright line or lies wholly
+// inside links or the page's frame (nav, header, footer, aside, or an
+// element with a navigation role): a page with no article gives no
+// content, not its menu or its copyright line. Copyright lines among an
+// article's text stay (some datasets' gold keeps them).
+func dropFrame(blocks []tokenize.Block, words []int, selected []bool) {
+	total, frameOnly := 0, true
+	for start := 0; start < len(blocks); {
+		if !selected[start] {
+			start++
+			continue
+		}
+		end := start + 1
+		for end < len(blocks) && selected[end] && blocks[end].Para == blocks[start].Para {
+			end++
+		}
+		var text strings.Builder
+		n, inFrame := 0, true
+		for i := start; i < end; i++ {
+			text.WriteString(blocks[i].Text)
+			text.WriteByte(' ')
+			n += words[i]
+			inFrame = inFrame && (blocks[i].InLink || inPageFrame(blocks[i]))
+		}
+		total += n
+		frameOnly = frameOnly && (inFrame || n <= copyrightWords && isCopyright(text.String()))
+		start = end
+	}
+	if frameOnly && total < frameWords {
+		clear(selected)
+	}
+}
+
+const (
+	// copyrightWords is the most words a copyright line has.
+	copyrightWords = 30
+	// frameWords is the fewest words of links and navigation that can
+	// be a page's content (a list of links that is the article).
+	frameWords = 20
+)
+
+// inPageFrame reports whether a block lies inside the page's navigation,
+// header, footer or aside.
+func inPageFrame(b tokenize.Block) bool {
+	for _, el := range b.Ancestors {
+		switch el.Name {
+		case "nav", "header", "footer", "aside":
+			return true
+		}
+		for _, a := range el.Attrs {
+			switch a {
+			case "role=navigation", "role=contentinfo", "role=banner", "footer", "nav", "navbar", "menu":
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// copyrightMarks are the phrases of copyright lines, lowercase.
+var copyrightMarks = []string{
+	"©", "(c) 1", "(c) 2", "copyright ", "all rights reserved", "tous droits réservés",
+	"alle rechte vorbehalten", "todos los derechos reservados", "tutti i diritti riservati",
+	"wszelkie prawa zastrzeżone", "все права защищены", "版权所有", "版權所有",
+	"με επιφύλαξη παντός δικαιώματος",
+}
+
+// isCopyright reports whether a short text is a copyright line.
+func isCopyright(text string) bool {
+	t := strings.ToLower(text)
+	for _, m := range copyrightMarks {
+		if strings.Contains(t, m) {
+			return true
+		}
+	}
+	return false
 }
 
 // dropBylines unselects the selected paragraphs before the body (the first

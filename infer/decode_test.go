@@ -212,3 +212,84 @@ func TestDropBylines(t *testing.T) {
 		t.Errorf("ParseDecoding(bylines) = %v, %v", d, err)
 	}
 }
+
+func TestAtoms(t *testing.T) {
+	code := `<pre><span class="k">class</span> <span class="n">Greeter</span>:
+    <span class="s">"""Says hello."""</span>
+    <span class="k">def</span> <span class="nf">hello</span>(self): <span class="k">pass</span></pre>`
+	tests := []struct {
+		name, page string
+		probs      []float32 // by block; the rest 0.9
+		want       []int     // blocks selected by DecodeBlocks
+	}{
+		{"highlighted code is one unit", `<body>` + code + `</body>`,
+			// Most of the code's tokens look like boilerplate alone; the
+			// listing's word-weighted mean keeps it whole.
+			[]float32{0.9, 0.9, 0.9, 0.9, 0.1, 0.9, 0.2, 0.9}, []int{0, 1, 2, 3, 4, 5, 6, 7}},
+		{"code dropped whole", `<body>` + code + `</body>`,
+			[]float32{0.1, 0.1, 0.1, 0.1, 0.9, 0.1, 0.1, 0.1}, nil},
+		{"list item whole", `<body><ul><li><a href="/">Home</a> and more words</li><li>other</li></ul></body>`,
+			[]float32{0.2, 0.8, 0.1}, []int{0, 1}},
+		{"table row whole", `<body><table><tr><td>name</td><td>value</td></tr></table></body>`,
+			[]float32{0.9, 0.3}, []int{0, 1}},
+		{"a row holding regions is divisible", `<body><table><tr><td><div>menu</div></td><td><p>article</p></td></tr></table></body>`,
+			[]float32{0.1, 0.9}, []int{1}},
+	}
+	for _, tt := range tests {
+		p, err := tokenize.Parse([]byte(tt.page), tokenize.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		probs := make([]float32, len(p.Blocks))
+		for i := range probs {
+			probs[i] = 0.9
+			if i < len(tt.probs) {
+				probs[i] = tt.probs[i]
+			}
+		}
+		var got []int
+		for i, s := range DecodeBlocks.decode(p.Blocks, probs, 0) {
+			if s {
+				got = append(got, i)
+			}
+		}
+		if !slices.Equal(got, tt.want) {
+			var texts []string
+			for _, b := range p.Blocks {
+				texts = append(texts, b.Text)
+			}
+			t.Errorf("%s: selected %v of %q, want %v", tt.name, got, texts, tt.want)
+		}
+	}
+}
+
+func TestDropFrame(t *testing.T) {
+	tests := []struct {
+		name, page string
+		empty      bool
+	}{
+		{"copyright alone", `<body><p>© 2024 Example Inc. All rights reserved.</p></body>`, true},
+		{"navigation alone", `<body><nav><ul><li><a href="/">Home</a></li><li><a href="/a">About</a></li></ul></nav></body>`, true},
+		{"links alone", `<body><p><a href="/">Home</a> <a href="/a">About us</a></p></body>`, true},
+		{"a short note", `<body><p>The shop is closed on Sunday.</p></body>`, false},
+		{"copyright under an article", `<body><p>The shop is closed on Sunday.</p><p>© 2024 Example Inc.</p></body>`, false},
+		{"many links", `<body><ul><li><a href="/a">Fresh bread every morning</a></li><li><a href="/b">Cakes for birthdays and weddings</a></li>` +
+			`<li><a href="/c">Coffee roasted in the shop</a></li><li><a href="/d">Opening hours and directions</a></li><li><a href="/e">Gift cards</a></li></ul></body>`, false}, // 20 words
+	}
+	for _, tt := range tests {
+		p, err := tokenize.Parse([]byte(tt.page), tokenize.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		probs := make([]float32, len(p.Blocks))
+		for i := range probs {
+			probs[i] = 0.9
+		}
+		for _, d := range []Decoding{DecodeDefault, DecodeBlocks, {KeepFrame: true}} {
+			empty := !slices.Contains(d.decode(p.Blocks, probs, 0), true)
+			if want := tt.empty && !d.KeepFrame; empty != want {
+				t.Errorf("%s, %v: empty %v, want %v", tt.name, d, empty, want)
+			}
+		}
+	}
+}

@@ -29,11 +29,14 @@ const (
 	flagAttrs = 1 << iota
 	flagStats
 	flagRegions
+	flagRepeats
+	flagVisible
+	flagTopic
 )
 
 // MarshalBinary serializes the vocabulary: the magic "BNVOCAB", a version
 // byte (2), a byte of feature flags (1 attribute tokens, 2 statistics, 4 region
-// statistics),
+// statistics, 8 repeats, 16 visible, 32 topic),
 // then the words, the tags and the attribute tokens, each list as a uvarint
 // count followed by uvarint-length-prefixed UTF-8 strings. Version 1 (read
 // too) had no flags and no attribute tokens: the paper's feature set.
@@ -50,6 +53,15 @@ func (v *Vocab) MarshalBinary() ([]byte, error) {
 	}
 	if v.Features.Regions {
 		flags |= flagRegions
+	}
+	if v.Features.Repeats {
+		flags |= flagRepeats
+	}
+	if v.Features.Visible {
+		flags |= flagVisible
+	}
+	if v.Features.Topic {
+		flags |= flagTopic
 	}
 	buf.WriteByte(flags)
 	for _, list := range [][]string{v.Words, v.Tags, v.Attrs} {
@@ -83,10 +95,12 @@ func (v *Vocab) UnmarshalBinary(data []byte) error {
 		if len(data) == 0 {
 			return &Error{"truncated"}
 		}
-		if data[0]&^(flagAttrs|flagStats|flagRegions) != 0 {
+		if data[0]&^(flagAttrs|flagStats|flagRegions|flagRepeats|flagVisible|flagTopic) != 0 {
 			return &Error{fmt.Sprintf("unknown feature flags %#x", data[0])}
 		}
-		f = Features{Attrs: data[0]&flagAttrs != 0, Stats: data[0]&flagStats != 0, Regions: data[0]&flagRegions != 0}
+		fl := data[0]
+		f = Features{Attrs: fl&flagAttrs != 0, Stats: fl&flagStats != 0, Regions: fl&flagRegions != 0,
+			Repeats: fl&flagRepeats != 0, Visible: fl&flagVisible != 0, Topic: fl&flagTopic != 0}
 		data = data[1:]
 		nlists = 3
 	}

@@ -38,6 +38,9 @@ type Features struct {
 	Attrs   bool // the bag of ancestor attribute tokens
 	Stats   bool // the block statistics columns
 	Regions bool // the statistics of the block's enclosing elements
+	Repeats bool // same-shaped siblings, link-led and heading counts of its enclosing elements
+	Visible bool // whether the block is hidden from readers
+	Topic   bool // the block's words shared with the headline and other paragraphs
 }
 
 // Named feature sets.
@@ -61,7 +64,7 @@ func ParseFeatures(s string) (Features, error) {
 	}
 	rest, ok := strings.CutPrefix(s, "paper+")
 	if !ok {
-		return Features{}, fmt.Errorf("unknown feature set %q (paper, rich, paper+attrs, paper+stats, paper+regions)", s)
+		return Features{}, fmt.Errorf("unknown feature set %q (paper, rich, or paper+ then parts joined by +: %s)", s, featureParts)
 	}
 	var f Features
 	for part := range strings.SplitSeq(rest, "+") {
@@ -72,8 +75,14 @@ func ParseFeatures(s string) (Features, error) {
 			f.Stats = true
 		case "regions":
 			f.Regions = true
+		case "repeats":
+			f.Repeats = true
+		case "visible":
+			f.Visible = true
+		case "topic":
+			f.Topic = true
 		default:
-			return Features{}, fmt.Errorf("unknown feature %q in %q (attrs, stats, regions)", part, s)
+			return Features{}, fmt.Errorf("unknown feature %q in %q (%s)", part, s, featureParts)
 		}
 	}
 	return f, nil
@@ -97,8 +106,19 @@ func (f Features) String() string {
 	if f.Regions {
 		s += "+regions"
 	}
+	if f.Repeats {
+		s += "+repeats"
+	}
+	if f.Visible {
+		s += "+visible"
+	}
+	if f.Topic {
+		s += "+topic"
+	}
 	return s
 }
+
+const featureParts = "attrs, stats, regions, repeats, visible, topic"
 
 // Vocab maps words, tags and attribute tokens to columns.
 type Vocab struct {
@@ -162,7 +182,7 @@ func (v *Vocab) Equal(o *Vocab) bool {
 }
 
 // Dim is the number of columns of an encoded row.
-func (v *Vocab) Dim() int { return v.RegionsStart() + v.numRegions() }
+func (v *Vocab) Dim() int { return v.TopicStart() + v.numTopic() }
 
 // WordOOV is the column counting words outside the vocabulary.
 func (v *Vocab) WordOOV() int { return 0 }
@@ -196,6 +216,28 @@ func (v *Vocab) RegionsStart() int { return v.StatsStart() + v.numStats() }
 func (v *Vocab) numRegions() int {
 	if v.Features.Regions {
 		return NumRegionStats
+	}
+	return 0
+}
+
+// RepeatsStart is the first column of Features.Repeats.
+func (v *Vocab) RepeatsStart() int { return v.RegionsStart() + v.numRegions() }
+
+// VisibleStart is the column of Features.Visible.
+func (v *Vocab) VisibleStart() int {
+	return v.RepeatsStart() + count(v.Features.Repeats, NumRepeatStats)
+}
+
+// TopicStart is the first column of Features.Topic.
+func (v *Vocab) TopicStart() int {
+	return v.VisibleStart() + count(v.Features.Visible, NumVisibleStats)
+}
+
+func (v *Vocab) numTopic() int { return count(v.Features.Topic, NumTopicStats) }
+
+func count(on bool, n int) int {
+	if on {
+		return n
 	}
 	return 0
 }
@@ -407,7 +449,8 @@ func (v *Vocab) EncodePage(blocks []tokenize.Block, emit func(i int, row []Entry
 	g := newBag(v.Dim())
 	index := newElementIndex(blocks)
 	cache := newElementColumns(index)
-	if !v.Features.Stats && !v.Features.Regions {
+	structure := v.Features.Repeats || v.Features.Visible || v.Features.Topic
+	if !v.Features.Stats && !v.Features.Regions && !structure {
 		// Block by block, in one buffer of words.
 		var words []string
 		for i, b := range blocks {
@@ -417,7 +460,7 @@ func (v *Vocab) EncodePage(blocks []tokenize.Block, emit func(i int, row []Entry
 		}
 		return
 	}
-	if !v.Features.Stats {
+	if !v.Features.Stats && !structure {
 		// The words of every block counted first, for the region
 		// statistics, which need the whole page; then block by block.
 		wordCount := make([]int, len(blocks))
@@ -443,11 +486,30 @@ func (v *Vocab) EncodePage(blocks []tokenize.Block, emit func(i int, row []Entry
 	if v.Features.Regions {
 		rs = newRegionStats(blocks, ps.wordCount, index)
 	}
+	var reps repeatStats
+	if v.Features.Repeats {
+		reps = newRepeatStats(blocks, index)
+	}
+	var ts topicStats
+	if v.Features.Topic {
+		ts = newTopicStats(blocks, words)
+	}
 	for i, b := range blocks {
 		row = v.encodeCached(row[:0], b, words[i], g, cache)
-		row = ps.append(row, int32(v.StatsStart()), blocks, words, i)
+		if v.Features.Stats {
+			row = ps.append(row, int32(v.StatsStart()), blocks, words, i)
+		}
 		if v.Features.Regions {
 			row = rs.append(row, int32(v.RegionsStart()), b)
+		}
+		if v.Features.Repeats {
+			row = reps.append(row, int32(v.RepeatsStart()), b)
+		}
+		if v.Features.Visible && b.Hidden {
+			row = append(row, Entry{int32(v.VisibleStart()), 1})
+		}
+		if v.Features.Topic {
+			row = ts.append(row, int32(v.TopicStart()), words[i])
 		}
 		emit(i, row)
 	}
