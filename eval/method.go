@@ -22,7 +22,7 @@ type Titles struct {
 }
 
 // NewTitles returns Titles that compute a page's title with title (such
-// as infer.Title).
+// as metadata.Page.Title).
 func NewTitles(title func(root *html.Node) string) *Titles { return &Titles{title: title} }
 
 // Of returns the title of d's page.

@@ -18,7 +18,6 @@ import (
 	"github.com/boilernet/boilernet/filter"
 	"github.com/boilernet/boilernet/metadata"
 	"github.com/boilernet/boilernet/tokenize"
-	"golang.org/x/net/html"
 )
 
 // DefaultThreshold is the probability from which a block is content when
@@ -126,9 +125,8 @@ type Result struct {
 // probability, or a Selector (WithSelector). It is safe for concurrent
 // use.
 type Extractor struct {
-	model    *Model                       // exactly one of model and selector is set
-	selector Selector                     // see Model
-	title    func(root *html.Node) string // nil: Title
+	model    *Model   // exactly one of model and selector is set
+	selector Selector // see Model
 }
 
 // Selector labels the blocks of a parsed page (true: content): a method
@@ -139,12 +137,6 @@ type Selector func(page *tokenize.Page, title string) ([]bool, error)
 // a model; its blocks' Prob is 1 or 0, Threshold does not apply, Filter
 // does.
 func WithSelector(sel Selector) *Extractor { return &Extractor{selector: sel} }
-
-// WithTitle returns an Extractor with e's model or selector whose results
-// take their title from f instead of Title.
-func (e *Extractor) WithTitle(f func(root *html.Node) string) *Extractor {
-	return &Extractor{model: e.model, selector: e.selector, title: f}
-}
 
 // workspace holds one extraction's reusable buffers.
 type workspace struct {
@@ -253,11 +245,8 @@ func (e *Extractor) ExtractBytesContext(ctx context.Context, raw []byte, opts Op
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	titleOf := Title
-	if e.title != nil {
-		titleOf = e.title
-	}
-	title := titleOf(page.Root)
+	meta := metadata.Read(page.Root, opts.URL)
+	title := meta.Title()
 	var probs []float32
 	var selected []bool
 	if e.selector != nil {
@@ -291,7 +280,8 @@ func (e *Extractor) ExtractBytesContext(ctx context.Context, raw []byte, opts Op
 	res := &Result{Title: title, Encoding: page.Encoding, Blocks: make([]Block, len(page.Blocks)), page: page}
 	if !opts.KeepHeadline {
 		head := Headline(page.Blocks, selected, title)
-		if res.Title == "" && len(head) > 0 {
+		if len(head) > 0 {
+			// The headline taken out of the text is the title, whole.
 			var hb []tokenize.Block
 			for _, i := range head {
 				hb = append(hb, page.Blocks[i])
@@ -317,7 +307,7 @@ func (e *Extractor) ExtractBytesContext(ctx context.Context, raw []byte, opts Op
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	res.addExtras(opts)
+	res.addExtras(opts, meta)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}

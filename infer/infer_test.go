@@ -147,26 +147,6 @@ func TestExtractErrors(t *testing.T) {
 	}
 }
 
-func TestTitle(t *testing.T) {
-	tests := []struct{ page, want string }{
-		{`<title>Storm hits coast | Daily News</title><h1>Storm hits coast</h1>`, "Storm hits coast"},
-		{`<title>Daily News - Storm hits the coast overnight</title>`, "Storm hits the coast overnight"},
-		{`<meta property="og:title" content="From OG"><title>Other | Site</title>`, "From OG"},
-		{`<title>  Plain   title </title>`, "Plain title"},
-		{`<body><h1>Only <b>h1</b></h1></body>`, "Only h1"},
-		{`<p>nothing</p>`, ""},
-	}
-	for _, tt := range tests {
-		p, err := tokenize.Parse([]byte(tt.page), tokenize.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := Title(p.Root); got != tt.want {
-			t.Errorf("Title(%q) = %q, want %q", tt.page, got, tt.want)
-		}
-	}
-}
-
 func TestLocator(t *testing.T) {
 	p, err := tokenize.Parse([]byte(`<!DOCTYPE html><html><body><div>a</div><!-- c --><div><p>b</p>c<p>d<br>e</p></div></body></html>`), tokenize.Options{})
 	if err != nil {
@@ -307,5 +287,37 @@ func TestDefaultModel(t *testing.T) {
 	}
 	if res.Title != "Night trains return to the Alps" {
 		t.Errorf("title %q", res.Title)
+	}
+}
+
+// TestHeadlineTitle: the headline taken out of the text is the result's
+// title, whole, and the metadata's title is the same.
+func TestHeadlineTitle(t *testing.T) {
+	all := WithSelector(func(p *tokenize.Page, _ string) ([]bool, error) {
+		sel := make([]bool, len(p.Blocks))
+		for i := range sel {
+			sel[i] = true
+		}
+		return sel, nil
+	})
+	body := `<p>The first paragraph of the post says what the thread is for, and who may write in it, at some length.</p>`
+	tests := []struct{ name, page, title, text string }{
+		{"headline, not the site", `<title>The GiveWell Blog</title><meta property="og:site_name" content="The GiveWell Blog"><h1>September 2018 open thread</h1>` + body,
+			"September 2018 open thread", "The first paragraph"},
+		{"whole, with its parenthesis", `<title>Gödel | Encyclopedia</title><h1>Kurt Gödel (1906 - 1978)</h1>` + body,
+			"Kurt Gödel (1906 - 1978)", "The first paragraph"},
+		{"no headline", `<title>Plain page</title>` + body, "Plain page", "The first paragraph"},
+	}
+	for _, tt := range tests {
+		res, err := all.ExtractBytes([]byte(tt.page), Options{Metadata: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Title != tt.title || res.Metadata.Title != tt.title {
+			t.Errorf("%s: title %q, metadata title %q, want %q", tt.name, res.Title, res.Metadata.Title, tt.title)
+		}
+		if !strings.HasPrefix(res.Text, tt.text) {
+			t.Errorf("%s: text %q, want it to start with %q", tt.name, res.Text, tt.text)
+		}
 	}
 }

@@ -242,10 +242,11 @@ func markdownImage(im Image) string {
 
 // addExtras fills the page's URL, and the metadata, links and images that
 // opts ask for.
-func (r *Result) addExtras(opts Options) {
+func (r *Result) addExtras(opts Options, meta *metadata.Page) {
 	r.URL = opts.URL
 	if opts.Metadata {
-		r.Metadata = metadata.Extract(r.page.Root, metadata.Options{URL: opts.URL, Text: r.Text})
+		r.Metadata = meta.Metadata(r.Text)
+		r.Metadata.Title = r.Title // the headline when the text leaves it out
 	}
 	if !opts.Links && !opts.Images {
 		return

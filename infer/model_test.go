@@ -8,11 +8,9 @@ import (
 	"github.com/boilernet/boilernet/bilstm"
 	"github.com/boilernet/boilernet/tokenize"
 	"github.com/boilernet/boilernet/vocab"
-	"golang.org/x/net/html"
 )
 
-// TestExtractorModel: an extractor says whether it holds a model, and
-// WithTitle keeps what it holds.
+// TestExtractorModel: an extractor says whether it holds a model.
 func TestExtractorModel(t *testing.T) {
 	ex, err := Default()
 	if err != nil {
@@ -26,13 +24,9 @@ func TestExtractorModel(t *testing.T) {
 	if m, ok := sel.Model(); ok || m != nil {
 		t.Errorf("a selector's extractor has the model %v", m)
 	}
-	titled := sel.WithTitle(func(*html.Node) string { return "T" })
-	if _, ok := titled.Model(); ok {
-		t.Error("WithTitle gave a selector's extractor a model")
-	}
-	res, err := titled.ExtractBytes([]byte(`<p>Some words of text that make a paragraph.</p>`), Options{})
+	res, err := sel.ExtractBytes([]byte(`<title>T</title><p>Some words of text that make a paragraph.</p>`), Options{})
 	if err != nil || res.Title != "T" || res.Text != "" {
-		t.Errorf("selector with title: %+v, %v", res, err)
+		t.Errorf("selector: %+v, %v", res, err)
 	}
 	page, err := tokenize.Parse([]byte(`<p>Some words of text that make a paragraph.</p><p>More.</p>`), tokenize.Options{})
 	if err != nil {

@@ -8,59 +8,6 @@ import (
 	"golang.org/x/net/html"
 )
 
-// titleSeparators split a page title into its own title and the site name.
-var titleSeparators = []string{" | ", " - ", " – ", " — ", " :: ", " » ", " · ", " / "}
-
-// Title returns a page's title: og:title, else <title>, else the first
-// <h1>. A site name joined by a separator ("Storm hits coast | Daily News")
-// is dropped: the segment that equals the first <h1> wins, otherwise the
-// longest segment.
-func Title(root *html.Node) string {
-	var title, og, h1 string
-	for n := range root.Descendants() {
-		if n.Type != html.ElementNode {
-			continue
-		}
-		switch n.Data {
-		case "title":
-			if title == "" {
-				title = collapse(textOf(n))
-			}
-		case "meta":
-			if og == "" && (attr(n, "property") == "og:title" || attr(n, "name") == "og:title") {
-				og = collapse(attr(n, "content"))
-			}
-		case "h1":
-			if h1 == "" {
-				h1 = collapse(textOf(n))
-			}
-		}
-	}
-	t := og
-	if t == "" {
-		t = title
-	}
-	if t == "" {
-		return h1
-	}
-	segments := tokenize.SplitTitle(t, titleSeparators)
-	if len(segments) == 1 {
-		return t
-	}
-	for _, s := range segments {
-		if h1 != "" && strings.EqualFold(strings.TrimSpace(s), h1) {
-			return strings.TrimSpace(s)
-		}
-	}
-	longest := ""
-	for _, s := range segments {
-		if s = strings.TrimSpace(s); len(s) > len(longest) {
-			longest = s
-		}
-	}
-	return longest
-}
-
 func attr(n *html.Node, key string) string { return tokenize.Attr(n, key) }
 
 func textOf(n *html.Node) string {

@@ -62,14 +62,50 @@ const (
 // Extract reads the metadata of a parsed page (the document node of
 // golang.org/x/net/html).
 func Extract(root *html.Node, opts Options) *Metadata {
-	c := collect(root)
-	base := baseURL(opts.URL, c.base)
-	md := &Metadata{}
-	art, g := c.article()
+	return Read(root, opts.URL).Metadata(opts.Text)
+}
 
-	md.SiteName = first(c.meta("og:site_name"), c.ld(art, g, "publisher", "name"), c.siteFromLD(g), c.meta("application-name"), c.meta("twitter:site", "@"))
-	md.Title = titleOrH1(c, host(base), first(c.ld(art, g, "headline", ""), c.meta("og:title"), c.meta("twitter:title"), c.micro("headline"),
-		c.meta("dc.title"), c.meta("dcterms.title"), c.meta("parsely-title"), c.ld(art, g, "name", ""), c.title, c.h1), md.SiteName)
+// Page is what one pass over a parsed page found, from which Title and
+// Metadata read: a caller that needs the title before the page's text
+// (to find the headline) and the metadata after it walks the page once.
+type Page struct {
+	c    *collected
+	url  string
+	base *url.URL
+	art  Node
+	g    graph
+	site string
+}
+
+// Read walks a parsed page (the document node of golang.org/x/net/html)
+// at address pageURL ("" when unknown; see Options.URL).
+func Read(root *html.Node, pageURL string) *Page {
+	c := collect(root)
+	p := &Page{c: c, url: pageURL, base: baseURL(pageURL, c.base)}
+	p.art, p.g = c.article()
+	p.site = first(c.meta("og:site_name"), c.ld(p.art, p.g, "publisher", "name"), c.siteFromLD(p.g), c.meta("application-name"), c.meta("twitter:site", "@"))
+	return p
+}
+
+// Title returns the page's title (Metadata.Title): the structured
+// headline or declared title without the site's name, or the page's <h1>
+// when that is the visible form of the same title. This is the one title
+// heuristic of boilernet: extraction results, the server and every method
+// use it.
+func (p *Page) Title() string {
+	c, art, g := p.c, p.art, p.g
+	t := titleOrH1(c, host(p.base), first(c.ld(art, g, "headline", ""), c.meta("og:title"), c.meta("twitter:title"), c.micro("headline"),
+		c.meta("dc.title"), c.meta("dcterms.title"), c.meta("parsely-title"), c.ld(art, g, "name", ""), c.title, c.h1), p.site)
+	return truncate(unescapeAgain(t))
+}
+
+// Metadata returns the page's metadata; text is its main text, for
+// detecting the language when the page does not state it ("" skips
+// detection).
+func (p *Page) Metadata(text string) *Metadata {
+	c, art, g, base := p.c, p.art, p.g, p.base
+	opts := Options{URL: p.url, Text: text}
+	md := &Metadata{SiteName: p.site, Title: p.Title()}
 	md.Authors = authors(c, art, g, md.SiteName, host(base))
 	md.Published = firstDate(c.ld(art, g, "datePublished", ""), c.meta("article:published_time"), c.meta("og:published_time"),
 		c.meta("published_time"), c.meta("datepublished"), c.micro("datePublished"), c.meta("parsely-pub-date"), c.meta("sailthru.date"),
@@ -97,7 +133,7 @@ func Extract(root *html.Node, opts Options) *Metadata {
 			md.Language, md.LanguageDetected = l, true
 		}
 	}
-	for _, f := range []*string{&md.Title, &md.SiteName, &md.Description} {
+	for _, f := range []*string{&md.SiteName, &md.Description} {
 		*f = truncate(unescapeAgain(*f))
 	}
 	return md
@@ -616,7 +652,7 @@ func cleanTitle(t, site, h1, host string) string {
 	}
 	for _, sep := range []string{" | ", " - ", " – ", " — ", " :: ", " » ", " · ", " • ", " / ", ": "} {
 		i := strings.LastIndex(t, sep)
-		if i <= 0 {
+		if i <= 0 || insideBrackets(t, i) {
 			continue
 		}
 		left, right := strings.TrimSpace(t[:i]), strings.TrimSpace(t[i+len(sep):])
@@ -637,11 +673,29 @@ func cleanTitle(t, site, h1, host string) string {
 			return right
 		case sep != ": " && siteInHost(right, host):
 			return cleanTitle(left, site, h1, host)
-		case sep != ": " && len(left) >= 3*len(right) && len(strings.Fields(right)) <= 4:
+		case sep != ": " && sep != " / " && len(left) >= 3*len(right) && len(strings.Fields(right)) <= 4:
+			// A short tail after a long title is a site name, but not
+			// after a slash ("Trail shoe / women's"), which joins the
+			// parts of one name.
 			return cleanTitle(left, site, h1, host)
 		}
 	}
 	return t
+}
+
+// insideBrackets reports whether byte i of t lies inside parentheses or
+// square brackets ("Gödel (1906 - 1978)").
+func insideBrackets(t string, i int) bool {
+	depth := 0
+	for _, r := range t[:i] {
+		switch r {
+		case '(', '[':
+			depth++
+		case ')', ']':
+			depth = max(0, depth-1)
+		}
+	}
+	return depth > 0
 }
 
 // siteInHost reports whether a part of a title names the site at host:

@@ -315,10 +315,41 @@ func TestCleanTitle(t *testing.T) {
 		{"Pacman tips - ArchWiki", "", "", "wiki.archlinux.org", "Pacman tips"},
 		{"Investment strategy review - Bogleheads.org", "", "Bogleheads.org", "", "Investment strategy review"},
 		{"Investment strategy review - Pi Forums", "", "", "example.org", "Investment strategy review - Pi Forums"},
+		// Not cut inside brackets, nor at a slash that joins one name.
+		{"Kurt Gödel (1906 - 1978)", "", "", "", "Kurt Gödel (1906 - 1978)"},
+		{"The longest road trip we ever took [2019 - 2020]", "", "", "", "The longest road trip we ever took [2019 - 2020]"},
+		{"Trail running shoe for long distances / Black", "", "", "", "Trail running shoe for long distances / Black"},
+		{"Trail running shoe / Example Shop", "Example Shop", "", "", "Trail running shoe"},
 	}
 	for _, tt := range tests {
 		if got := cleanTitle(tt.in, tt.site, tt.h1, tt.host); got != tt.want {
 			t.Errorf("cleanTitle(%q, %q, %q) = %q, want %q", tt.in, tt.site, tt.h1, got, tt.want)
+		}
+	}
+}
+
+// TestPageTitle: the title of whole pages, never the site's name.
+func TestPageTitle(t *testing.T) {
+	tests := []struct{ name, url, page, want string }{
+		{"site name dropped", "https://news.example.com/a", `<title>Storm hits coast | Daily News</title><meta property="og:site_name" content="Daily News">`, "Storm hits coast"},
+		{"visible headline", "", `<title>Storm hits the coast - Daily News</title><body><h1>Storm hits the coast</h1></body>`, "Storm hits the coast"},
+		{"blog post, not the blog", "https://blog.givewell.org/2018/09/01/open-thread/",
+			`<title>September 2018 open thread | The GiveWell Blog</title><meta property="og:site_name" content="The GiveWell Blog"><body><h1>The GiveWell Blog</h1><h2>September 2018 open thread</h2></body>`,
+			"September 2018 open thread"},
+		{"parenthesis kept", "", `<title>Kurt Gödel (1906 - 1978)</title>`, "Kurt Gödel (1906 - 1978)"},
+		{"no title", "", `<p>nothing</p>`, ""},
+	}
+	for _, tt := range tests {
+		root, err := html.Parse(strings.NewReader(tt.page))
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := Read(root, tt.url)
+		if got := p.Title(); got != tt.want {
+			t.Errorf("%s: Title() = %q, want %q", tt.name, got, tt.want)
+		}
+		if got := p.Metadata("").Title; got != tt.want {
+			t.Errorf("%s: Metadata().Title = %q, want %q", tt.name, got, tt.want)
 		}
 	}
 }

@@ -21,7 +21,6 @@ import (
 	"github.com/boilernet/boilernet/newsfeed"
 	"github.com/boilernet/boilernet/shallow"
 	"github.com/boilernet/boilernet/tokenize"
-	"golang.org/x/net/html"
 )
 
 // Names are the block classifiers.
@@ -188,21 +187,8 @@ func (r *Registry) Extractor(method, filt string, opts infer.Options) (*infer.Ex
 	if err != nil {
 		return nil, opts, err
 	}
-	ex := infer.WithSelector(sel)
-	if t := Title(method); t != nil {
-		ex = ex.WithTitle(t)
-	}
 	opts.Filter = false
-	return ex, opts, nil
-}
-
-// Title returns a method's own title heuristic, nil for those that use
-// infer.Title.
-func Title(method string) func(root *html.Node) string {
-	if method == "newsfeed" {
-		return newsfeed.Title
-	}
-	return nil
+	return infer.WithSelector(sel), opts, nil
 }
 
 // Extractor returns the extractor of a name METHOD or METHOD+FILTER with

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/boilernet/boilernet/infer"
+	"github.com/boilernet/boilernet/metadata"
 	"github.com/boilernet/boilernet/shallow"
 	"github.com/boilernet/boilernet/tokenize"
 )
@@ -58,7 +59,7 @@ func TestLookupErrors(t *testing.T) {
 // the selection must be: as the packages that implement them say.
 func TestSelectors(t *testing.T) {
 	p := parse(t)
-	title := infer.Title(p.Root)
+	title := metadata.Read(p.Root, "").Title()
 	m, err := Default.Model()
 	if err != nil {
 		t.Fatal(err)

@@ -241,37 +241,3 @@ func step(n *html.Node, dir int) *html.Node {
 	}
 	return n.NextSibling
 }
-
-// titleSeparators split a title from the site name.
-var titleSeparators = []string{" | ", " - ", " – ", " — ", " :: ", " » ", " : "}
-
-// Title is NewsFeed's title heuristic: the content of <meta name="title">,
-// else the <title> text, stripped of the site name: split at the usual
-// separators, the longest segment is the title.
-func Title(root *html.Node) string {
-	var meta, title string
-	for n := range root.Descendants() {
-		if n.Type != html.ElementNode {
-			continue
-		}
-		switch {
-		case n.DataAtom == atom.Meta && meta == "" && strings.EqualFold(tokenize.Attr(n, "name"), "title"):
-			meta = tokenize.Attr(n, "content")
-		case n.DataAtom == atom.Title && title == "" && n.FirstChild != nil:
-			title = n.FirstChild.Data
-		}
-	}
-	t := meta
-	if strings.TrimSpace(t) == "" {
-		t = title
-	}
-	t = strings.Join(strings.Fields(t), " ")
-	segments := tokenize.SplitTitle(t, titleSeparators)
-	longest := ""
-	for _, s := range segments {
-		if s = strings.TrimSpace(s); utf8.RuneCountInString(s) > utf8.RuneCountInString(longest) {
-			longest = s
-		}
-	}
-	return longest
-}

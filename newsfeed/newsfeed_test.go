@@ -100,24 +100,6 @@ func TestSuspicious(t *testing.T) {
 	}
 }
 
-func TestTitle(t *testing.T) {
-	tests := []struct{ page, want string }{
-		{`<title>Storm hits the coast overnight | Daily News</title>`, "Storm hits the coast overnight"},
-		{`<meta name="title" content="From meta - Site"><title>Other</title>`, "From meta"},
-		{`<title>Site :: A much longer headline here</title>`, "A much longer headline here"},
-		{`<p>no title</p>`, ""},
-	}
-	for _, tt := range tests {
-		p, err := tokenize.Parse([]byte(tt.page), tokenize.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if got := Title(p.Root); got != tt.want {
-			t.Errorf("Title(%q) = %q, want %q", tt.page, got, tt.want)
-		}
-	}
-}
-
 func FuzzSelect(f *testing.F) {
 	f.Add([]byte(`<div itemprop="articleBody"><p style="display:none">x</p></div><table><td>` + para("w", 120) + `</td></table>`))
 	f.Fuzz(func(t *testing.T, raw []byte) {
@@ -128,6 +110,5 @@ func FuzzSelect(f *testing.F) {
 		if got := Select(p); len(got) != len(p.Blocks) {
 			t.Fatalf("%d labels for %d blocks", len(got), len(p.Blocks))
 		}
-		Title(p.Root)
 	})
 }

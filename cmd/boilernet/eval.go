@@ -14,7 +14,9 @@ import (
 	"github.com/boilernet/boilernet/eval/evalplot"
 	"github.com/boilernet/boilernet/filter"
 	"github.com/boilernet/boilernet/infer"
+	"github.com/boilernet/boilernet/metadata"
 	"github.com/boilernet/boilernet/methods"
+	"golang.org/x/net/html"
 )
 
 // defaultEvalMethods are the methods boilernet eval runs by default.
@@ -53,7 +55,7 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 	// With -out, the bilstm method also records its probabilities, for the
 	// precision–recall curve over the threshold.
 	var curve *eval.Curve
-	titles := eval.NewTitles(infer.Title)
+	titles := eval.NewTitles(func(root *html.Node) string { return metadata.Read(root, "").Title() })
 	var chosen []eval.Method
 	names := map[string]bool{}
 	for _, name := range strings.Split(*methodList, ",") {
