@@ -68,6 +68,10 @@ type Decoding struct {
 	// few words of links, navigation or copyright gives no content: it has
 	// no article.
 	KeepFrame bool
+	// KeepNavigation keeps selected blocks inside navigation (<nav>,
+	// role="navigation"): tables of contents, navboxes, menus. By default
+	// they are dropped.
+	KeepNavigation bool
 }
 
 // Named decodings.
@@ -140,8 +144,10 @@ func ParseDecoding(s string) (Decoding, error) {
 			d.Bylines = true
 		case "keep-frame":
 			d.KeepFrame = true
+		case "keep-navigation":
+			d.KeepNavigation = true
 		default:
-			return Decoding{}, fmt.Errorf("unknown decoding %q (default, blocks, structure, or steps joined by /: threshold, unsmoothed, paragraphs, hidden, isolated, keep-repeats, keep-gaps, bylines, keep-frame)", s)
+			return Decoding{}, fmt.Errorf("unknown decoding %q (default, blocks, structure, or steps joined by /: threshold, unsmoothed, paragraphs, hidden, isolated, keep-repeats, keep-gaps, bylines, keep-frame, keep-navigation)", s)
 		}
 	}
 	return d, nil
@@ -185,6 +191,9 @@ func (d Decoding) String() string {
 	if d.KeepFrame {
 		steps = append(steps, "keep-frame")
 	}
+	if d.KeepNavigation {
+		steps = append(steps, "keep-navigation")
+	}
 	return strings.Join(steps, "/")
 }
 
@@ -219,11 +228,9 @@ func (d Decoding) decode(blocks []tokenize.Block, probs []float32, threshold flo
 			selected[i] = on
 		}
 	}
-	if d.Hidden {
-		for i, b := range blocks {
-			if b.Hidden {
-				selected[i] = false
-			}
+	for i, b := range blocks {
+		if d.Hidden && b.Hidden || !d.KeepNavigation && inNavigation(b) {
+			selected[i] = false
 		}
 	}
 	if d.Isolated {
@@ -237,6 +244,9 @@ func (d Decoding) decode(blocks []tokenize.Block, probs []float32, threshold flo
 	}
 	if d.Bylines {
 		dropBylines(blocks, selected)
+	}
+	if !d.KeepNavigation {
+		dropBracketLabels(blocks, selected)
 	}
 	if !d.KeepFrame {
 		dropFrame(blocks, words, selected)
@@ -527,6 +537,42 @@ const (
 	// be a page's content (a list of links that is the article).
 	frameWords = 20
 )
+
+// dropBracketLabels unselects selected paragraphs that are one bracketed
+// label of at most three words: the "[edit]" after a wiki's headings,
+// "[show]", "[The Verge]" source labels.
+func dropBracketLabels(blocks []tokenize.Block, selected []bool) {
+	for start := 0; start < len(blocks); {
+		if !selected[start] {
+			start++
+			continue
+		}
+		end := start + 1
+		for end < len(blocks) && selected[end] && blocks[end].Para == blocks[start].Para {
+			end++
+		}
+		text := strings.TrimSpace(tokenize.Text(blocks[start:end]))
+		if inner, ok := strings.CutPrefix(text, "["); ok {
+			if inner, ok = strings.CutSuffix(inner, "]"); ok && !strings.ContainsAny(inner, "[]") && tokenize.CountWords(inner) <= 3 {
+				for i := start; i < end; i++ {
+					selected[i] = false
+				}
+			}
+		}
+		start = end
+	}
+}
+
+// inNavigation reports whether a block lies inside a <nav> or an element
+// whose role is navigation.
+func inNavigation(b tokenize.Block) bool {
+	for _, el := range b.Ancestors {
+		if el.Name == "nav" || slices.Contains(el.Attrs, "role=navigation") {
+			return true
+		}
+	}
+	return false
+}
 
 // inPageFrame reports whether a block lies inside the page's navigation,
 // header, footer or aside.

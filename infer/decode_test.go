@@ -269,7 +269,7 @@ func TestDropFrame(t *testing.T) {
 		empty      bool
 	}{
 		{"copyright alone", `<body><p>© 2024 Example Inc. All rights reserved.</p></body>`, true},
-		{"navigation alone", `<body><nav><ul><li><a href="/">Home</a></li><li><a href="/a">About</a></li></ul></nav></body>`, true},
+		{"header alone", `<body><header><ul><li>Home</li><li>About</li></ul></header></body>`, true},
 		{"links alone", `<body><p><a href="/">Home</a> <a href="/a">About us</a></p></body>`, true},
 		{"a short note", `<body><p>The shop is closed on Sunday.</p></body>`, false},
 		{"copyright under an article", `<body><p>The shop is closed on Sunday.</p><p>© 2024 Example Inc.</p></body>`, false},
@@ -290,6 +290,38 @@ func TestDropFrame(t *testing.T) {
 			if want := tt.empty && !d.KeepFrame; empty != want {
 				t.Errorf("%s, %v: empty %v, want %v", tt.name, d, empty, want)
 			}
+		}
+	}
+}
+
+func TestNavigationAndLabels(t *testing.T) {
+	page := `<body><nav><a href="/">Home</a></nav><div role="navigation"><ul><li>Contents</li></ul></div>` +
+		`<h2>Details</h2><span>[<a href="/edit">edit</a>]</span><p>[The Verge]</p><p>Text of the article [1] with a note.</p></body>`
+	p, err := tokenize.Parse([]byte(page), tokenize.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	probs := make([]float32, len(p.Blocks))
+	for i := range probs {
+		probs[i] = 0.9
+	}
+	tests := []struct {
+		d    Decoding
+		want string
+	}{
+		{DecodeBlocks, "Details Text of the article [1] with a note."},
+		{Decoding{Threshold: true, KeepNavigation: true}, "Home Contents Details [ edit ] [The Verge] Text of the article [1] with a note."},
+	}
+	for _, tt := range tests {
+		sel := tt.d.decode(p.Blocks, probs, 0)
+		var got []string
+		for i, b := range p.Blocks {
+			if sel[i] {
+				got = append(got, b.Text)
+			}
+		}
+		if s := strings.Join(got, " "); s != tt.want {
+			t.Errorf("%v: %q, want %q", tt.d, s, tt.want)
 		}
 	}
 }

@@ -321,3 +321,40 @@ func TestHeadlineTitle(t *testing.T) {
 		}
 	}
 }
+
+// TestMediaWiki: a page in MediaWiki's markup (testdata/mediawiki.html,
+// written here after the markup of Wikipedia's Vector skin) comes out as
+// its article: maths as the formula's visible text, no TeX source, no
+// navbox, table of contents, jump link, language links, edit links or
+// footer.
+func TestMediaWiki(t *testing.T) {
+	raw, err := os.ReadFile("testdata/mediawiki.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ex, err := Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := ex.ExtractBytes(raw, Options{Metadata: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Title != "Stochastic neighbour embedding" || res.Metadata.Title != res.Title {
+		t.Errorf("title %q, metadata title %q", res.Title, res.Metadata.Title)
+	}
+	for _, want := range []string{
+		"is a statistical method for visualizing high-dimensional data",
+		"Given a set of N high-dimensional objects xi , the method first computes",
+		"it avoids crowding the points in the centre of the map.",
+	} {
+		if !strings.Contains(res.Text, want) {
+			t.Errorf("the text lacks %q:\n%s", want, res.Text)
+		}
+	}
+	for _, leak := range []string{"displaystyle", "[edit]", "edit", "Supervised learning", "k-means", "(Top)", "Jump to", "Deutsch", "Log in", "Privacy policy", "last edited"} {
+		if strings.Contains(res.Text, leak) {
+			t.Errorf("the text holds %q:\n%s", leak, res.Text)
+		}
+	}
+}

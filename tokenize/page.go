@@ -489,6 +489,7 @@ type walker struct {
 	links     int        // open <a> elements
 	pres      int        // open <pre> elements
 	hidden    int        // open hidden elements
+	maths     int        // open <math> elements
 	entered   int        // elements entered so far (Element.Index)
 
 	para, line                        int
@@ -537,7 +538,9 @@ func (w *walker) enter(n *html.Node) bool {
 			// the line: the text on either side is not one word.
 			w.pending = true
 		}
-		if w.skip[name] {
+		if w.skip[name] || name == "annotation" || name == "annotation-xml" {
+			// A formula's annotations are its source (TeX), not what a
+			// reader sees.
 			return false
 		}
 		switch {
@@ -559,6 +562,9 @@ func (w *walker) enter(n *html.Node) bool {
 		}
 		if name == "pre" {
 			w.pres++
+		}
+		if name == "math" {
+			w.maths++
 		}
 		return true
 	case html.DocumentNode:
@@ -582,6 +588,8 @@ func (w *walker) leave(n *html.Node) {
 		w.links--
 	case "pre":
 		w.pres--
+	case "math":
+		w.maths--
 	}
 	if isBlockLevel(name) {
 		w.pendingPara = true
@@ -619,7 +627,9 @@ func (w *walker) text(n *html.Node) {
 		Line:        w.line,
 		SpaceBefore: len(w.blocks) > 0 && (w.pending || lead),
 		Ancestors:   w.ancestors.copyOf(w.elems),
-		Hidden:      w.hidden > 0,
+		// A formula's MathML is its only text (its image has none),
+		// even when a page hides it for all but screen readers.
+		Hidden: w.hidden > 0 && w.maths == 0,
 	})
 	w.pendingPara, w.pendingLine = false, false
 	w.pending = trail
