@@ -281,12 +281,17 @@ func (e *Extractor) ExtractBytesContext(ctx context.Context, raw []byte, opts Op
 	if !opts.KeepHeadline {
 		head := Headline(page.Blocks, selected, title)
 		if len(head) > 0 {
-			// The headline taken out of the text is the title, whole.
+			// The headline taken out of the text is the title, whole; a
+			// heading that is not the page's title stays in the text.
 			var hb []tokenize.Block
 			for _, i := range head {
 				hb = append(hb, page.Blocks[i])
 			}
-			res.Title = tokenize.Text(hb)
+			if h := tokenize.Text(hb); title == "" || metadata.SameTitle(h, title) || meta.IsSiteName(title) {
+				res.Title = h
+			} else {
+				head = nil
+			}
 		}
 		for _, i := range head {
 			selected[i] = false

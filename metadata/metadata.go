@@ -99,6 +99,14 @@ func (p *Page) Title() string {
 	return truncate(unescapeAgain(t))
 }
 
+// IsSiteName reports whether s is the name of the page's site (as
+// Metadata.SiteName gives it, or as the page's host names it): a title
+// that is only the site's name is no article's title.
+func (p *Page) IsSiteName(s string) bool {
+	s = strings.TrimSpace(s)
+	return s != "" && (strings.EqualFold(s, strings.TrimSpace(unescapeAgain(p.site))) || siteInHost(s, host(p.base)))
+}
+
 // Metadata returns the page's metadata; text is its main text, for
 // detecting the language when the page does not state it ("" skips
 // detection).
@@ -619,6 +627,11 @@ func endsWithPart(t, part string) bool {
 	return strings.HasSuffix(rest, "|") || strings.HasSuffix(rest, "-") || strings.HasSuffix(rest, "–") || strings.HasSuffix(rest, "—") ||
 		strings.HasSuffix(rest, "·") || strings.HasSuffix(rest, "•") || strings.HasSuffix(rest, "»") || strings.HasSuffix(rest, "::")
 }
+
+// SameTitle reports whether two titles name the same thing: most of the
+// words of one are in the other ("Storm hits coast" and "Storm hits the
+// coast overnight").
+func SameTitle(a, b string) bool { return sharedWords(a, b) >= 0.5 || sharedWords(b, a) >= 0.5 }
 
 // sharedWords is the share of a's words (normalized) that are in b.
 func sharedWords(a, b string) float64 {
