@@ -493,12 +493,20 @@ const maxCellWords = 80
 // when the table has one (a <thead> row, or a first row of <th> cells);
 // otherwise the header is empty. A cell's paragraphs and list items are
 // joined by <br>, list items marked "- ". ok is false when no row has two
-// cells of content: such a table is better read as paragraphs.
+// cells of content, or when the table is wider than maxTableColumns or
+// padding its rows would more than quadruple its cells (a few wide rows
+// over many narrow ones): such a table is better read as paragraphs, and
+// the padding cannot grow the output beyond a multiple of the page.
 func markdownTable(tbl *html.Node, blocks []tokenize.Block, links map[int]*Link) (md string, ok bool) {
 	rows := tableRows(tbl)
-	width := 1
+	width, cellCount := 1, 0
 	for _, tr := range rows {
-		width = max(width, len(rowCells(tr)))
+		n := len(rowCells(tr))
+		width = max(width, n)
+		cellCount += n
+	}
+	if width > maxTableColumns || width*len(rows) > 4*cellCount+maxTablePadding {
+		return "", false
 	}
 	// The content text of each cell.
 	cellText := map[*html.Node][]string{}
@@ -580,6 +588,14 @@ func rowCells(tr *html.Node) []*html.Node {
 
 // maxColspan bounds the columns one cell adds (a page can say any number).
 const maxColspan = 64
+
+// maxTableColumns is the widest table rendered as a Markdown table;
+// maxTablePadding the empty cells any table may add to its rows beyond
+// four times its cells.
+const (
+	maxTableColumns = 64
+	maxTablePadding = 1024
+)
 
 // isHeaderRow reports whether a table's first row is its header: it is in
 // a <thead>, or all its cells are <th>.

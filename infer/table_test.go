@@ -46,3 +46,28 @@ func TestMarkdownTables(t *testing.T) {
 		pipes = n
 	}
 }
+
+// TestMarkdownTablePaddingBounded: a few wide rows over many narrow ones
+// (colspan) render as paragraphs, so the output stays a small multiple of
+// the page instead of padding every row to the widest (a 40 KB page gave
+// 193 MB of Markdown).
+func TestMarkdownTablePaddingBounded(t *testing.T) {
+	tests := []struct {
+		name       string
+		wide, rows int
+	}{
+		{"thousands of spanning cells", 2000, 3000},
+		{"one spanning cell over many rows", 1, 20000},
+	}
+	for _, tt := range tests {
+		page := `<table><tr><td>a</td><td>b</td></tr><tr>` + strings.Repeat(`<td colspan=64>x</td>`, tt.wide) + `</tr>` +
+			strings.Repeat(`<tr><td>r</td></tr>`, tt.rows) + `</table>`
+		res, err := keepAll.ExtractBytes([]byte(page), Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if md := res.Markdown(); len(md) > 4*len(page) {
+			t.Errorf("%s: %d bytes of Markdown from a page of %d", tt.name, len(md), len(page))
+		}
+	}
+}

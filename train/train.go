@@ -75,6 +75,11 @@ type Options struct {
 	// times each of its training pages is seen per epoch (default 1), to
 	// give a small or varied dataset more weight.
 	Repeat map[string]int
+	// Transplant, when positive, adds Transplant times as many training
+	// pages as there are, each a training page into which a boilerplate
+	// region of another (a teaser list, a navbox, a share row) is
+	// inserted, labeled boilerplate (see transplant). 0: none.
+	Transplant float64
 	// Half asks for the dev scores of the kept weights rounded to float16
 	// too (Result.Half), for a model written with WriteHalfTo.
 	Half bool
@@ -149,6 +154,9 @@ func (o Options) check() error {
 	}
 	if !(o.InputDropout >= 0 && o.InputDropout < 1) {
 		return fmt.Errorf("train: input dropout %v outside [0, 1)", o.InputDropout)
+	}
+	if !(o.Transplant >= 0 && o.Transplant <= 10) {
+		return fmt.Errorf("train: transplant share %v outside [0, 10]", o.Transplant)
 	}
 	if o.F1Loss < 0 || o.F1Loss > 0 && o.Batch > graph.MaxF1Pages {
 		return fmt.Errorf("train: F1 loss weight %v with batches of %d pages: need a weight ≥ 0 and at most %d pages", o.F1Loss, o.Batch, graph.MaxF1Pages)
@@ -297,6 +305,9 @@ func prepare(opts Options, res *Result) (*inputs, error) {
 	in.cfg.Input = in.vocab.Dim()
 	if err := in.cfg.Check(); err != nil {
 		return nil, err
+	}
+	if opts.Transplant > 0 {
+		trainDocs = append(trainDocs, transplant(trainDocs, int(math.Round(opts.Transplant*float64(len(trainDocs)))), opts.Seed)...)
 	}
 	encoded := encode(in.vocab, trainDocs, opts.WordWeights)
 	if len(opts.Teachers) > 0 {
@@ -465,6 +476,9 @@ func modelMeta(opts Options, res *Result) map[string]string {
 	}
 	if opts.Cosine {
 		meta["learn_rate_schedule"] = "cosine"
+	}
+	if opts.Transplant > 0 {
+		meta["transplant"] = strconv.FormatFloat(opts.Transplant, 'g', -1, 64)
 	}
 	if opts.F1Loss > 0 {
 		meta["f1_loss"] = strconv.FormatFloat(opts.F1Loss, 'g', -1, 64)

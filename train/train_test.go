@@ -153,6 +153,7 @@ func TestRunErrors(t *testing.T) {
 		{"bad batch", Options{Data: []string{synth}, Batch: -1}, "bad options"},
 		{"bad input dropout", Options{Data: []string{synth}, InputDropout: 1}, "input dropout"},
 		{"bad average", Options{Data: []string{synth}, Average: -0.5}, "average decay"},
+		{"bad transplant", Options{Data: []string{synth}, Transplant: -1}, "transplant share"},
 		{"bad repeat", Options{Data: []string{synth}, Repeat: map[string]int{"synth": 0}}, "at least 1"},
 		{"negative F1 loss", Options{Data: []string{synth}, F1Loss: -1}, "F1 loss"},
 		{"F1 loss over too many pages", Options{Data: []string{synth}, F1Loss: 1, Batch: 65}, "at most 64 pages"},

@@ -36,6 +36,7 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	wordWeights := fs.Bool("word-weights", false, "weight each block's loss by log2(2 + its words)")
 	f1Loss := fs.Float64("f1-loss", 0, "add this weight times (1 − the mean over a batch's pages of their soft token F1) to the loss, so that training aims at the page-averaged token F1 too; ≥ 0 (0: cross-entropy alone)")
 	inputDropout := fs.Float64("input-dropout", 0, "drop each non-zero input of a training row with this probability, anew every epoch")
+	transplantShare := fs.Float64("transplant", 0, "add this many times the training pages as augmented pages: a training page with another's boilerplate region (teaser list, navbox, share row) inserted, labeled boilerplate")
 	average := fs.Float64("average", 0, "keep and score an exponential moving average of the weights with this decay per step, e.g. 0.998 (0: the raw weights)")
 	repeatFlag := fs.String("repeat", "", "NAME=K,...: see the training pages of dataset NAME K times per epoch")
 	half := fs.Bool("half", false, "store the weights as float16 (half the file; dev scores of both are reported)")
@@ -50,7 +51,7 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	}
 	if err := checkFlags(fs, atLeast("epochs", 1), atLeast("batch", 1), atLeast("hidden", 1), atLeast("layers", 1),
 		atLeast("dense", 1), rate("dropout"), atLeast("words", 1), atLeast("tags", 1), atLeast("attrs", 1), positive("lr"),
-		rate("input-dropout"), rate("average"), atLeast("max-depth", 1), atLeast("f1-loss", 0)); err != nil {
+		rate("input-dropout"), rate("average"), atLeast("max-depth", 1), atLeast("f1-loss", 0), atLeast("transplant", 0)); err != nil {
 		return err
 	}
 	if *dataDirs == "" || *out == "" || fs.NArg() > 0 {
@@ -109,6 +110,7 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 		F1Loss:       *f1Loss,
 		Repeat:       repeat,
 		InputDropout: *inputDropout,
+		Transplant:   *transplantShare,
 		Average:      *average,
 		Half:         *half,
 		Log:          logFile,
