@@ -358,3 +358,31 @@ func TestMediaWiki(t *testing.T) {
 		}
 	}
 }
+
+// TestHighlightedCodeInArticle: a syntax-highlighted listing (one block
+// per token) inside an article comes out whole, under every decoding that
+// keeps it, exactly as written.
+func TestHighlightedCodeInArticle(t *testing.T) {
+	raw, err := os.ReadFile("testdata/article-code.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ex, err := Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	code := "class Greeter:\n    \"\"\"Greets people by name.\"\"\"\n\n    def __init__(self, greeting=\"Hello\"):\n" +
+		"        self.greeting = greeting\n\n    def greet(self, name):\n        return f\"{self.greeting}, {name}!\""
+	for _, d := range []Decoding{DecodeDefault, DecodeBlocks, DecodeStructure} {
+		res, err := ex.ExtractBytes(raw, Options{Decode: d})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(res.Text, code) {
+			t.Errorf("%v: the listing is not whole in:\n%s", d, res.Text)
+		}
+		if res.Title != "Writing a tiny greeter in Python" || strings.Contains(res.Text, "Share on") {
+			t.Errorf("%v: title %q, text:\n%s", d, res.Title, res.Text)
+		}
+	}
+}
