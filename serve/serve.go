@@ -110,6 +110,10 @@ type Server struct {
 	metrics  *metrics
 	routes   map[string]route
 	log      *slog.Logger
+	// crossOrigin refuses requests that a browser sends on behalf of
+	// another site (a page the user visits posting to a server on their
+	// machine): "simple" requests need no CORS preflight.
+	crossOrigin *http.CrossOriginProtection
 }
 
 type route struct {
@@ -156,7 +160,8 @@ func New(cfg Config) (*Server, error) {
 	if cfg.Resolve == nil || len(cfg.Filters) == 0 {
 		cfg.Filters = []string{"ancestor"}
 	}
-	s := &Server{cfg: cfg, sem: make(chan struct{}, cfg.Workers), metrics: newMetrics(), log: cfg.Logger}
+	s := &Server{cfg: cfg, sem: make(chan struct{}, cfg.Workers), metrics: newMetrics(), log: cfg.Logger,
+		crossOrigin: http.NewCrossOriginProtection()}
 	mh := s.metrics.handler()
 	s.routes = map[string]route{
 		"/":           {http.MethodGet, "page", s.page},
@@ -199,6 +204,8 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	switch {
 	case !ok:
 		writeError(sw, http.StatusNotFound, fmt.Sprintf("no such path %q", r.URL.Path))
+	case s.crossOrigin.Check(r) != nil:
+		writeError(sw, http.StatusForbidden, "cross-origin request refused: a browser sent it for another site (Sec-Fetch-Site or Origin)")
 	case r.Method != rt.method && !(rt.method == http.MethodGet && r.Method == http.MethodHead):
 		h.Set("Allow", rt.method)
 		writeError(sw, http.StatusMethodNotAllowed, fmt.Sprintf("%s wants %s, not %s", r.URL.Path, rt.method, r.Method))

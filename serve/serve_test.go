@@ -497,3 +497,39 @@ func TestServerTimeouts(t *testing.T) {
 		}
 	}
 }
+
+// TestCrossOriginRefused: a browser's request on behalf of another site
+// (a "simple" text/plain POST needs no preflight) is refused; the
+// server's own page, and clients that are not browsers, are served.
+func TestCrossOriginRefused(t *testing.T) {
+	ts := newTestServer(t, testConfig(newGate()))
+	page := `<html><body><p>Some words of text that make a paragraph of the page.</p></body></html>`
+	tests := []struct {
+		name    string
+		headers map[string]string
+		want    int
+	}{
+		{"another site", map[string]string{"Sec-Fetch-Site": "cross-site"}, http.StatusForbidden},
+		{"an old browser, another origin", map[string]string{"Origin": "https://evil.example"}, http.StatusForbidden},
+		{"the server's page", map[string]string{"Sec-Fetch-Site": "same-origin"}, http.StatusOK},
+		{"curl", nil, http.StatusOK},
+	}
+	for _, tt := range tests {
+		req, err := http.NewRequest("POST", ts.URL+"/v1/extract", strings.NewReader(page))
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Header.Set("Content-Type", "text/plain")
+		for k, v := range tt.headers {
+			req.Header.Set(k, v)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != tt.want {
+			t.Errorf("%s: status %d, want %d", tt.name, resp.StatusCode, tt.want)
+		}
+	}
+}
