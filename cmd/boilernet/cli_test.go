@@ -199,3 +199,21 @@ func TestMaxElements(t *testing.T) {
 	checkRun(t, []string{"extract", "-q", "-format", "text", "-max-elements", "0", page}, 0, []string{"last"}, nil)
 	checkRun(t, []string{"extract", "-max-elements", "-1", page}, 1, nil, []string{"-max-elements -1: must be at least 0"})
 }
+
+// TestFlagsAnywhere: flags may follow the paths, "--" ends the flags, and
+// a mistyped flag prints one error and a pointer to -h, not the usage.
+func TestFlagsAnywhere(t *testing.T) {
+	page := filepath.Join(t.TempDir(), "page.html")
+	if err := os.WriteFile(page, []byte(`<title>T</title><p>Some words of text that make a paragraph of the page, and more of them.</p>`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	checkRun(t, []string{"extract", page, "-format", "json"}, 0, []string{`"file": "` + page + `"`}, nil)
+	checkRun(t, []string{"extract", "-q", "--", "-format"}, 1, nil, []string{"-format"})
+	var out, errOut bytes.Buffer
+	if status := run([]string{"extract", "-fromat", "json", page}, &out, &errOut); status == 0 {
+		t.Error("a mistyped flag ran")
+	}
+	if got := errOut.String(); !strings.Contains(got, "-fromat") || !strings.Contains(got, "boilernet extract -h") || strings.Count(got, "\n") > 3 {
+		t.Errorf("stderr for a mistyped flag:\n%s", got)
+	}
+}

@@ -139,17 +139,38 @@ func newFlagSet(name string, stderr io.Writer) *flag.FlagSet {
 	return fs
 }
 
-// parseFlags parses args with fs: errHelp for -h (the usage was printed),
-// errUsage for a bad flag (the error and the usage were printed).
+// parseFlags parses args with fs, flags and arguments in any order
+// ("extract page.html -format json"; after "--" everything is an
+// argument): errHelp for -h (the usage was printed), errUsage for a bad
+// flag (the error and a pointer to -h were printed, not the whole usage).
+// fs.Args() then holds the arguments in their order.
 func parseFlags(fs *flag.FlagSet, args []string) error {
-	err := fs.Parse(args)
-	switch {
-	case err == nil:
-		return nil
-	case errors.Is(err, flag.ErrHelp):
-		return errHelp
+	usage := fs.Usage
+	fs.Usage = func() {}
+	defer func() { fs.Usage = usage }()
+	var positional []string
+	for rest := args; ; {
+		if err := fs.Parse(rest); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				usage()
+				return errHelp
+			}
+			fmt.Fprintf(fs.Output(), "run 'boilernet %s -h' for its flags\n", fs.Name())
+			return errUsage
+		}
+		left := fs.Args()
+		if len(left) == 0 {
+			break
+		}
+		if n := len(rest) - len(left); n > 0 && rest[n-1] == "--" {
+			positional = append(positional, left...)
+			break
+		}
+		positional = append(positional, left[0])
+		rest = left[1:]
 	}
-	return errUsage
+	// Parse again, only to set fs.Args().
+	return fs.Parse(append([]string{"--"}, positional...))
 }
 
 func capitalize(s string) string {
