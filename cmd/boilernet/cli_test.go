@@ -217,3 +217,10 @@ func TestFlagsAnywhere(t *testing.T) {
 		t.Errorf("stderr for a mistyped flag:\n%s", got)
 	}
 }
+
+// TestVersion: the build and the embedded model, as text and as JSON.
+func TestVersion(t *testing.T) {
+	checkRun(t, []string{"version"}, 0, []string{"boilernet ", "go1.", "embedded model: 2 network(s)", "paper+attrs+regions"}, nil)
+	checkRun(t, []string{"version", "-json"}, 0, []string{`"networks": 2`, `"features": "paper+attrs+regions"`}, nil)
+	checkRun(t, []string{"version", "extra"}, 1, nil, []string{`unexpected argument "extra"`})
+}

@@ -42,6 +42,7 @@ func commands() []command {
 		{"train", "-data DIR[,DIR...] -out MODEL [flags]", "train the BiLSTM labeler", "", runTrain},
 		{"metadata", "-data DIR [flags]", "score metadata against a dataset's meta.tsv and time it", "", runMetadata},
 		{"serve", "[flags]", "serve the extraction API and page over HTTP", "", runServe},
+		{"version", "[-json]", "print the build and the embedded model", "", runVersion},
 	}
 }
 
