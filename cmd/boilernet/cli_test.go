@@ -224,3 +224,41 @@ func TestVersion(t *testing.T) {
 	checkRun(t, []string{"version", "-json"}, 0, []string{`"networks": 2`, `"features": "paper+attrs+regions"`}, nil)
 	checkRun(t, []string{"version", "extra"}, 1, nil, []string{`unexpected argument "extra"`})
 }
+
+// TestOutputNeverOverwritesInput: -o onto an input (itself, a link to it,
+// or under -o DIR/ the file a page's output would get) is refused before
+// anything is written; -workers is bounded.
+func TestOutputNeverOverwritesInput(t *testing.T) {
+	dir := t.TempDir()
+	page := filepath.Join(dir, "a.html")
+	content := []byte(`<title>T</title><p>Some words of text that make a paragraph of the page, and more of them.</p>`)
+	if err := os.WriteFile(page, content, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	corpus := filepath.Join(t.TempDir(), "pages.jsonl")
+	if err := os.WriteFile(corpus, []byte(`{"url": "https://example.org/", "html": "<p>Some words of text.</p>"}`+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(dir, "link.html")
+	if err := os.Symlink(page, link); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name string
+		args []string
+	}{
+		{"itself", []string{"extract", "-o", page, page}},
+		{"a link to it", []string{"extract", "-o", link, page}},
+		{"its output file under -o DIR/", []string{"extract", "-format", "html", "-o", dir + "/", dir}},
+		{"a corpus file", []string{"extract", "-o", corpus, corpus}},
+	}
+	for _, tt := range tests {
+		checkRun(t, tt.args, 1, nil, []string{"would be overwritten"})
+		for _, f := range []string{page, corpus} {
+			if got, err := os.ReadFile(f); err != nil || len(got) == 0 {
+				t.Fatalf("%s: the input %s changed: %q, %v", tt.name, f, got, err)
+			}
+		}
+	}
+	checkRun(t, []string{"extract", "-workers", "10000000", page}, 1, nil, []string{"-workers 10000000: must be from 0 to 256"})
+}

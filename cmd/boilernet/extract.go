@@ -55,7 +55,7 @@ func runExtract(args []string, stdout, stderr io.Writer) error {
 	threshold := fs.Float64("threshold", 0, "method bilstm: P(content) from which each block is content, > 0 and ≤ 1, as the paper; 0: the default decoding's choice for each page (the blocks that maximize its expected F1)")
 	decode := fs.String("decode", "default", "method bilstm: how probabilities become content: default (the blocks that maximize the page's expected F1, repeated paragraphs dropped, gaps in a line of content filled), blocks (a threshold only, as the paper), structure, or steps joined by /: threshold (each block against -threshold, 0.5 when unset), unsmoothed, paragraphs, hidden, isolated, keep-repeats, keep-gaps, bylines")
 	keepHeadline := fs.Bool("keep-headline", false, "keep the headline in the text (by default it is the title only)")
-	workers := fs.Int("workers", 0, "pages extracted in parallel (0: all cores)")
+	workers := fs.Int("workers", 0, "pages extracted in parallel (0: all cores; at most 256)")
 	out := fs.String("o", "", "output file, or a directory (an existing one, or a path ending in /) for one file per page (default: stdout)")
 	quiet := fs.Bool("q", false, "no progress bar")
 	progress := fs.Bool("progress", false, "draw the progress bar even when stderr is not a terminal")
@@ -72,7 +72,7 @@ func runExtract(args []string, stdout, stderr io.Writer) error {
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	if err := checkFlags(fs, optionalProbability("threshold"), atLeast("filter-depth", 1), atLeast("workers", 0), atLeast("per-host", 1), atLeast("max-elements", 0), atLeast("networks", 0)); err != nil {
+	if err := checkFlags(fs, optionalProbability("threshold"), atLeast("filter-depth", 1), between("workers", 0, maxWorkers), atLeast("per-host", 1), atLeast("max-elements", 0), atLeast("networks", 0)); err != nil {
 		return err
 	}
 	if !slices.Contains(extractFormats, *format) {
@@ -110,6 +110,9 @@ func runExtract(args []string, stdout, stderr io.Writer) error {
 		if isDirOut(*out) {
 			return fmt.Errorf("-o %s: corpus files (WARC, JSONL) give one jsonl stream: -o takes a file, not a directory", *out)
 		}
+		if err := refuseOverwrite(*out, files, nil, ""); err != nil {
+			return err
+		}
 		if *workers != 1 {
 			bilstm.SetBLASThreads(1)
 		}
@@ -129,6 +132,13 @@ func runExtract(args []string, stdout, stderr io.Writer) error {
 	pages := in.pages
 	if len(pages) == 0 {
 		return errors.New("no pages found")
+	}
+	var paths []string
+	for _, p := range pages {
+		paths = append(paths, p.Name)
+	}
+	if err := refuseOverwrite(*out, paths, in.names, formatExt[*format]); err != nil {
+		return err
 	}
 	w, err := newWriter(*out, *format, stdout, len(pages) > 1, in.names)
 	if err != nil {

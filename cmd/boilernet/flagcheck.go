@@ -19,6 +19,16 @@ func atLeast(name string, min float64) flagRule {
 	return flagRule{name, func(v float64) bool { return v >= min }, fmt.Sprintf("must be at least %g", min)}
 }
 
+// between is lo ≤ v ≤ hi.
+func between(name string, lo, hi float64) flagRule {
+	return flagRule{name, func(v float64) bool { return v >= lo && v <= hi }, fmt.Sprintf("must be from %g to %g", lo, hi)}
+}
+
+// maxWorkers bounds -workers: more pages in flight than this only costs
+// memory (each holds a page, its DOM and its buffers), even when most
+// wait on the network.
+const maxWorkers = 256
+
 // optionalProbability is a threshold or 0 for none: 0 ≤ v ≤ 1.
 func optionalProbability(name string) flagRule {
 	return flagRule{name, func(v float64) bool { return v >= 0 && v <= 1 }, "must be 0 (none) or > 0 and ≤ 1"}

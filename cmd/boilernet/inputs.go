@@ -171,3 +171,40 @@ func uniqueNames(names []string) []string {
 	}
 	return out
 }
+
+// refuseOverwrite returns an error when an output file would be one of
+// the input files (compared as files, not as strings: links and other
+// spellings of one path too): out itself, or under -o DIR/ the file each
+// page's output gets (dirNames, the pages' names there, and ext its
+// extension). It runs before anything is written, so no input is lost.
+func refuseOverwrite(out string, inputs []string, dirNames []string, ext string) error {
+	if out == "" {
+		return nil
+	}
+	var outputs []string
+	if isDirOut(out) {
+		for _, n := range dirNames {
+			outputs = append(outputs, filepath.Join(out, filepath.FromSlash(n)+ext))
+		}
+	} else {
+		outputs = []string{out}
+	}
+	inStats := make([]os.FileInfo, 0, len(inputs))
+	for _, in := range inputs {
+		if st, err := os.Stat(in); err == nil && st.Mode().IsRegular() {
+			inStats = append(inStats, st)
+		}
+	}
+	for _, o := range outputs {
+		ost, err := os.Stat(o)
+		if err != nil {
+			continue // not there yet: nothing to overwrite
+		}
+		for k, ist := range inStats {
+			if os.SameFile(ost, ist) {
+				return fmt.Errorf("-o %s: the output %s is the input %s; it would be overwritten", out, o, inputs[k])
+			}
+		}
+	}
+	return nil
+}

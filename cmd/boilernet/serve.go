@@ -26,7 +26,7 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	model := addModelFlags(fs, "")
 	treePath := fs.String("tree", "", "tree file for method tree")
 	maxBody := fs.String("max-body", "16MiB", "largest request body (bytes, or with KiB, MiB, GiB)")
-	workers := fs.Int("workers", 0, "extractions at once (0: all cores)")
+	workers := fs.Int("workers", 0, "extractions at once (0: all cores; at most 256)")
 	queue := fs.Int("queue", 0, "requests waiting for a worker before 503 (0: 4 × workers, -1: none)")
 	timeout := fs.Duration("timeout", serve.DefaultTimeout, "per-request time limit (fetching, waiting and extracting)")
 	readTimeout := fs.Duration("read-timeout", serve.DefaultReadTimeout, "time limit of reading a request, body included")
@@ -41,7 +41,7 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stderr, "boilernet serve: unexpected argument %q\n", fs.Arg(0))
 		return errUsage
 	}
-	if err := checkFlags(fs, atLeast("workers", 0), atLeast("queue", -1), atLeast("networks", 0)); err != nil {
+	if err := checkFlags(fs, between("workers", 0, maxWorkers), atLeast("queue", -1), atLeast("networks", 0)); err != nil {
 		return err
 	}
 	for name, d := range map[string]time.Duration{"timeout": *timeout, "read-timeout": *readTimeout, "idle-timeout": *idleTimeout} {
