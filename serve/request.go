@@ -71,7 +71,8 @@ func badRequest(format string, args ...any) error {
 
 // ParseRequest reads an extraction request: a JSON object
 // (Content-Type application/json) or a raw page (text/html,
-// application/xhtml+xml or text/plain, with its charset honoured) whose
+// or application/xhtml+xml, with its charset honoured; not text/plain,
+// which a browser may send cross-site without a preflight) whose
 // options are query parameters. The body is read up to maxBody bytes; a
 // larger one is an error with status 413.
 func ParseRequest(r *http.Request, maxBody int64) (*Request, error) {
@@ -111,7 +112,7 @@ func ParseRequest(r *http.Request, maxBody int64) (*Request, error) {
 		} else if jr.URL == "" {
 			return nil, badRequest(`give "html" (the page) or "url"`)
 		}
-	case "text/html", "application/xhtml+xml", "text/plain":
+	case "text/html", "application/xhtml+xml":
 		if len(body) == 0 {
 			return nil, badRequest("empty body: send the page")
 		}

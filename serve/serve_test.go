@@ -499,7 +499,8 @@ func TestServerTimeouts(t *testing.T) {
 }
 
 // TestCrossOriginRefused: a browser's request on behalf of another site
-// (a "simple" text/plain POST needs no preflight) is refused; the
+// (a "simple" POST needs no preflight) is refused, and text/plain, the
+// simple type a page could send, is not a page type; the
 // server's own page, and clients that are not browsers, are served.
 func TestCrossOriginRefused(t *testing.T) {
 	ts := newTestServer(t, testConfig(newGate()))
@@ -513,13 +514,14 @@ func TestCrossOriginRefused(t *testing.T) {
 		{"an old browser, another origin", map[string]string{"Origin": "https://evil.example"}, http.StatusForbidden},
 		{"the server's page", map[string]string{"Sec-Fetch-Site": "same-origin"}, http.StatusOK},
 		{"curl", nil, http.StatusOK},
+		{"text/plain", map[string]string{"Content-Type": "text/plain"}, http.StatusUnsupportedMediaType},
 	}
 	for _, tt := range tests {
 		req, err := http.NewRequest("POST", ts.URL+"/v1/extract", strings.NewReader(page))
 		if err != nil {
 			t.Fatal(err)
 		}
-		req.Header.Set("Content-Type", "text/plain")
+		req.Header.Set("Content-Type", "text/html")
 		for k, v := range tt.headers {
 			req.Header.Set(k, v)
 		}
