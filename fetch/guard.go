@@ -27,6 +27,10 @@ var forbiddenPrefixes = []netip.Prefix{
 var (
 	nat64     = netip.MustParsePrefix("64:ff9b::/96")
 	sixToFour = netip.MustParsePrefix("2002::/16")
+	// ipv4Compatible is the deprecated IPv4-compatible range (::a.b.c.d,
+	// RFC 4291 2.5.5.1): no public host has such an address, and some
+	// stacks route it to the embedded IPv4 one.
+	ipv4Compatible = netip.MustParsePrefix("::/96")
 )
 
 // Forbidden reports whether ip is one that Options.DenyPrivate refuses:
@@ -34,7 +38,8 @@ var (
 // AWS's fd00:ec2::254), link-local (169.254/16, where cloud metadata
 // services live, and fe80::/10), multicast, unspecified, carrier-grade NAT,
 // reserved and documentation ranges, and IPv6 addresses embedding one of
-// those (IPv4-mapped, NAT64, 6to4).
+// those (IPv4-mapped, NAT64, 6to4), and the deprecated IPv4-compatible
+// range (::127.0.0.1).
 func Forbidden(ip net.IP) bool {
 	a, ok := netip.AddrFromSlice(ip)
 	if !ok {
@@ -44,6 +49,9 @@ func Forbidden(ip net.IP) bool {
 }
 
 func forbiddenAddr(a netip.Addr) bool {
+	if a.Is6() && ipv4Compatible.Contains(a) {
+		return true
+	}
 	if a.IsLoopback() || a.IsPrivate() || a.IsLinkLocalUnicast() || a.IsLinkLocalMulticast() ||
 		a.IsInterfaceLocalMulticast() || a.IsMulticast() || a.IsUnspecified() || !a.IsValid() {
 		return true

@@ -83,6 +83,9 @@ func readModelFile(path string) (*bilstm.Model, error) {
 		return nil, err
 	}
 	defer f.Close()
+	if st, err := f.Stat(); err == nil && st.IsDir() {
+		return nil, fmt.Errorf("%s is a directory, not a model file", path)
+	}
 	m, err := bilstm.ReadModel(f)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
