@@ -92,7 +92,8 @@ func TestExtractRefusesEndlessModels(t *testing.T) {
 	checkRun(t, []string{"extract", "-model", fifo, page}, 1, nil, []string{fifo + ": bad model file"})
 	if _, err := os.Stat("/dev/zero"); err == nil {
 		checkRun(t, []string{"extract", "-model", "/dev/zero", page}, 1, nil, []string{"/dev/zero: bad model file: not a boilernet model (bad magic)"})
-	}	dir := t.TempDir()
+	}
+	dir := t.TempDir()
 	checkRun(t, []string{"extract", "-model", dir, page}, 1, nil, []string{dir + " is a directory, not a model file"})
 }
 
