@@ -45,10 +45,8 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 	if err := checkFlags(fs, optionalProbability("threshold"), atLeast("filter-depth", 1), atLeast("networks", 0)); err != nil {
 		return err
 	}
-	if *dataDirs == "" || fs.NArg() > 0 {
-		fmt.Fprintln(stderr, "usage: boilernet eval -data DIR[,DIR...] [-split test] [-methods M,...] [-model FILE] [-external NAME=FILE.jsonl,...]")
-		fs.PrintDefaults()
-		return errUsage
+	if err := required(fs, "data", "the labeled dataset folders, e.g. ../shared/data/wcxb"); err != nil {
+		return err
 	}
 	reg := registry(model, *treePath)
 	mopts := infer.Options{Threshold: *threshold, FilterDepth: *depth}

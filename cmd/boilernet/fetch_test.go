@@ -78,6 +78,6 @@ func TestMetadataCommand(t *testing.T) {
 	checkRun(t, []string{"metadata", "-q", "-rounds", "0", "-v", "-data", "testdata/meta", "-split", "test,test"}, 0, []string{
 		"meta test,test split: 4 pages", "| author | 4 | 2 | 2 | 0.500 | 0 of 0 |"}, []string{"m2\tproduct\tauthor\t\"John Roe\"\t\"\""})
 	checkRun(t, []string{"metadata", "-q", "-rounds", "0", "-data", "testdata/meta", "-split", "test,nosuch"}, 1, nil, []string{"has no nosuch split"})
-	checkRun(t, []string{"metadata", "-q"}, 1, nil, []string{"usage: boilernet metadata"})
+	checkRun(t, []string{"metadata", "-q"}, 1, nil, []string{"missing -data (a labeled dataset folder"})
 	checkRun(t, []string{"metadata", "-q", "-data", "../../data/testdata/tiny"}, 1, nil, []string{"has no meta.tsv"})
 }

@@ -19,6 +19,21 @@ func atLeast(name string, min float64) flagRule {
 	return flagRule{name, func(v float64) bool { return v >= min }, fmt.Sprintf("must be at least %g", min)}
 }
 
+// required returns an error naming the first of the flags (pairs of name
+// and what it gives) that is unset, or the first argument when the
+// command takes none: what is missing, not the whole usage.
+func required(fs *flag.FlagSet, flags ...string) error {
+	for i := 0; i+1 < len(flags); i += 2 {
+		if f := fs.Lookup(flags[i]); f != nil && f.Value.String() == "" {
+			return fmt.Errorf("missing -%s (%s); run 'boilernet %s -h' for the flags", flags[i], flags[i+1], fs.Name())
+		}
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("unexpected argument %q (this command reads its input from flags); run 'boilernet %s -h' for the flags", fs.Arg(0), fs.Name())
+	}
+	return nil
+}
+
 // between is lo ≤ v ≤ hi.
 func between(name string, lo, hi float64) flagRule {
 	return flagRule{name, func(v float64) bool { return v >= lo && v <= hi }, fmt.Sprintf("must be from %g to %g", lo, hi)}

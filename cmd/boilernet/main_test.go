@@ -68,9 +68,7 @@ func TestTrainCommand(t *testing.T) {
 	if err != nil || strings.Count(string(csv), "\n") != 3 {
 		t.Errorf("log: %q %v", csv, err)
 	}
-	if status := run([]string{"train", "-data", "x"}, &stdout, &stderr); status == 0 {
-		t.Error("train without -out succeeded")
-	}
+	checkRun(t, []string{"train", "-data", "x"}, 1, nil, []string{"missing -out (the model file to write)"})
 }
 
 // tinyModel trains a small model on the synthetic pages and returns its path.
@@ -172,7 +170,8 @@ func TestEvalCommand(t *testing.T) {
 			[]string{"bilstm:oracle "}, nil},
 		{"threshold oracle, bad model", []string{"eval", "-q", "-data", "../../testdata/synth", "-model", "main_test.go", "-methods", "bilstm:oracle"}, 1, nil, []string{"main_test.go"}},
 		{"unknown method", []string{"eval", "-q", "-data", "../../testdata/synth", "-methods", "magic"}, 1, nil, []string{`unknown method "magic"`}},
-		{"no data", []string{"eval"}, 1, nil, []string{"usage: boilernet eval"}},
+		{"no data", []string{"eval"}, 1, nil, []string{"missing -data (the labeled dataset folders"}},
+		{"an argument", []string{"eval", "-data", "x", "y"}, 1, nil, []string{`unexpected argument "y"`}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) { checkRun(t, tt.args, tt.status, tt.stdout, tt.stderr) })

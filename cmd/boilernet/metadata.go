@@ -31,10 +31,11 @@ func runMetadata(args []string, stdout, stderr io.Writer) error {
 	if err := checkFlags(fs, atLeast("networks", 0)); err != nil {
 		return err
 	}
-	if *dir == "" || fs.NArg() > 0 || *rounds < 0 {
-		fmt.Fprintln(stderr, "usage: boilernet metadata -data DIR [-split test] [-model FILE] [-networks N] [-rounds N] [-q] [-v]")
-		fs.PrintDefaults()
-		return errUsage
+	if err := required(fs, "data", "a labeled dataset folder with a meta.tsv"); err != nil {
+		return err
+	}
+	if *rounds < 0 {
+		return fmt.Errorf("-rounds %d: must be at least 0", *rounds)
 	}
 	ds, err := data.Open(*dir)
 	if err != nil {

@@ -54,10 +54,8 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 		rate("input-dropout"), rate("average"), atLeast("max-depth", 1), atLeast("f1-loss", 0), atLeast("transplant", 0)); err != nil {
 		return err
 	}
-	if *dataDirs == "" || *out == "" || fs.NArg() > 0 {
-		fmt.Fprintln(stderr, "usage: boilernet train -data DIR[,DIR...] -out MODEL [flags]")
-		fs.PrintDefaults()
-		return errUsage
+	if err := required(fs, "data", "the labeled dataset folders to train on", "out", "the model file to write"); err != nil {
+		return err
 	}
 	switch *method {
 	case "bilstm":
