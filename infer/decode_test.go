@@ -97,7 +97,7 @@ func TestExpectedF1Choice(t *testing.T) {
 		{"confident page: the content", []float64{0.99, 0.01, 0.98, 0.02}, []float64{100, 20, 50, 5}, []int{0, 2}},
 		// A threshold of 0.5 would keep the doubtful block too.
 		{"a doubtful short block beside sure text", []float64{0.99, 0.55}, []float64{100, 10}, []int{0}},
-		{"much doubtful text is worth its risk", []float64{0.99, 0.55}, []float64{100, 300}, []int{0, 1}},
+		{"much doubtful text is worth its risk", []float64{0.99, 0.65}, []float64{100, 300}, []int{0, 1}},
 		// A threshold of 0.5 would keep nothing.
 		{"an unsure page keeps its likeliest text", []float64{0.3, 0.1}, []float64{50, 50}, []int{0}},
 		{"an all-boilerplate page keeps nothing", []float64{0.015, 0.005}, []float64{50, 50}, nil},

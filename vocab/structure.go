@@ -2,8 +2,6 @@ package vocab
 
 import (
 	"math"
-	"strconv"
-	"strings"
 
 	"github.com/boilernet/boilernet/tokenize"
 )
@@ -41,10 +39,16 @@ type repeatStats struct {
 func newRepeatStats(blocks []tokenize.Block, index elementIndex) repeatStats {
 	rs := repeatStats{index: index, same: make([]int, index.n), linkLed: make([]float64, index.n), headings: make([]int, index.n)}
 	seen := make([]bool, index.n)
-	group := make([]string, index.n)
+	// An element's group: its parent and a hash of its shape (name and
+	// attribute tokens), so that no key is built as a string.
+	type groupKey struct {
+		parent int
+		shape  uint64
+	}
 	type count struct{ n, linked int }
-	groups := map[string]*count{}
-	var key strings.Builder
+	group := make([]int32, index.n) // index in counts
+	groups := make(map[groupKey]int32, index.n/2)
+	var counts []count
 	for _, b := range blocks {
 		for depth, el := range b.Ancestors {
 			i := index.of(el)
@@ -57,36 +61,49 @@ func newRepeatStats(blocks []tokenize.Block, index elementIndex) repeatStats {
 					rs.headings[index.of(up)]++
 				}
 			}
-			key.Reset()
+			k := groupKey{parent: -1, shape: shapeHash(el)}
 			if depth > 0 {
-				key.WriteString(strconv.Itoa(index.of(b.Ancestors[depth-1])))
+				k.parent = index.of(b.Ancestors[depth-1])
 			}
-			key.WriteByte(0)
-			key.WriteString(el.Name)
-			for _, a := range el.Attrs {
-				key.WriteByte(' ')
-				key.WriteString(a)
+			g, ok := groups[k]
+			if !ok {
+				g = int32(len(counts))
+				groups[k] = g
+				counts = append(counts, count{})
 			}
-			k := key.String()
-			group[i] = k
-			c := groups[k]
-			if c == nil {
-				c = &count{}
-				groups[k] = c
-			}
+			group[i] = g
+			c := &counts[g]
 			c.n++
 			if b.InLink {
 				c.linked++
 			}
 		}
 	}
-	for i, k := range group {
-		if c := groups[k]; c != nil {
+	for i, g := range group {
+		if seen[i] {
+			c := counts[g]
 			rs.same[i] = c.n
 			rs.linkLed[i] = float64(c.linked) / float64(c.n)
 		}
 	}
 	return rs
+}
+
+// shapeHash is the FNV-1a hash of an element's name and attribute tokens.
+func shapeHash(el *tokenize.Element) uint64 {
+	const prime = 1099511628211
+	h := uint64(14695981039346656037)
+	add := func(s string) {
+		for i := 0; i < len(s); i++ {
+			h = (h ^ uint64(s[i])) * prime
+		}
+		h = (h ^ 0xff) * prime // a separator no UTF-8 byte equals
+	}
+	add(el.Name)
+	for _, a := range el.Attrs {
+		add(a)
+	}
+	return h
 }
 
 func isHeading(name string) bool {

@@ -449,30 +449,34 @@ func (v *Vocab) EncodePage(blocks []tokenize.Block, emit func(i int, row []Entry
 	g := newBag(v.Dim())
 	index := newElementIndex(blocks)
 	cache := newElementColumns(index)
-	structure := v.Features.Repeats || v.Features.Visible || v.Features.Topic
-	if !v.Features.Stats && !v.Features.Regions && !structure {
-		// Block by block, in one buffer of words.
+	if !v.Features.Stats && !v.Features.Topic {
+		// Block by block, in one buffer of words; the region and repeat
+		// statistics, which need the whole page, are counted first.
+		var rs regionStats
+		if v.Features.Regions {
+			wordCount := make([]int, len(blocks))
+			for i, b := range blocks {
+				wordCount[i] = tokenize.CountWords(b.Text)
+			}
+			rs = newRegionStats(blocks, wordCount, index)
+		}
+		var reps repeatStats
+		if v.Features.Repeats {
+			reps = newRepeatStats(blocks, index)
+		}
 		var words []string
 		for i, b := range blocks {
 			words = tokenize.AppendWords(words[:0], b.Text)
 			row = v.encodeCached(row[:0], b, words, g, cache)
-			emit(i, row)
-		}
-		return
-	}
-	if !v.Features.Stats && !structure {
-		// The words of every block counted first, for the region
-		// statistics, which need the whole page; then block by block.
-		wordCount := make([]int, len(blocks))
-		for i, b := range blocks {
-			wordCount[i] = tokenize.CountWords(b.Text)
-		}
-		rs := newRegionStats(blocks, wordCount, index)
-		var words []string
-		for i, b := range blocks {
-			words = tokenize.AppendWords(words[:0], b.Text)
-			row = v.encodeCached(row[:0], b, words, g, cache)
-			row = rs.append(row, int32(v.RegionsStart()), b)
+			if v.Features.Regions {
+				row = rs.append(row, int32(v.RegionsStart()), b)
+			}
+			if v.Features.Repeats {
+				row = reps.append(row, int32(v.RepeatsStart()), b)
+			}
+			if v.Features.Visible && b.Hidden {
+				row = append(row, Entry{int32(v.VisibleStart()), 1})
+			}
 			emit(i, row)
 		}
 		return
