@@ -17,16 +17,33 @@ func FuzzExtract(f *testing.F) {
 	}
 	c := bilstm.Config{Input: v.Dim(), Dense: 4, Hidden: 3, Layers: 1}
 	e := New(&bilstm.Model{Config: c, Vocab: v, Params: bilstm.InitParams(c, 1)})
+	// Every feature part, so that the page-level statistics see the input too.
+	all := vocab.Features{Attrs: true, Stats: true, Regions: true, Repeats: true, Visible: true, Topic: true}
+	va, err := vocab.NewFeatures(all, []string{"the", "a", "."}, []string{"p", "div", "td", "li", "a"}, []string{"nav", "menu"})
+	if err != nil {
+		f.Fatal(err)
+	}
+	ca := bilstm.Config{Input: va.Dim(), Dense: 4, Hidden: 3, Layers: 1}
+	eAll := New(&bilstm.Model{Config: ca, Vocab: va, Params: bilstm.InitParams(ca, 1)})
 	f.Add([]byte(structuredPage), 0.3, true)
 	f.Add([]byte(`<table><tr><td>a<td>b<tr><th>c</table><ol><li>x<ul><li>y</ul></ol><pre>p</pre>`), 0.5, false)
 	f.Add([]byte(`<table><thead><tr><th colspan=3>h<th>i</thead><tr><td><ul><li>x<li><a href=y>y</a></ul><td colspan=99999>|</table><table><tr><td><table><tr><td>in<td>out</table><td>b</table>`), 0.4, false)
 	f.Add([]byte(`<p>keep <a href=x>gap</a> keep<img src=i>Next<span>★</span>one</p>`), 0.5, false)
+	f.Add([]byte(`<table><tr><td>a<td>b<tr><td colspan=64>x<td colspan=64>y<tr><td>r<tr><td>s</table>`), 0.5, false)
+	f.Add([]byte(`<nav><a href=/>Home</a></nav><p>[<a>edit</a>]</p><pre><span>def</span> <span>f</span>():</pre><math><mi>N</mi><annotation>N</annotation></math><li>a<div>b</div></li>`), 0.0, false)
 	f.Fuzz(func(t *testing.T, raw []byte, threshold float64, useFilter bool) {
-		res, err := e.ExtractBytes(raw, Options{Threshold: threshold, Filter: useFilter})
-		if err != nil {
+		if _, err := eAll.ExtractBytes(raw, Options{Threshold: threshold}); err != nil {
 			return
 		}
-		res.Markdown()
+		res, err := e.ExtractBytes(raw, Options{Threshold: threshold, Filter: useFilter})
+		if err != nil {
+			t.Fatalf("one model read the page, the other failed: %v", err)
+		}
+		// Every output is bounded by the page, not by products of its
+		// attributes (colspan padding).
+		if md := res.Markdown(); len(md) > 16*len(raw)+65536 {
+			t.Fatalf("%d bytes of Markdown from %d bytes of page", len(md), len(raw))
+		}
 		if err := res.WriteHighlighted(io.Discard); err != nil {
 			t.Fatal(err)
 		}
