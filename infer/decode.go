@@ -236,7 +236,7 @@ func (d Decoding) decode(blocks []tokenize.Block, probs []float32, threshold flo
 		}
 	}
 	for i, b := range blocks {
-		if d.Hidden && b.Hidden || !d.KeepNavigation && inNavigation(b) {
+		if d.Hidden && b.Hidden || !d.KeepNavigation && b.Navigation {
 			selected[i] = false
 		}
 	}
@@ -512,7 +512,16 @@ func dropIsolated(blocks []tokenize.Block, words []int, selected []bool) {
 // content, not its menu or its copyright line. Copyright lines among an
 // article's text stay (some datasets' gold keeps them).
 func dropFrame(blocks []tokenize.Block, words []int, selected []bool) {
-	total, frameOnly := 0, true
+	total := 0
+	for i, on := range selected {
+		if on {
+			total += words[i]
+		}
+	}
+	if total >= frameWords {
+		return
+	}
+	frameOnly := true
 	for start := 0; start < len(blocks); {
 		if !selected[start] {
 			start++
@@ -530,11 +539,10 @@ func dropFrame(blocks []tokenize.Block, words []int, selected []bool) {
 			n += words[i]
 			inFrame = inFrame && (blocks[i].InLink || inPageFrame(blocks[i]))
 		}
-		total += n
 		frameOnly = frameOnly && (inFrame || n <= copyrightWords && isCopyright(text.String()))
 		start = end
 	}
-	if frameOnly && total < frameWords {
+	if frameOnly {
 		clear(selected)
 	}
 }
@@ -560,6 +568,10 @@ func dropBracketLabels(blocks []tokenize.Block, selected []bool) {
 		for end < len(blocks) && selected[end] && blocks[end].Para == blocks[start].Para {
 			end++
 		}
+		if !strings.HasPrefix(strings.TrimSpace(blocks[start].Text), "[") {
+			start = end
+			continue
+		}
 		text := strings.TrimSpace(tokenize.Text(blocks[start:end]))
 		if inner, ok := strings.CutPrefix(text, "["); ok {
 			if inner, ok = strings.CutSuffix(inner, "]"); ok && !strings.ContainsAny(inner, "[]") && tokenize.CountWords(inner) <= 3 {
@@ -570,17 +582,6 @@ func dropBracketLabels(blocks []tokenize.Block, selected []bool) {
 		}
 		start = end
 	}
-}
-
-// inNavigation reports whether a block lies inside a <nav> or an element
-// whose role is navigation.
-func inNavigation(b tokenize.Block) bool {
-	for _, el := range b.Ancestors {
-		if el.Name == "nav" || slices.Contains(el.Attrs, "role=navigation") {
-			return true
-		}
-	}
-	return false
 }
 
 // inPageFrame reports whether a block lies inside the page's navigation,

@@ -114,6 +114,9 @@ type Block struct {
 	// Hidden reports whether an ancestor is hidden from readers (see
 	// Element.Hidden).
 	Hidden bool
+	// Navigation reports whether an ancestor is navigation: a <nav>, or
+	// an element whose ARIA role is navigation.
+	Navigation bool
 }
 
 // Element is what segmentation records of an ancestor element.
@@ -489,6 +492,7 @@ type walker struct {
 	links     int        // open <a> elements
 	pres      int        // open <pre> elements
 	hidden    int        // open hidden elements
+	nav       int        // open navigation elements (Block.Navigation)
 	maths     int        // open <math> elements
 	entered   int        // elements entered so far (Element.Index)
 
@@ -557,6 +561,9 @@ func (w *walker) enter(n *html.Node) bool {
 		if el.Hidden {
 			w.hidden++
 		}
+		if isNavigation(el) {
+			w.nav++
+		}
 		if name == "a" {
 			w.links++
 		}
@@ -581,6 +588,9 @@ func (w *walker) leave(n *html.Node) {
 	w.path = w.path[:len(w.path)-1]
 	if w.elems[len(w.elems)-1].Hidden {
 		w.hidden--
+	}
+	if isNavigation(w.elems[len(w.elems)-1]) {
+		w.nav--
 	}
 	w.elems = w.elems[:len(w.elems)-1]
 	switch name {
@@ -629,7 +639,8 @@ func (w *walker) text(n *html.Node) {
 		Ancestors:   w.ancestors.copyOf(w.elems),
 		// A formula's MathML is its only text (its image has none),
 		// even when a page hides it for all but screen readers.
-		Hidden: w.hidden > 0 && w.maths == 0,
+		Hidden:     w.hidden > 0 && w.maths == 0,
+		Navigation: w.nav > 0,
 	})
 	w.pendingPara, w.pendingLine = false, false
 	w.pending = trail
@@ -838,6 +849,19 @@ func apart(prev, b Block) bool {
 		return true
 	case unicode.Is(unicode.So, first) && (unicode.IsLetter(last) || unicode.IsDigit(last)):
 		return true
+	}
+	return false
+}
+
+// isNavigation reports whether an element is navigation (Block.Navigation).
+func isNavigation(el *Element) bool {
+	if el.Name == "nav" {
+		return true
+	}
+	for _, a := range el.Attrs {
+		if a == "role=navigation" {
+			return true
+		}
 	}
 	return false
 }
