@@ -3,6 +3,7 @@ package infer
 import (
 	"cmp"
 	"fmt"
+	"iter"
 	"slices"
 	"strings"
 	"unicode"
@@ -422,20 +423,34 @@ func expectedF1Choice(prob, words []float64) []bool {
 	return keep
 }
 
+// selectedParagraphs yields the runs of selected blocks of one paragraph
+// each, as start and end (exclusive) indices; the caller may unselect the
+// blocks of the run it is given.
+func selectedParagraphs(blocks []tokenize.Block, selected []bool) iter.Seq2[int, int] {
+	return func(yield func(int, int) bool) {
+		for start := 0; start < len(blocks); {
+			if !selected[start] {
+				start++
+				continue
+			}
+			end := start + 1
+			for end < len(blocks) && selected[end] && blocks[end].Para == blocks[start].Para {
+				end++
+			}
+			if !yield(start, end) {
+				return
+			}
+			start = end
+		}
+	}
+}
+
 // dropRepeats unselects selected paragraphs whose normalised text equals
 // that of an earlier selected paragraph.
 func dropRepeats(blocks []tokenize.Block, selected []bool) {
 	seen := make(map[string]bool)
 	var key strings.Builder
-	for start := 0; start < len(blocks); {
-		if !selected[start] {
-			start++
-			continue
-		}
-		end := start + 1
-		for end < len(blocks) && selected[end] && blocks[end].Para == blocks[start].Para {
-			end++
-		}
+	for start, end := range selectedParagraphs(blocks, selected) {
 		key.Reset()
 		for i := start; i < end; i++ {
 			for f := range strings.FieldsSeq(blocks[i].Text) {
@@ -453,7 +468,6 @@ func dropRepeats(blocks []tokenize.Block, selected []bool) {
 			}
 			seen[k] = true
 		}
-		start = end
 	}
 }
 
@@ -522,15 +536,7 @@ func dropFrame(blocks []tokenize.Block, words []int, selected []bool) {
 		return
 	}
 	frameOnly := true
-	for start := 0; start < len(blocks); {
-		if !selected[start] {
-			start++
-			continue
-		}
-		end := start + 1
-		for end < len(blocks) && selected[end] && blocks[end].Para == blocks[start].Para {
-			end++
-		}
+	for start, end := range selectedParagraphs(blocks, selected) {
 		var text strings.Builder
 		n, inFrame := 0, true
 		for i := start; i < end; i++ {
@@ -540,7 +546,6 @@ func dropFrame(blocks []tokenize.Block, words []int, selected []bool) {
 			inFrame = inFrame && (blocks[i].InLink || inPageFrame(blocks[i]))
 		}
 		frameOnly = frameOnly && (inFrame || n <= copyrightWords && isCopyright(text.String()))
-		start = end
 	}
 	if frameOnly {
 		clear(selected)
@@ -559,17 +564,8 @@ const (
 // label of at most three words: the "[edit]" after a wiki's headings,
 // "[show]", "[The Verge]" source labels.
 func dropBracketLabels(blocks []tokenize.Block, selected []bool) {
-	for start := 0; start < len(blocks); {
-		if !selected[start] {
-			start++
-			continue
-		}
-		end := start + 1
-		for end < len(blocks) && selected[end] && blocks[end].Para == blocks[start].Para {
-			end++
-		}
+	for start, end := range selectedParagraphs(blocks, selected) {
 		if !strings.HasPrefix(strings.TrimSpace(blocks[start].Text), "[") {
-			start = end
 			continue
 		}
 		text := strings.TrimSpace(tokenize.Text(blocks[start:end]))
@@ -580,7 +576,6 @@ func dropBracketLabels(blocks []tokenize.Block, selected []bool) {
 				}
 			}
 		}
-		start = end
 	}
 }
 
