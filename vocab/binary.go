@@ -24,16 +24,6 @@ func (e *Error) Error() string { return "vocab: " + e.msg }
 
 func quote(s string) string { return strconv.Quote(s) }
 
-// Feature flags in the serialized form.
-const (
-	flagAttrs = 1 << iota
-	flagStats
-	flagRegions
-	flagRepeats
-	flagVisible
-	flagTopic
-)
-
 // MarshalBinary serializes the vocabulary: the magic "BNVOCAB", a version
 // byte (2), a byte of feature flags (1 attribute tokens, 2 statistics, 4 region
 // statistics, 8 repeats, 16 visible, 32 topic),
@@ -45,23 +35,10 @@ func (v *Vocab) MarshalBinary() ([]byte, error) {
 	buf.WriteString(magic)
 	buf.WriteByte(version)
 	var flags byte
-	if v.Features.Attrs {
-		flags |= flagAttrs
-	}
-	if v.Features.Stats {
-		flags |= flagStats
-	}
-	if v.Features.Regions {
-		flags |= flagRegions
-	}
-	if v.Features.Repeats {
-		flags |= flagRepeats
-	}
-	if v.Features.Visible {
-		flags |= flagVisible
-	}
-	if v.Features.Topic {
-		flags |= flagTopic
+	for _, p := range featureParts {
+		if *p.of(&v.Features) {
+			flags |= p.flag
+		}
 	}
 	buf.WriteByte(flags)
 	for _, list := range [][]string{v.Words, v.Tags, v.Attrs} {
@@ -95,12 +72,14 @@ func (v *Vocab) UnmarshalBinary(data []byte) error {
 		if len(data) == 0 {
 			return &Error{"truncated"}
 		}
-		if data[0]&^(flagAttrs|flagStats|flagRegions|flagRepeats|flagVisible|flagTopic) != 0 {
+		var known byte
+		for _, p := range featureParts {
+			known |= p.flag
+			*p.of(&f) = data[0]&p.flag != 0
+		}
+		if data[0]&^known != 0 {
 			return &Error{fmt.Sprintf("unknown feature flags %#x", data[0])}
 		}
-		fl := data[0]
-		f = Features{Attrs: fl&flagAttrs != 0, Stats: fl&flagStats != 0, Regions: fl&flagRegions != 0,
-			Repeats: fl&flagRepeats != 0, Visible: fl&flagVisible != 0, Topic: fl&flagTopic != 0}
 		data = data[1:]
 		nlists = 3
 	}

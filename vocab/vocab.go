@@ -64,26 +64,15 @@ func ParseFeatures(s string) (Features, error) {
 	}
 	rest, ok := strings.CutPrefix(s, "paper+")
 	if !ok {
-		return Features{}, fmt.Errorf("unknown feature set %q (paper, rich, or paper+ then parts joined by +: %s)", s, featureParts)
+		return Features{}, fmt.Errorf("unknown feature set %q (paper, rich, or paper+ then parts joined by +: %s)", s, featurePartNames())
 	}
 	var f Features
-	for part := range strings.SplitSeq(rest, "+") {
-		switch part {
-		case "attrs":
-			f.Attrs = true
-		case "stats":
-			f.Stats = true
-		case "regions":
-			f.Regions = true
-		case "repeats":
-			f.Repeats = true
-		case "visible":
-			f.Visible = true
-		case "topic":
-			f.Topic = true
-		default:
-			return Features{}, fmt.Errorf("unknown feature %q in %q (%s)", part, s, featureParts)
+	for name := range strings.SplitSeq(rest, "+") {
+		i := slices.IndexFunc(featureParts, func(p featurePart) bool { return p.name == name })
+		if i < 0 {
+			return Features{}, fmt.Errorf("unknown feature %q in %q (%s)", name, s, featurePartNames())
 		}
+		*featureParts[i].of(&f) = true
 	}
 	return f, nil
 }
@@ -97,28 +86,39 @@ func (f Features) String() string {
 		return "rich"
 	}
 	s := "paper"
-	if f.Attrs {
-		s += "+attrs"
-	}
-	if f.Stats {
-		s += "+stats"
-	}
-	if f.Regions {
-		s += "+regions"
-	}
-	if f.Repeats {
-		s += "+repeats"
-	}
-	if f.Visible {
-		s += "+visible"
-	}
-	if f.Topic {
-		s += "+topic"
+	for _, p := range featureParts {
+		if *p.of(&f) {
+			s += "+" + p.name
+		}
 	}
 	return s
 }
 
-const featureParts = "attrs, stats, regions, repeats, visible, topic"
+// featurePart is one part of a feature set beyond the paper's: its name
+// in ParseFeatures, its bit in the serialized vocabulary, and its field.
+type featurePart struct {
+	name string
+	flag byte
+	of   func(*Features) *bool
+}
+
+// featureParts are the parts in the order of their names and columns.
+var featureParts = []featurePart{
+	{"attrs", 1, func(f *Features) *bool { return &f.Attrs }},
+	{"stats", 2, func(f *Features) *bool { return &f.Stats }},
+	{"regions", 4, func(f *Features) *bool { return &f.Regions }},
+	{"repeats", 8, func(f *Features) *bool { return &f.Repeats }},
+	{"visible", 16, func(f *Features) *bool { return &f.Visible }},
+	{"topic", 32, func(f *Features) *bool { return &f.Topic }},
+}
+
+func featurePartNames() string {
+	names := make([]string, len(featureParts))
+	for i, p := range featureParts {
+		names[i] = p.name
+	}
+	return strings.Join(names, ", ")
+}
 
 // Vocab maps words, tags and attribute tokens to columns.
 type Vocab struct {
