@@ -119,6 +119,13 @@ const (
 	isolatedGap    = 20
 )
 
+// DecodingNames are the named decodings ParseDecoding reads, and
+// DecodingSteps the steps it reads joined by "/".
+var (
+	DecodingNames = []string{"default", "blocks", "structure"}
+	DecodingSteps = []string{"threshold", "unsmoothed", "paragraphs", "hidden", "isolated", "keep-repeats", "keep-gaps", "bylines", "keep-frame", "keep-navigation"}
+)
+
 // ParseDecoding reads a decoding name: "default", "blocks", "structure",
 // or steps joined by "/" ("threshold", "unsmoothed", "paragraphs", "hidden", "isolated",
 // "keep-repeats", "keep-gaps", "bylines"), each added to the default.
@@ -155,7 +162,7 @@ func ParseDecoding(s string) (Decoding, error) {
 		case "keep-navigation":
 			d.KeepNavigation = true
 		default:
-			return Decoding{}, fmt.Errorf("unknown decoding %q (default, blocks, structure, or steps joined by /: threshold, unsmoothed, paragraphs, hidden, isolated, keep-repeats, keep-gaps, bylines, keep-frame, keep-navigation)", s)
+			return Decoding{}, fmt.Errorf("unknown decoding %q (%s, or steps joined by /: %s)", s, strings.Join(DecodingNames, ", "), strings.Join(DecodingSteps, ", "))
 		}
 	}
 	return d, nil

@@ -325,3 +325,18 @@ func TestNavigationAndLabels(t *testing.T) {
 		}
 	}
 }
+
+// TestDecodingNamesParse: every advertised decoding name and step parses,
+// and joined steps round-trip, so the lists cannot drift from the parser.
+func TestDecodingNamesParse(t *testing.T) {
+	for _, name := range append(slices.Clone(DecodingNames), DecodingSteps...) {
+		d, err := ParseDecoding(name)
+		if err != nil {
+			t.Errorf("%q: %v", name, err)
+			continue
+		}
+		if again, err := ParseDecoding(d.String()); err != nil || again != d {
+			t.Errorf("%q does not round-trip through %q", name, d.String())
+		}
+	}
+}

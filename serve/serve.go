@@ -34,6 +34,7 @@ import (
 	"net/http"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -238,7 +239,7 @@ func (s *Server) info(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	writeJSON(w, http.StatusOK, Info{Methods: s.cfg.Methods, Filters: s.cfg.Filters, Formats: Formats,
-		Decodings: []string{"default", "threshold", "blocks", "structure", "paragraphs", "hidden", "isolated", "paragraphs/hidden"},
+		Decodings: append(slices.Clone(infer.DecodingNames), infer.DecodingSteps...),
 		Threshold: infer.DefaultThreshold, Fetch: s.cfg.Fetch != nil, MaxBody: s.cfg.MaxBody, Networks: networks})
 }
 

@@ -53,7 +53,7 @@ func runExtract(args []string, stdout, stderr io.Writer) error {
 	fs.Var(&filt, "filter", "precision filter: -filter alone is the ancestor-group filter (any method); -filter=largest or -filter=main after the boilerpipe-* methods and tree")
 	depth := fs.Int("filter-depth", filter.DefaultDepth, "-filter (ancestor) only: ancestor depth, ≥ 1 (1: parent, 2: grandparent)")
 	threshold := fs.Float64("threshold", 0, "method bilstm: P(content) from which each block is content, > 0 and ≤ 1, as the paper; 0: the default decoding's choice for each page (the blocks that maximize its expected F1)")
-	decode := fs.String("decode", "default", "method bilstm: how probabilities become content: default (the blocks that maximize the page's expected F1, repeated paragraphs dropped, gaps in a line of content filled), blocks (a threshold only, as the paper), structure, or steps joined by /: threshold (each block against -threshold, 0.5 when unset), unsmoothed, paragraphs, hidden, isolated, keep-repeats, keep-gaps, bylines")
+	decode := fs.String("decode", "default", "method bilstm: how probabilities become content: default (the blocks that maximize the page's expected F1, repeated paragraphs dropped, gaps in a line of content filled), blocks (a threshold only, as the paper), structure, or steps joined by /: "+strings.Join(infer.DecodingSteps, ", ")+" (threshold: each block against -threshold, 0.5 when unset; see the README)")
 	keepHeadline := fs.Bool("keep-headline", false, "keep the headline in the text (by default it is the title only)")
 	workers := fs.Int("workers", 0, "pages extracted in parallel (0: all cores; at most 256)")
 	out := fs.String("o", "", "output file, or a directory (an existing one, or a path ending in /) for one file per page (default: stdout)")
