@@ -81,3 +81,24 @@ func TestMetadataCommand(t *testing.T) {
 	checkRun(t, []string{"metadata", "-q"}, 1, nil, []string{"missing -data (a labeled dataset folder"})
 	checkRun(t, []string{"metadata", "-q", "-data", "../../data/testdata/tiny"}, 1, nil, []string{"has no meta.tsv"})
 }
+
+// TestMetadataSkipsBadPages: a page that cannot be parsed is reported,
+// skipped and counted, as eval, train and data stats do; -strict stops.
+func TestMetadataSkipsBadPages(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.CopyFS(dir, os.DirFS("testdata/meta")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "html", "m3.html"), []byte("\x00\x01\x02\x03binary\x00\x00"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "gold", "m3.txt"), []byte("gold"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "test.txt"), []byte("m1\nm2\nm3\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	checkRun(t, []string{"metadata", "-q", "-rounds", "0", "-data", dir}, 0,
+		[]string{"test split: 2 pages (1 that could not be read or parsed skipped)"}, []string{"boilernet metadata: skipped:", "m3.html"})
+	checkRun(t, []string{"metadata", "-q", "-rounds", "0", "-strict", "-data", dir}, 1, nil, []string{"m3.html"})
+}

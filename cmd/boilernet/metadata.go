@@ -25,6 +25,7 @@ func runMetadata(args []string, stdout, stderr io.Writer) error {
 	rounds := fs.Int("rounds", 1, "timing rounds over the split (the fastest counts); 0: no timing and no model, score the metadata alone")
 	quiet := fs.Bool("q", false, "no progress bar")
 	verbose := fs.Bool("v", false, "list every mismatch (id, page type, field, annotated, found) on stderr")
+	strict := fs.Bool("strict", false, "stop at the first page that cannot be read or parsed (default: report it, skip it and count it)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -52,12 +53,31 @@ func runMetadata(args []string, stdout, stderr io.Writer) error {
 		}
 		ids = append(ids, some...)
 	}
-	raws := make([][]byte, len(ids))
-	for i, id := range ids {
-		if raws[i], _, err = ds.ReadPage(id); err != nil {
-			return err
+	// Pages that cannot be read or parsed are reported, skipped and
+	// counted, as the other dataset commands do (-strict stops instead).
+	skip := skipReporter("metadata", stderr)
+	var kept []string
+	var raws [][]byte
+	for _, id := range ids {
+		raw, path, err := ds.ReadPage(id)
+		if err == nil {
+			_, err = tokenize.Parse(raw, tokenize.Options{})
+			if err != nil {
+				err = fmt.Errorf("%s: %w", path, err)
+			}
 		}
+		if err != nil {
+			if *strict {
+				return err
+			}
+			skip(err)
+			continue
+		}
+		kept = append(kept, id)
+		raws = append(raws, raw)
 	}
+	skipped := len(ids) - len(kept)
+	ids = kept
 	// The metadata scored: from the extraction with metadata (timed, one
 	// goroutine, the split once without and once with metadata per round)
 	// or, with -rounds 0, from metadata.Extract on the parsed pages alone.
@@ -141,7 +161,11 @@ func runMetadata(args []string, stdout, stderr io.Writer) error {
 		count(&author, row["author"], authors, metadata.SameAuthors(md.Authors, row["author"]))
 		count(&date, row["publish_date"], md.Published, metadata.SameDay(md.Published, row["publish_date"]))
 	}
-	fmt.Fprintf(stdout, "%s %s split: %d pages\n\n", ds.Name, *split, len(ids))
+	fmt.Fprintf(stdout, "%s %s split: %d pages", ds.Name, *split, len(ids))
+	if skipped > 0 {
+		fmt.Fprintf(stdout, " (%d that could not be read or parsed skipped)", skipped)
+	}
+	fmt.Fprint(stdout, "\n\n")
 	fmt.Fprintln(stdout, "| field | annotated | found | match | match rate | found where not annotated |")
 	fmt.Fprintln(stdout, "|---|---|---|---|---|---|")
 	rows := []struct {
