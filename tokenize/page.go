@@ -316,8 +316,9 @@ func commentEnd(page string, i int) int {
 }
 
 // sniff rejects input that is empty, gzip-compressed or binary. Binary means
-// more than 10% control bytes in the first 4 KiB: real pages contain an odd
-// NUL byte, images and archives are full of them.
+// more than 10% control bytes in the first 4 KiB, or more than 4% and no
+// markup there: real pages contain an odd NUL byte, images, archives and
+// random bytes are full of them.
 func sniff(raw []byte) error {
 	if len(bytes.TrimSpace(raw)) == 0 {
 		return ErrEmpty
@@ -338,10 +339,51 @@ func sniff(raw []byte) error {
 			control++
 		}
 	}
-	if control*10 > len(head) {
+	// Random bytes hold about 10.5% control bytes; a page with a few
+	// percent (stray NULs) still has markup.
+	if control*10 > len(head) || control*25 > len(head) && !hasMarkup(head) {
 		return ErrBinary
 	}
 	return nil
+}
+
+// hasMarkup reports whether b holds at least three tag-like runs: "<",
+// an optional "/" or "!", letters ending at whitespace, "/" or ">", then
+// a ">" within 200 bytes with no control byte (other than whitespace) on
+// the way. Random bytes almost never do; a page has hundreds.
+func hasMarkup(b []byte) bool {
+	isLetter := func(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+	found := 0
+	for i := 0; i+1 < len(b) && found < 3; i++ {
+		if b[i] != '<' {
+			continue
+		}
+		j := i + 1
+		if b[j] == '/' || b[j] == '!' {
+			j++
+		}
+		start := j
+		for j < len(b) && isLetter(b[j]) {
+			j++
+		}
+		if j == start || j == len(b) {
+			continue
+		}
+		if c := b[j]; c != ' ' && c != '\t' && c != '\n' && c != '\r' && c != '/' && c != '>' {
+			continue
+		}
+		for ; j < len(b) && j < i+200; j++ {
+			c := b[j]
+			if c == '>' {
+				found++
+				break
+			}
+			if c < 0x20 && c != '\t' && c != '\n' && c != '\r' && c != '\f' {
+				break
+			}
+		}
+	}
+	return found >= 3
 }
 
 func isUTF16BOM(b []byte) bool {

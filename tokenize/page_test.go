@@ -2,6 +2,7 @@ package tokenize
 
 import (
 	"errors"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -235,5 +236,25 @@ func TestDeepNesting(t *testing.T) {
 		if n != depth {
 			t.Errorf("%s: %d x's in the blocks, want %d", tag, n, depth)
 		}
+	}
+}
+
+// TestRandomBytesAreBinary: random bytes (about 10% control bytes, 1 in 5
+// files under the 10% line) are refused, while a page with as many stray
+// NULs but markup is read.
+func TestRandomBytesAreBinary(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for i := range 500 {
+		raw := make([]byte, 5000)
+		for k := range raw {
+			raw[k] = byte(rng.Uint32())
+		}
+		if _, err := Parse(raw, Options{}); !errors.Is(err, ErrBinary) {
+			t.Fatalf("random file %d: %v, want ErrBinary", i, err)
+		}
+	}
+	page := []byte(strings.Repeat("<p>Some words\x00\x00 of <b>text</b>\x00.</p>\n", 100))
+	if _, err := Parse(page, Options{}); err != nil {
+		t.Errorf("a page with 8%% NUL bytes: %v", err)
 	}
 }
