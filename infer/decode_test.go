@@ -236,17 +236,7 @@ func TestAtoms(t *testing.T) {
 			[]float32{0.1, 0.9}, []int{1}},
 	}
 	for _, tt := range tests {
-		p, err := tokenize.Parse([]byte(tt.page), tokenize.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		probs := make([]float32, len(p.Blocks))
-		for i := range probs {
-			probs[i] = 0.9
-			if i < len(tt.probs) {
-				probs[i] = tt.probs[i]
-			}
-		}
+		p, probs := parseWithProbs(t, tt.page, tt.probs)
 		var got []int
 		for i, s := range DecodeBlocks.decode(p.Blocks, probs, 0) {
 			if s {
@@ -277,14 +267,7 @@ func TestDropFrame(t *testing.T) {
 			`<li><a href="/c">Coffee roasted in the shop</a></li><li><a href="/d">Opening hours and directions</a></li><li><a href="/e">Gift cards</a></li></ul></body>`, false}, // 20 words
 	}
 	for _, tt := range tests {
-		p, err := tokenize.Parse([]byte(tt.page), tokenize.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		probs := make([]float32, len(p.Blocks))
-		for i := range probs {
-			probs[i] = 0.9
-		}
+		p, probs := parseWithProbs(t, tt.page, nil)
 		for _, d := range []Decoding{DecodeDefault, DecodeBlocks, {KeepFrame: true}} {
 			empty := !slices.Contains(d.decode(p.Blocks, probs, 0), true)
 			if want := tt.empty && !d.KeepFrame; empty != want {
@@ -297,14 +280,7 @@ func TestDropFrame(t *testing.T) {
 func TestNavigationAndLabels(t *testing.T) {
 	page := `<body><nav><a href="/">Home</a></nav><div role="navigation"><ul><li>Contents</li></ul></div>` +
 		`<h2>Details</h2><span>[<a href="/edit">edit</a>]</span><p>[The Verge]</p><p>Text of the article [1] with a note.</p></body>`
-	p, err := tokenize.Parse([]byte(page), tokenize.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	probs := make([]float32, len(p.Blocks))
-	for i := range probs {
-		probs[i] = 0.9
-	}
+	p, probs := parseWithProbs(t, page, nil)
 	tests := []struct {
 		d    Decoding
 		want string
@@ -339,4 +315,22 @@ func TestDecodingNamesParse(t *testing.T) {
 			t.Errorf("%q does not round-trip through %q", name, d.String())
 		}
 	}
+}
+
+// parseWithProbs parses a page and gives its blocks the probabilities
+// probs, then 0.9 to those after them.
+func parseWithProbs(t *testing.T, page string, probs []float32) (*tokenize.Page, []float32) {
+	t.Helper()
+	p, err := tokenize.Parse([]byte(page), tokenize.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := make([]float32, len(p.Blocks))
+	for i := range out {
+		out[i] = 0.9
+		if i < len(probs) {
+			out[i] = probs[i]
+		}
+	}
+	return p, out
 }

@@ -468,15 +468,7 @@ func (v *Vocab) EncodePage(blocks []tokenize.Block, emit func(i int, row []Entry
 		for i, b := range blocks {
 			words = tokenize.AppendWords(words[:0], b.Text)
 			row = v.encodeCached(row[:0], b, words, g, cache)
-			if v.Features.Regions {
-				row = rs.append(row, int32(v.RegionsStart()), b)
-			}
-			if v.Features.Repeats {
-				row = reps.append(row, int32(v.RepeatsStart()), b)
-			}
-			if v.Features.Visible && b.Hidden {
-				row = append(row, Entry{int32(v.VisibleStart()), 1})
-			}
+			row = v.appendStructure(row, b, rs, reps)
 			emit(i, row)
 		}
 		return
@@ -503,20 +495,27 @@ func (v *Vocab) EncodePage(blocks []tokenize.Block, emit func(i int, row []Entry
 		if v.Features.Stats {
 			row = ps.append(row, int32(v.StatsStart()), blocks, words, i)
 		}
-		if v.Features.Regions {
-			row = rs.append(row, int32(v.RegionsStart()), b)
-		}
-		if v.Features.Repeats {
-			row = reps.append(row, int32(v.RepeatsStart()), b)
-		}
-		if v.Features.Visible && b.Hidden {
-			row = append(row, Entry{int32(v.VisibleStart()), 1})
-		}
+		row = v.appendStructure(row, b, rs, reps)
 		if v.Features.Topic {
 			row = ts.append(row, int32(v.TopicStart()), words[i])
 		}
 		emit(i, row)
 	}
+}
+
+// appendStructure appends the block's region, repeat and visibility
+// columns, those of the feature set's parts.
+func (v *Vocab) appendStructure(row []Entry, b tokenize.Block, rs regionStats, reps repeatStats) []Entry {
+	if v.Features.Regions {
+		row = rs.append(row, int32(v.RegionsStart()), b)
+	}
+	if v.Features.Repeats {
+		row = reps.append(row, int32(v.RepeatsStart()), b)
+	}
+	if v.Features.Visible && b.Hidden {
+		row = append(row, Entry{int32(v.VisibleStart()), 1})
+	}
+	return row
 }
 
 // regionLevels are the enclosing elements the region statistics describe,
