@@ -10,16 +10,6 @@ import (
 
 func attr(n *html.Node, key string) string { return tokenize.Attr(n, key) }
 
-func textOf(n *html.Node) string {
-	var sb strings.Builder
-	for d := range n.Descendants() {
-		if d.Type == html.TextNode {
-			sb.WriteString(d.Data)
-		}
-	}
-	return sb.String()
-}
-
 func collapse(s string) string { return strings.Join(strings.Fields(s), " ") }
 
 // Locator returns an XPath-like path to n: element steps with their

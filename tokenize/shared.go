@@ -1,7 +1,6 @@
 package tokenize
 
 import (
-	"strings"
 	"unicode"
 
 	"golang.org/x/net/html"
@@ -35,17 +34,3 @@ func Attr(n *html.Node, key string) string {
 	return ""
 }
 
-// SplitTitle splits a page title at every one of seps (the separators
-// that join a title and a site name, such as " | ") and returns the
-// segments, untrimmed; the title itself when no separator occurs.
-func SplitTitle(title string, seps []string) []string {
-	segments := []string{title}
-	for _, sep := range seps {
-		var next []string
-		for _, s := range segments {
-			next = append(next, strings.Split(s, sep)...)
-		}
-		segments = next
-	}
-	return segments
-}

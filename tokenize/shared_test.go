@@ -1,7 +1,6 @@
 package tokenize
 
 import (
-	"slices"
 	"strings"
 	"testing"
 
@@ -15,24 +14,6 @@ func TestIsLetterOrDigit(t *testing.T) {
 	}{{'a', true}, {'Ж', true}, {'7', true}, {'٣', true}, {'中', true}, {'-', false}, {' ', false}, {'»', false}, {'\u0301', false}} {
 		if got := IsLetterOrDigit(tc.r); got != tc.want {
 			t.Errorf("IsLetterOrDigit(%q) = %v, want %v", tc.r, got, tc.want)
-		}
-	}
-}
-
-func TestSplitTitle(t *testing.T) {
-	seps := []string{" | ", " - "}
-	for _, tc := range []struct {
-		title string
-		want  []string
-	}{
-		{"Storm hits coast | Daily News", []string{"Storm hits coast", "Daily News"}},
-		{"A - B | C", []string{"A", "B", "C"}},
-		{"No separator-here", []string{"No separator-here"}},
-		{"", []string{""}},
-		{" | ", []string{"", ""}},
-	} {
-		if got := SplitTitle(tc.title, seps); !slices.Equal(got, tc.want) {
-			t.Errorf("SplitTitle(%q) = %q, want %q", tc.title, got, tc.want)
 		}
 	}
 }
