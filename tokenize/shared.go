@@ -33,4 +33,3 @@ func Attr(n *html.Node, key string) string {
 	}
 	return ""
 }
-
