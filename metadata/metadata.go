@@ -69,12 +69,13 @@ func Extract(root *html.Node, opts Options) *Metadata {
 // Metadata read: a caller that needs the title before the page's text
 // (to find the headline) and the metadata after it walks the page once.
 type Page struct {
-	c    *collected
-	url  string
-	base *url.URL
-	art  Node
-	g    graph
-	site string
+	c     *collected
+	url   string
+	base  *url.URL
+	art   Node
+	g     graph
+	site  string
+	title string // Title's answer, found once by Read
 }
 
 // Read walks a parsed page (the document node of golang.org/x/net/html)
@@ -84,6 +85,7 @@ func Read(root *html.Node, pageURL string) *Page {
 	p := &Page{c: c, url: pageURL, base: baseURL(pageURL, c.base)}
 	p.art, p.g = c.article()
 	p.site = first(c.meta("og:site_name"), c.ld(p.art, p.g, "publisher", "name"), c.siteFromLD(p.g), c.meta("application-name"), c.meta("twitter:site", "@"))
+	p.title = p.findTitle()
 	return p
 }
 
@@ -92,7 +94,9 @@ func Read(root *html.Node, pageURL string) *Page {
 // when that is the visible form of the same title. This is the one title
 // heuristic of boilernet: extraction results, the server and every method
 // use it.
-func (p *Page) Title() string {
+func (p *Page) Title() string { return p.title }
+
+func (p *Page) findTitle() string {
 	c, art, g := p.c, p.art, p.g
 	t := titleOrH1(c, host(p.base), first(c.ld(art, g, "headline", ""), c.meta("og:title"), c.meta("twitter:title"), c.micro("headline"),
 		c.meta("dc.title"), c.meta("dcterms.title"), c.meta("parsely-title"), c.ld(art, g, "name", ""), c.title, c.h1), p.site)
