@@ -19,6 +19,7 @@ import (
 	"hash/fnv"
 	"io"
 	"strconv"
+	"strings"
 	"sync"
 
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
@@ -47,15 +48,41 @@ type Options struct {
 	NoMetadata bool
 }
 
-// Build adds the pipeline to s.
+// Build adds the pipeline to s. The pipeline fails if o.Input matches
+// no file when it runs; call CheckInput first to fail before it runs.
 func Build(s beam.Scope, o Options) {
 	if o.Shards <= 0 {
 		o.Shards = 4
 	}
-	files := fileio.ReadMatches(s, fileio.MatchFiles(s, o.Input), fileio.ReadUncompressed())
+	matches := fileio.MatchFiles(s, o.Input, fileio.MatchEmptyDisallow())
+	files := fileio.ReadMatches(s, matches, fileio.ReadUncompressed())
 	recs := beam.ParDo(s, &readFn{}, files)
 	lines := beam.ParDo(s, &extractFn{Shards: o.Shards, Metadata: !o.NoMetadata}, beam.Reshuffle(s, recs))
 	beam.ParDo0(s, &writeFn{Prefix: o.Output, Shards: o.Shards}, beam.GroupByKey(s, lines))
+}
+
+// CheckInput lists the files that glob matches on its Beam filesystem
+// (the local one, or gs://, s3://, … when registered). It fails, naming
+// glob, if the filesystem is not registered, the glob is malformed or it
+// matches no file: Beam's file matching lets a glob with a wildcard
+// match nothing, which runs the pipeline on no input and succeeds.
+func CheckInput(ctx context.Context, glob string) ([]string, error) {
+	if strings.TrimSpace(glob) == "" {
+		return nil, errors.New("empty input glob")
+	}
+	fs, err := filesystem.New(ctx, glob)
+	if err != nil {
+		return nil, fmt.Errorf("input %q: %w", glob, err)
+	}
+	defer fs.Close()
+	files, err := fs.List(ctx, glob)
+	if err != nil {
+		return nil, fmt.Errorf("input %q: %w", glob, err)
+	}
+	if len(files) == 0 {
+		return nil, fmt.Errorf("input %q matches no file", glob)
+	}
+	return files, nil
 }
 
 // Elem is a record as it travels between workers (records.Record with
@@ -88,14 +115,46 @@ func (e Elem) record() *records.Record {
 	return r
 }
 
+const counterNamespace = "boilernet"
+
 var (
-	filesRead   = beam.NewCounter("boilernet", "files")
-	bytesRead   = beam.NewCounter("boilernet", "bytes")
-	recordsRead = beam.NewCounter("boilernet", "records")
-	pages       = beam.NewCounter("boilernet", "pages")
-	skipped     = beam.NewCounter("boilernet", "skipped")
-	failed      = beam.NewCounter("boilernet", "errors")
+	filesRead   = beam.NewCounter(counterNamespace, "files")
+	bytesRead   = beam.NewCounter(counterNamespace, "bytes")
+	recordsRead = beam.NewCounter(counterNamespace, "records")
+	pages       = beam.NewCounter(counterNamespace, "pages")
+	skipped     = beam.NewCounter(counterNamespace, "skipped")
+	failed      = beam.NewCounter(counterNamespace, "errors")
 )
+
+// Counts are the pipeline's counters at the end of a run.
+type Counts struct {
+	Files, Bytes int64 // files read and their size
+	Records      int64 // records read from them
+	Pages        int64 // records extracted
+	Skipped      int64 // records skipped (not HTML, requests, …)
+	Errors       int64 // records that failed, and files that could not be read on
+}
+
+// CountsOf sums the pipeline's counters over the steps of a run's
+// result; a counter never incremented (runners report none) is 0.
+func CountsOf(res beam.PipelineResult) Counts {
+	var c Counts
+	fields := map[string]*int64{"files": &c.Files, "bytes": &c.Bytes, "records": &c.Records,
+		"pages": &c.Pages, "skipped": &c.Skipped, "errors": &c.Errors}
+	for _, r := range res.Metrics().AllMetrics().Counters() {
+		if f := fields[r.Key.Name]; f != nil && r.Key.Namespace == counterNamespace {
+			*f += r.Result()
+		}
+	}
+	return c
+}
+
+// String is the summary of a run, in the words of boilernet extract's:
+// "2 files (135 bytes), 2 records read: 1 extracted, 0 skipped, 1 failed".
+func (c Counts) String() string {
+	return fmt.Sprintf("%d files (%d bytes), %d records read: %d extracted, %d skipped, %d failed",
+		c.Files, c.Bytes, c.Records, c.Pages, c.Skipped, c.Errors)
+}
 
 // readFn reads the records of one file.
 type readFn struct{}

@@ -104,13 +104,69 @@ func TestPipeline(t *testing.T) {
 	if !strings.Contains(stderr.String(), "40 records read: 18 extracted, 20 skipped, 2 failed") {
 		t.Errorf("extract summary %q", stderr.String())
 	}
-	counters := map[string]int64{}
-	for _, c := range res.Metrics().AllMetrics().Counters() {
-		counters[c.Key.Name] += c.Result()
+	c := CountsOf(res)
+	if c.Bytes <= 0 {
+		t.Errorf("counter bytes = %d", c.Bytes)
 	}
-	for name, n := range map[string]int64{"files": 4, "records": 40, "pages": 18, "skipped": 20, "errors": 2} {
-		if counters[name] != n {
-			t.Errorf("counter %s = %d, want %d", name, counters[name], n)
+	c.Bytes = 0
+	if want := (Counts{Files: 4, Records: 40, Pages: 18, Skipped: 20, Errors: 2}); c != want {
+		t.Errorf("counters %+v, want %+v", c, want)
+	}
+}
+
+// TestCheckInput checks that the input glob must match a file.
+func TestCheckInput(t *testing.T) {
+	dir := t.TempDir()
+	writeFixtures(t, dir)
+	for _, tc := range []struct {
+		glob  string
+		files int    // matched
+		err   string // in the error, if any
+	}{
+		{glob: filepath.Join(dir, "*"), files: 4},
+		{glob: filepath.Join(dir, "*.warc*"), files: 3},
+		{glob: filepath.Join(dir, "a.warc"), files: 1},
+		{glob: "nothing/*.warc.gz", err: `input "nothing/*.warc.gz" matches no file`},
+		{glob: filepath.Join(dir, "*.txt"), err: "matches no file"},
+		{glob: filepath.Join(dir, "e.warc"), err: "matches no file"},
+		{glob: filepath.Join(dir, "[.warc"), err: `[.warc": syntax error in pattern`},
+		{glob: "nofs://bucket/*.warc", err: `input "nofs://bucket/*.warc"`},
+		{glob: " ", err: "empty input glob"},
+	} {
+		files, err := CheckInput(context.Background(), tc.glob)
+		switch {
+		case tc.err == "" && err != nil:
+			t.Errorf("CheckInput(%q): %v", tc.glob, err)
+		case tc.err != "" && (err == nil || !strings.Contains(err.Error(), tc.err)):
+			t.Errorf("CheckInput(%q) error %v, want one with %q", tc.glob, err, tc.err)
+		case len(files) != tc.files:
+			t.Errorf("CheckInput(%q) = %d files, want %d", tc.glob, len(files), tc.files)
+		}
+	}
+}
+
+// TestBuildNoMatch checks that the pipeline itself fails on a glob that
+// matches no file (for callers that skip CheckInput).
+func TestBuildNoMatch(t *testing.T) {
+	dir := t.TempDir()
+	p, s := beam.NewPipelineWithRoot()
+	Build(s, Options{Input: filepath.Join(dir, "*.warc.gz"), Output: filepath.Join(dir, "out")})
+	_, err := prism.Execute(context.Background(), p)
+	if err == nil || !strings.Contains(err.Error(), "no files matching pattern") {
+		t.Errorf("pipeline on no file: error %v", err)
+	}
+}
+
+func TestCountsString(t *testing.T) {
+	for _, tc := range []struct {
+		c    Counts
+		want string
+	}{
+		{Counts{}, "0 files (0 bytes), 0 records read: 0 extracted, 0 skipped, 0 failed"},
+		{Counts{4, 1234, 40, 18, 20, 2}, "4 files (1234 bytes), 40 records read: 18 extracted, 20 skipped, 2 failed"},
+	} {
+		if got := tc.c.String(); got != tc.want {
+			t.Errorf("%+v.String() = %q, want %q", tc.c, got, tc.want)
 		}
 	}
 }
