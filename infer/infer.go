@@ -352,6 +352,22 @@ func (md *Model) Select(blocks []tokenize.Block, opts Options) ([]bool, error) {
 	return selectBlocks(blocks, md.Probabilities(blocks), threshold, opts), nil
 }
 
+// SelectProbabilities labels the blocks of a parsed page from their
+// probabilities of being content, given by any model (one of your own, or
+// Model.Probabilities adjusted), as Extract would label them from the
+// model's: the decoding (Options.Decode, Options.Threshold), then the
+// precision filter if asked for.
+func SelectProbabilities(blocks []tokenize.Block, probs []float32, opts Options) ([]bool, error) {
+	threshold, err := opts.threshold()
+	if err != nil {
+		return nil, err
+	}
+	if len(probs) != len(blocks) {
+		return nil, fmt.Errorf("infer: %d probabilities for %d blocks", len(probs), len(blocks))
+	}
+	return selectBlocks(blocks, probs, threshold, opts), nil
+}
+
 func selectBlocks(blocks []tokenize.Block, probs []float32, threshold float64, opts Options) []bool {
 	selected := opts.Decode.decode(blocks, probs, threshold)
 	if opts.Filter {

@@ -42,6 +42,35 @@ func TestExtractorModel(t *testing.T) {
 	}
 }
 
+// SelectProbabilities decodes probabilities from anywhere as Select
+// decodes the model's, and refuses a count that is not the blocks'.
+func TestSelectProbabilities(t *testing.T) {
+	page, err := tokenize.Parse([]byte(`<p>A first paragraph of the article, long enough to keep.</p><ul><li><a href="/">Home</a></li></ul><p>A second paragraph of the article.</p>`), tokenize.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		probs []float32
+		opts  Options
+		want  []bool
+	}{
+		{[]float32{0.99, 0.01, 0.95}, Options{}, []bool{true, false, true}},
+		{[]float32{0.99, 0.01, 0.95}, Options{Threshold: 0.97}, []bool{true, false, false}},
+		{[]float32{0.01, 0.01, 0.01}, Options{}, []bool{false, false, false}},
+	} {
+		got, err := SelectProbabilities(page.Blocks, tc.probs, tc.opts)
+		if err != nil || !slices.Equal(got, tc.want) {
+			t.Errorf("SelectProbabilities(%v, %+v) = %v, %v; want %v", tc.probs, tc.opts, got, err, tc.want)
+		}
+	}
+	if _, err := SelectProbabilities(page.Blocks, []float32{1}, Options{}); err == nil {
+		t.Error("one probability for three blocks: no error")
+	}
+	if _, err := SelectProbabilities(page.Blocks, []float32{1, 1, 1}, Options{Threshold: 2}); err == nil {
+		t.Error("threshold 2: no error")
+	}
+}
+
 // An ensemble's probabilities are the mean of its networks'.
 func TestEnsemble(t *testing.T) {
 	ex, err := Default()
