@@ -4,8 +4,10 @@
 // that only score (training) do not link the plotting library.
 //
 // Each plot keeps its legend in a column to the right of the data, so it
-// never covers a curve, and gives every method its own colour (and, past
-// ten methods, its own dash pattern).
+// never covers a curve, and makes that column wide enough for its labels
+// even in a viewer's wider fallback font (the image widens for long
+// labels), so none is cut off. Every method gets its own colour (and,
+// past ten methods, its own dash pattern).
 package evalplot
 
 import (
@@ -16,6 +18,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/boilernet/boilernet/eval"
 	"gonum.org/v1/plot"
@@ -159,29 +162,63 @@ type entry struct {
 	thumbs []plot.Thumbnailer
 }
 
+// Legend column margins: before the thumbnails, and after the text.
+const (
+	legendLeft  = vg.Length(10)
+	legendRight = vg.Length(6)
+)
+
+// dataShare is the least share of an image's nominal width that the data
+// keep: a legend wider than the rest widens the image.
+const dataShare = 2.0 / 3
+
+// textWidth estimates, generously, the width of s as a viewer draws it in
+// sty. An SVG names its font (Liberation Serif) without embedding it, so
+// a viewer that lacks it draws the text in a fallback font: DejaVu Serif
+// or Sans are about 27% wider, a monospace font takes 0.6 em a character.
+// The estimate is the larger of 1.3 times the width in sty's font and
+// 0.6 em a character.
+func textWidth(sty draw.TextStyle, s string) vg.Length {
+	return max(1.3*sty.Width(s), 0.6*sty.Font.Size*vg.Length(utf8.RuneCountInString(s)))
+}
+
+// legendWidth is the width of the legend column of l, holding entries
+// under heading: its margins, and the wider of the heading and the
+// entries' thumbnails, space and text, the text widths as textWidth
+// estimates them.
+func legendWidth(l plot.Legend, entries []entry, heading string) vg.Length {
+	text := vg.Length(0)
+	for _, e := range entries {
+		text = max(text, textWidth(l.TextStyle, e.text))
+	}
+	entryWidth := l.ThumbnailWidth + l.TextStyle.Width(" ") + text
+	return legendLeft + max(entryWidth, textWidth(l.TextStyle, heading)) + legendRight
+}
+
 // save draws p with the legend in a column to its right, under an
 // optional heading, and writes it to path in the format of its extension.
+// The image is w by h, or wider if the legend column needs more than
+// (1 - dataShare) w, so that no legend text is cut off.
 func save(p *plot.Plot, entries []entry, heading string, w, h vg.Length, path string) error {
+	legend := plot.NewLegend()
+	legend.Top, legend.Left = true, true
+	for _, e := range entries {
+		legend.Add(e.text, e.thumbs...)
+	}
+	lw := legendWidth(legend, entries, heading)
+	w = max(w, dataShare*w+lw)
 	format := strings.TrimPrefix(strings.ToLower(filepath.Ext(path)), ".")
 	cw, err := draw.NewFormattedCanvas(w, h, format)
 	if err != nil {
 		return err
 	}
 	c := draw.New(cw)
-	legend := plot.NewLegend()
-	legend.Top, legend.Left = true, true
-	lw := vg.Length(0)
-	for _, e := range append(entries, entry{text: heading}) {
-		lw = max(lw, legend.TextStyle.Width(e.text))
-	}
-	lw = min(lw+legend.ThumbnailWidth+vg.Points(24), w/2)
-	for _, e := range entries {
-		legend.Add(e.text, e.thumbs...)
-	}
+	c.SetColor(p.BackgroundColor) // under the legend too
+	c.Fill(c.Rectangle.Path())
 	p.Draw(draw.Crop(c, 0, -lw, 0, 0))
 	// The legend column starts level with the top of the data area.
 	top := p.Title.TextStyle.Height(p.Title.Text) + p.Title.Padding + vg.Points(6)
-	col := draw.Crop(c, w-lw+vg.Points(10), 0, 0, -top)
+	col := draw.Crop(c, w-lw+legendLeft, -legendRight, 0, -top)
 	if heading != "" {
 		hs := legend.TextStyle.Height(heading)
 		c.FillText(legend.TextStyle, vg.Point{X: col.Min.X, Y: col.Max.Y - hs}, heading)
