@@ -1,13 +1,19 @@
 // Package fetch downloads web pages for extraction over HTTP(S), with the
 // limits a batch job or a server needs: a timeout per page, a body limit,
-// a bounded number of redirects, at most a few requests per host at a
-// time, and, on request, a guard that refuses to connect to loopback,
-// private, link-local and cloud-metadata addresses.
+// a bounded number of redirects, at most a few requests per address at a
+// time, an optional memory budget shared with other work (Budget), and, on
+// request, a guard that refuses to connect to loopback, private,
+// link-local and cloud-metadata addresses.
 //
 // The guard checks the IP address that is actually dialed (after DNS
 // resolution, in net.Dialer.Control), for the first request and for every
 // redirect, so a public name that resolves to 127.0.0.1, or a redirect to
 // http://169.254.169.254/, is refused as well as a literal private URL.
+//
+// The per-host limit is kept per resolved address: each request's host is
+// resolved once and the request connects to that address only, so the
+// many spellings of one address (localhost, 127.0.0.1, [::ffff:7f00:1])
+// share one limit.
 package fetch
 
 import (
@@ -42,7 +48,19 @@ var (
 	ErrTooManyRedirects = errors.New("too many redirects")
 	ErrForbiddenAddress = errors.New("address not allowed")
 	ErrBadURL           = errors.New("not an absolute http or https URL")
+	ErrOverBudget       = errors.New("over the memory budget")
 )
+
+// Budget bounds the bytes of pages held at once, across fetches and
+// whatever else its owner counts in it (a server's request bodies);
+// *semaphore.Weighted of golang.org/x/sync is one.
+type Budget interface {
+	// TryAcquire takes n bytes, or reports false at once when they are
+	// not free.
+	TryAcquire(n int64) bool
+	// Release gives n bytes back.
+	Release(n int64)
+}
 
 // Options configure a Client. The zero value gives the defaults, with
 // every address allowed (what a command-line tool wants; a server should
@@ -59,8 +77,9 @@ type Options struct {
 	// MaxRedirects is how many redirects are followed (0 means
 	// DefaultMaxRedirects; negative: none).
 	MaxRedirects int
-	// PerHost is how many requests to one host name may run at a time (0
-	// means DefaultPerHost); further requests wait for their turn.
+	// PerHost is how many requests to one address (the IP connected to,
+	// after DNS) may run at a time (0 means DefaultPerHost); further
+	// requests wait for their turn.
 	PerHost int
 	// DenyPrivate refuses connections to addresses that are not public
 	// (see Forbidden), checked on the resolved IP at dial time, after
@@ -74,6 +93,16 @@ type Client struct {
 	opts  Options
 	http  *http.Client
 	hosts *hostLimiter
+	// base is the template of the transports, one per address (pinned).
+	base      *http.Transport
+	dialer    *net.Dialer
+	resolver  resolver
+	forbidden func(netip.Addr) bool
+}
+
+// resolver looks up a host's addresses (*net.Resolver; a fake in tests).
+type resolver interface {
+	LookupNetIP(ctx context.Context, network, host string) ([]netip.Addr, error)
 }
 
 // New returns a Client with the given options.
@@ -114,9 +143,10 @@ func newClient(opts Options, forbidden func(netip.Addr) bool) *Client {
 		dialer.Control = func(_, address string, _ syscall.RawConn) error { return checkDial(address, forbidden) }
 		tr.Proxy = nil
 	}
-	c := &Client{opts: opts, hosts: newHostLimiter(opts.PerHost)}
+	c := &Client{opts: opts, hosts: newHostLimiter(opts.PerHost), base: tr, dialer: dialer,
+		resolver: net.DefaultResolver, forbidden: forbidden}
 	c.http = &http.Client{
-		Transport: tr,
+		Transport: addrTransport{c},
 		Timeout:   opts.Timeout,
 		CheckRedirect: func(req *http.Request, via []*http.Request) error {
 			if len(via) > opts.MaxRedirects {
@@ -165,6 +195,17 @@ func (e *Error) Unwrap() error { return e.Err }
 // status and an HTML content type (text/html or application/xhtml+xml, or
 // no type and a body that looks like HTML), no larger than MaxBytes.
 func (c *Client) Get(ctx context.Context, rawURL string) (*Page, error) {
+	return c.GetWithin(ctx, rawURL, nil)
+}
+
+// GetWithin is Get within a memory budget: before reading the body it
+// takes from b the most the page can hold (its Content-Length when it is
+// not compressed, else MaxBytes, counted decompressed), failing at once
+// with an error wrapping ErrOverBudget when b has no room, and it gives
+// back what the page did not use. A page returned keeps len(Body) bytes
+// of b, for the caller to release when it is done with the page; on error
+// nothing is kept. A nil b is no budget.
+func (c *Client) GetWithin(ctx context.Context, rawURL string, b Budget) (*Page, error) {
 	u, err := CheckURL(rawURL)
 	if err != nil {
 		return nil, &Error{URL: rawURL, Err: err}
@@ -172,11 +213,6 @@ func (c *Client) Get(ctx context.Context, rawURL string) (*Page, error) {
 	fail := func(status int, err error) (*Page, error) {
 		return nil, &Error{URL: rawURL, Status: status, Err: err}
 	}
-	release, err := c.hosts.acquire(ctx, strings.ToLower(u.Hostname()))
-	if err != nil {
-		return fail(0, err)
-	}
-	defer release()
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u.String(), nil)
 	if err != nil {
 		return fail(0, err)
@@ -208,7 +244,18 @@ func (c *Client) Get(ctx context.Context, rawURL string) (*Page, error) {
 	if resp.ContentLength > c.opts.MaxBytes {
 		return fail(resp.StatusCode, fmt.Errorf("%w: %d bytes announced, limit %d", ErrTooLarge, resp.ContentLength, c.opts.MaxBytes))
 	}
-	body, err := io.ReadAll(io.LimitReader(resp.Body, c.opts.MaxBytes+1))
+	reserved, err := reserve(b, resp.ContentLength, c.opts.MaxBytes)
+	if err != nil {
+		return fail(resp.StatusCode, err)
+	}
+	body, err := readBody(resp.Body, resp.ContentLength, c.opts.MaxBytes)
+	kept := int64(len(body))
+	if err != nil || kept > c.opts.MaxBytes {
+		kept = 0
+	}
+	if b != nil {
+		b.Release(reserved - kept)
+	}
 	if err != nil {
 		if isTimeout(err) || errors.Is(err, context.DeadlineExceeded) {
 			err = fmt.Errorf("timed out after %v reading the body: %w", c.opts.Timeout, err)
@@ -225,6 +272,33 @@ func (c *Client) Get(ctx context.Context, rawURL string) (*Page, error) {
 	}
 	page.Body = body
 	return page, nil
+}
+
+// reserve takes from b the most a body of the given Content-Length (-1:
+// unknown, or compressed) can hold within limit.
+func reserve(b Budget, contentLength, limit int64) (int64, error) {
+	if b == nil {
+		return 0, nil
+	}
+	n := limit
+	if contentLength >= 0 {
+		n = min(contentLength, limit)
+	}
+	if !b.TryAcquire(n) {
+		return 0, fmt.Errorf("%w: no room for a page of up to %d bytes", ErrOverBudget, n)
+	}
+	return n, nil
+}
+
+// readBody reads a body of a known length (contentLength ≥ 0) into a
+// buffer of that size, or else up to limit+1 bytes.
+func readBody(r io.Reader, contentLength, limit int64) ([]byte, error) {
+	if contentLength < 0 || contentLength > limit {
+		return io.ReadAll(io.LimitReader(r, limit+1))
+	}
+	body := make([]byte, contentLength)
+	n, err := io.ReadFull(r, body)
+	return body[:n], err
 }
 
 func isTimeout(err error) bool {

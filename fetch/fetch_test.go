@@ -266,7 +266,10 @@ func TestForbidden(t *testing.T) {
 	}
 }
 
-func TestPerHost(t *testing.T) {
+// concurrencyServer answers every request with the page after 30 ms and
+// records the most requests it served at once.
+func concurrencyServer(t *testing.T) (*httptest.Server, *atomic.Int32) {
+	t.Helper()
 	var cur, peak atomic.Int32
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		n := cur.Add(1)
@@ -281,7 +284,12 @@ func TestPerHost(t *testing.T) {
 		w.Header().Set("Content-Type", "text/html")
 		fmt.Fprint(w, page)
 	}))
-	defer srv.Close()
+	t.Cleanup(srv.Close)
+	return srv, &peak
+}
+
+func TestPerHost(t *testing.T) {
+	srv, peak := concurrencyServer(t)
 	for _, perHost := range []int{1, 2, 3} {
 		peak.Store(0)
 		c := New(Options{PerHost: perHost})
@@ -305,13 +313,13 @@ func TestPerHost(t *testing.T) {
 
 func TestPerHostCancel(t *testing.T) {
 	l := newHostLimiter(1)
-	release, err := l.acquire(context.Background(), "a")
+	_, release, err := l.acquire(context.Background(), "a", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
 	defer cancel()
-	if _, err := l.acquire(ctx, "a"); !errors.Is(err, context.DeadlineExceeded) {
+	if _, _, err := l.acquire(ctx, "a", nil); !errors.Is(err, context.DeadlineExceeded) {
 		t.Fatalf("error %v, want a deadline", err)
 	}
 	release()

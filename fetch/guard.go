@@ -1,10 +1,8 @@
 package fetch
 
 import (
-	"context"
 	"net"
 	"net/netip"
-	"sync"
 )
 
 // forbiddenPrefixes are the non-public ranges that the netip predicates do
@@ -71,49 +69,4 @@ func forbiddenAddr(a netip.Addr) bool {
 		}
 	}
 	return false
-}
-
-// hostLimiter lets at most n requests per host name run at a time. Hosts
-// without requests are forgotten, so a long-running server does not
-// accumulate them.
-type hostLimiter struct {
-	n     int
-	mu    sync.Mutex
-	hosts map[string]*hostSlot
-}
-
-type hostSlot struct {
-	sem   chan struct{}
-	users int // holders and waiters
-}
-
-func newHostLimiter(n int) *hostLimiter {
-	return &hostLimiter{n: n, hosts: map[string]*hostSlot{}}
-}
-
-// acquire waits for a slot of host (or for ctx to end) and returns the
-// function that gives it back.
-func (l *hostLimiter) acquire(ctx context.Context, host string) (func(), error) {
-	l.mu.Lock()
-	s := l.hosts[host]
-	if s == nil {
-		s = &hostSlot{sem: make(chan struct{}, l.n)}
-		l.hosts[host] = s
-	}
-	s.users++
-	l.mu.Unlock()
-	leave := func() {
-		l.mu.Lock()
-		if s.users--; s.users == 0 {
-			delete(l.hosts, host)
-		}
-		l.mu.Unlock()
-	}
-	select {
-	case s.sem <- struct{}{}:
-		return func() { <-s.sem; leave() }, nil
-	case <-ctx.Done():
-		leave()
-		return nil, ctx.Err()
-	}
 }
