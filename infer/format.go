@@ -136,7 +136,6 @@ func (r *Result) Markdown() string {
 	if r.page == nil {
 		return r.Text
 	}
-	content := tokenize.Selected(r.page.Blocks, func(i int) bool { return r.Blocks[i].Content })
 	links := map[int]*Link{}
 	for k := range r.Links {
 		for _, i := range r.Links[k].blocks {
@@ -146,60 +145,90 @@ func (r *Result) Markdown() string {
 	images := r.Images
 	var sb strings.Builder
 	tables := map[*html.Node]bool{} // data table or not
-	for start := 0; start < len(content); {
-		if tbl := dataTable(content[start].Node, tables); tbl != nil {
-			// A data table: all its content blocks as one Markdown table.
-			end := start + 1
-			for end < len(content) && dataTable(content[end].Node, tables) == tbl {
-				end++
+	var write func(units []unit)
+	write = func(units []unit) {
+		for k, u := range units {
+			for len(images) > 0 && images[0].after < u.blocks[0].Index {
+				sb.WriteString(markdownImage(images[0]) + "\n\n")
+				images = images[1:]
 			}
-			if md, ok := markdownTable(tbl, content[start:end], links); ok {
-				sb.WriteString(quote(md+"\n", quoteDepth(tbl)))
-				start = end
+			if u.kind == atom.Table {
+				if md, ok := markdownTable(u.node, u.blocks, links); ok {
+					sb.WriteString(quote(md+"\n", quoteDepth(u.node)))
+				} else {
+					tables[u.node] = false // its content is one column: paragraphs
+					write(contentUnits(u.blocks, tables))
+				}
 				continue
 			}
-			tables[tbl] = false // its content is one column: paragraphs
-			continue
-		}
-		end := start + 1
-		for end < len(content) && content[end].Para == content[start].Para && dataTable(content[end].Node, tables) == nil {
-			end++
-		}
-		para := content[start:end]
-		text := escapeLineStarts(markdownText(escapeInline(para), links))
-		kind, node := blockKind(para[0].Node)
-		for len(images) > 0 && images[0].after < para[0].Index {
-			sb.WriteString(markdownImage(images[0]) + "\n\n")
-			images = images[1:]
-		}
-		var out string
-		switch kind {
-		case atom.H1, atom.H2, atom.H3, atom.H4, atom.H5, atom.H6:
-			level := int(kind.String()[1] - '0')
-			out = strings.Repeat("#", level) + " " + strings.ReplaceAll(text, "\n", " ") + "\n\n"
-		case atom.Li:
-			marker := "- "
-			if ancestor(node, atom.Ol) != nil {
-				marker = "1. "
+			text := escapeLineStarts(markdownText(escapeInline(u.blocks), links))
+			var out string
+			switch u.kind {
+			case atom.H1, atom.H2, atom.H3, atom.H4, atom.H5, atom.H6:
+				level := int(u.kind.String()[1] - '0')
+				out = strings.Repeat("#", level) + " " + strings.ReplaceAll(text, "\n", " ") + "\n\n"
+			case atom.Li:
+				marker := "- "
+				if ancestor(u.node, atom.Ol) != nil {
+					marker = "1. "
+				}
+				out = marker + strings.ReplaceAll(text, "\n", "\n   ") + "\n"
+				if k == len(units)-1 || units[k+1].kind != atom.Li || listOf(units[k+1].blocks[0].Node) != listOf(u.blocks[0].Node) {
+					out += "\n"
+				}
+			case atom.Pre:
+				code := preText(u.node, u.blocks)
+				f := fence(code)
+				out = f + preLanguage(u.node) + "\n" + code + "\n" + f + "\n\n"
+			default:
+				out = text + "\n\n"
 			}
-			out = marker + strings.ReplaceAll(text, "\n", "\n   ") + "\n"
-			if end == len(content) || listOf(content[end].Node) != listOf(para[0].Node) {
-				out += "\n"
-			}
-		case atom.Pre:
-			code := preText(node, para)
-			f := fence(code)
-			out = f + preLanguage(node) + "\n" + code + "\n" + f + "\n\n"
-		default:
-			out = text + "\n\n"
+			sb.WriteString(quote(out, quoteDepth(u.blocks[0].Node)))
 		}
-		sb.WriteString(quote(out, quoteDepth(para[0].Node)))
-		start = end
 	}
+	write(contentUnits(tokenize.Selected(r.page.Blocks, func(i int) bool { return r.Blocks[i].Content }), tables))
 	for _, im := range images {
 		sb.WriteString("\n" + markdownImage(im) + "\n")
 	}
 	return strings.TrimRight(sb.String(), "\n") + "\n"
+}
+
+// unit is one piece of the content as the structured formats (Markdown,
+// TEI, XML) render it: a data table, or a paragraph (blocks with no
+// block-level boundary between them) of some kind.
+type unit struct {
+	// kind is atom.Table for a data table (node), else the nearest block
+	// element above the paragraph (blockKind): a heading, list item or
+	// <pre> (node) is rendered as such, any other as a paragraph.
+	kind   atom.Atom
+	node   *html.Node
+	blocks []tokenize.Block
+}
+
+// contentUnits cuts content blocks, in page order, into units: the blocks
+// of one data table (dataTable; known caches which tables are, and a table
+// marked false there is read as paragraphs) together, the others by
+// paragraph.
+func contentUnits(content []tokenize.Block, known map[*html.Node]bool) []unit {
+	var units []unit
+	for start := 0; start < len(content); {
+		end := start + 1
+		if tbl := dataTable(content[start].Node, known); tbl != nil {
+			for end < len(content) && dataTable(content[end].Node, known) == tbl {
+				end++
+			}
+			units = append(units, unit{kind: atom.Table, node: tbl, blocks: content[start:end]})
+			start = end
+			continue
+		}
+		for end < len(content) && content[end].Para == content[start].Para && dataTable(content[end].Node, known) == nil {
+			end++
+		}
+		kind, node := blockKind(content[start].Node)
+		units = append(units, unit{kind: kind, node: node, blocks: content[start:end]})
+		start = end
+	}
+	return units
 }
 
 // blockKind returns the nearest block element above a text node that

@@ -1,6 +1,7 @@
 package infer
 
 import (
+	"bytes"
 	"io"
 	"testing"
 
@@ -46,6 +47,21 @@ func FuzzExtract(f *testing.F) {
 		}
 		if err := res.WriteHighlighted(io.Discard); err != nil {
 			t.Fatal(err)
+		}
+		var tei, plain bytes.Buffer
+		if err := res.WriteTEI(&tei); err != nil {
+			t.Fatal(err)
+		}
+		if root, err := parseXML(tei.Bytes()); err != nil {
+			t.Fatalf("TEI not well-formed: %v", err)
+		} else if err := checkTEI(root); err != nil {
+			t.Fatalf("TEI: %v", err)
+		}
+		if err := res.WriteXML(&plain); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := parseXML(plain.Bytes()); err != nil {
+			t.Fatalf("XML not well-formed: %v", err)
 		}
 	})
 }

@@ -27,7 +27,7 @@ import (
 )
 
 // extractFormats are the output formats of boilernet extract.
-var extractFormats = []string{"text", "json", "jsonl", "html", "markdown"}
+var extractFormats = []string{"text", "json", "jsonl", "html", "markdown", "xml", "tei"}
 
 // extractDetails is the part of extract -h about its arguments and output.
 const extractDetails = `A PATH is an HTML file (.html, .htm, also gzipped: .html.gz), a directory
@@ -47,7 +47,7 @@ func runExtract(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("extract", stderr)
 	model := addModelFlags(fs, "method bilstm: ")
 	treePath := fs.String("tree", "", "method tree: the tree file (from train -method tree)")
-	format := fs.String("format", "text", "output: "+strings.Join(extractFormats, ", ")+" (html: the page with the content highlighted)")
+	format := fs.String("format", "text", "output: "+strings.Join(extractFormats, ", ")+" (html: the page with the content highlighted; xml: the content's structure with the metadata as attributes; tei: a TEI P5 document)")
 	method := fs.String("method", "bilstm", "block classifier: "+strings.Join(methods.Names, ", "))
 	var filt filterFlag
 	fs.Var(&filt, "filter", "precision filter: -filter alone is the ancestor-group filter (any method); -filter=largest or -filter=main after the boilerpipe-* methods and tree")
@@ -64,7 +64,7 @@ func runExtract(args []string, stdout, stderr io.Writer) error {
 	userAgent := fs.String("user-agent", fetch.DefaultUserAgent, "User-Agent of fetches")
 	timeout := fs.Duration("timeout", fetch.DefaultTimeout, "time limit of one fetch, body included")
 	perHost := fs.Int("per-host", fetch.DefaultPerHost, "fetches from one host at a time")
-	meta := fs.Bool("metadata", true, "metadata (title, authors, dates, language, …) in json and jsonl")
+	meta := fs.Bool("metadata", true, "metadata (title, authors, dates, language, …) in json, jsonl, xml and tei")
 	links := fs.Bool("links", false, "content links in json, jsonl and markdown")
 	images := fs.Bool("images", false, "content images in json, jsonl and markdown")
 	maxElements := fs.Int("max-elements", tokenize.DefaultMaxElements, "refuse a page with more start tags (and more than 20 times as many ancestors over its blocks or 10 times as many attributes), which bounds its memory (0: no limit)")
@@ -89,7 +89,7 @@ func runExtract(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	opts := infer.Options{Threshold: *threshold, FilterDepth: *depth, Decode: dec, KeepHeadline: *keepHeadline,
-		URL: *baseURL, Metadata: *meta && (*format == "json" || *format == "jsonl"), Links: *links, Images: *images,
+		URL: *baseURL, Metadata: *meta && slices.Contains([]string{"json", "jsonl", "xml", "tei"}, *format), Links: *links, Images: *images,
 		PageTimeout: *pageTimeout, MaxElements: *maxElements, SkipLocators: *format != "json"}
 	if *pageTimeout <= 0 {
 		opts.PageTimeout = -1
@@ -282,7 +282,7 @@ func isDirOut(out string) bool {
 }
 
 // formatExt is the file extension of each output format.
-var formatExt = map[string]string{"text": ".txt", "json": ".json", "jsonl": ".jsonl", "html": ".html", "markdown": ".md"}
+var formatExt = map[string]string{"text": ".txt", "json": ".json", "jsonl": ".jsonl", "html": ".html", "markdown": ".md", "xml": ".xml", "tei": ".tei.xml"}
 
 func (w *writer) write(o infer.Outcome) error {
 	if w.dir != "" {
@@ -351,7 +351,7 @@ func writeOne(w io.Writer, format string, o infer.Outcome, multi bool) error {
 	}
 	var err error
 	switch format {
-	case "text", "markdown", "html":
+	case "text", "markdown", "html", "xml", "tei":
 		if multi {
 			_, err = fmt.Fprintf(w, "==> %s <==\n", o.Page.Name)
 		}
@@ -361,6 +361,10 @@ func writeOne(w io.Writer, format string, o infer.Outcome, multi bool) error {
 				err = o.Result.WriteHighlighted(w)
 			case format == "markdown":
 				_, err = io.WriteString(w, o.Result.Markdown())
+			case format == "xml":
+				err = o.Result.WriteXML(w)
+			case format == "tei":
+				err = o.Result.WriteTEI(w)
 			case rec.Text != "":
 				_, err = fmt.Fprintln(w, rec.Text)
 			}

@@ -119,6 +119,8 @@ func TestExtractCommand(t *testing.T) {
 		{"newsfeed title", []string{"extract", "-method", "newsfeed", "-format", "jsonl", "../../testdata/sample.html"}, 0, []string{`"title":"Night trains return to the Alps"`}, nil},
 		{"newsfeed with main", []string{"extract", "-method", "newsfeed", "-filter=main", page}, 1, nil, []string{"boilerpipe methods and tree only"}},
 		{"markdown", []string{"extract", "-model", model, "-format", "markdown", page}, 0, []string{firstLine + "\n\n"}, nil},
+		{"tei", []string{"extract", "-format", "tei", "../../testdata/sample.html"}, 0, []string{`<TEI xmlns="http://www.tei-c.org/ns/1.0">`, "<author>Marta Keller</author>", "<head>What changes for passengers</head>", "<item>Zurich to Vienna: daily, departing 21:15</item>"}, nil},
+		{"xml", []string{"extract", "-format", "xml", "../../testdata/sample.html"}, 0, []string{`<doc title="Night trains return to the Alps" author="Marta Keller"`, `<head rend="h2">What changes for passengers</head>`}, nil},
 		{"html", []string{"extract", "-model", model, "-format", "html", page}, 0, []string{`<mark class="boilernet-headline">` + headline, `<mark class="boilernet-content">` + firstLine}, nil},
 		{"several pages in text", []string{"extract", "-q", "-model", model, page, page}, 0, []string{"==> " + page + " <=="}, nil},
 		{"only bad pages", []string{"extract", "-q", "-model", model, filepath.Join(dir, "bad.html")}, 1, nil, []string{"no page could be extracted"}},
