@@ -275,22 +275,6 @@ func gzipBomb(t *testing.T, size int) []byte {
 	return buf.Bytes()
 }
 
-// loopbackSpellings returns n names of 127.0.0.1: localhost, the address
-// itself, and IPv4-mapped IPv6 literals with their zeros written out in
-// different ways.
-func loopbackSpellings(n int) []string {
-	out := []string{"localhost", "127.0.0.1", "[::ffff:127.0.0.1]", "[::ffff:7f00:1]"}
-	zeros := []string{"0", "00", "000", "0000"}
-	for i := 0; len(out) < n; i++ {
-		var groups []string
-		for g, k := 0, i; g < 5; g, k = g+1, k/4 {
-			groups = append(groups, zeros[k%4])
-		}
-		out = append(out, "["+strings.Join(groups, ":")+":ffff:7f00:"+[]string{"1", "01", "001", "0001"}[(i/1024)%4]+"]")
-	}
-	return out[:n]
-}
-
 // TestAttackStalledFetches: tiny requests naming a page that inflates to
 // 16 MiB less a byte and stalls, each spelling the loopback host anew.
 func TestAttackStalledFetches(t *testing.T) {

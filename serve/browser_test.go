@@ -297,6 +297,42 @@ func TestBrowser(t *testing.T) {
 	}
 }
 
+// TestBrowserToken: with a token, the page opened as /#token=TOKEN sends
+// it with its calls (the methods load and an extraction runs); opened
+// without it, it says how to open it.
+func TestBrowserToken(t *testing.T) {
+	if testing.Short() {
+		t.Skip("browser test skipped in -short mode")
+	}
+	ctx := browser(t)
+	cfg := testConfig(newGate())
+	cfg.Token = "tok-" + fmt.Sprint(time.Now().UnixNano())
+	ts := newTestServer(t, cfg)
+	err := chromedp.Do(ctx,
+		chromedp.Navigate(ts.URL+"/#token="+cfg.Token),
+		chromedp.WaitReady(chromedp.CSS(`#method option[value="fake"]`)),
+		chromedp.SetValue(chromedp.ID("html"), testPage),
+		chromedp.Click(chromedp.ID("go")),
+		chromedp.WaitVisible(chromedp.ID("results")),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if title, err := chromedp.Run(ctx, chromedp.Text(chromedp.ID("doc-title"))); err != nil || title != "Storm hits coast" {
+		t.Errorf("with the token: title %q, %v", title, err)
+	}
+	wctx, cancel := context.WithTimeout(ctx, 15*time.Second)
+	defer cancel()
+	err = chromedp.Do(wctx, chromedp.Navigate(ts.URL+"/"))
+	if err == nil {
+		_, err = chromedp.Run(wctx, chromedp.Poll[bool](`document.getElementById("status").textContent.includes("#token=")`))
+	}
+	if err != nil {
+		status, _ := chromedp.Run(ctx, chromedp.Text(chromedp.ID("status")))
+		t.Errorf("without the token: %v; status %q", err, status)
+	}
+}
+
 // highlightPixels returns how many pixels of the frame's screenshot have
 // the content highlight's colour (#fff176), waiting up to 30 s for the
 // frame to paint: the sandboxed frame cannot be polled from the page.

@@ -38,15 +38,23 @@ type Stats struct {
 	Milliseconds  float64 `json:"ms"` // extraction and rendering, without queueing or fetching
 }
 
-// errTimeout and errBusy are the 503s of the worker bound.
-var (
-	errBusy    = &requestError{http.StatusServiceUnavailable, "server busy: too many requests waiting; retry later"}
-	errTimeout = &requestError{http.StatusServiceUnavailable, "timed out"}
-)
+// errTimeout is the 503 of a request past its deadline.
+var errTimeout = &requestError{http.StatusServiceUnavailable, "timed out"}
 
 func (s *Server) extract(w http.ResponseWriter, r *http.Request) {
-	r.Body = http.MaxBytesReader(w, r.Body, s.cfg.MaxBody)
-	req, err := ParseRequest(r, s.cfg.MaxBody)
+	ct, err := checkContentType(r, s.cfg.MaxBody)
+	if err != nil {
+		s.fail(w, err)
+		return
+	}
+	t, err := s.admit(r.ContentLength)
+	if err != nil {
+		w.Header().Set("Connection", "close") // its body is not read
+		s.fail(w, err)
+		return
+	}
+	defer t.done()
+	req, err := s.readRequest(w, r, ct, t)
 	if err != nil {
 		s.fail(w, err)
 		return
@@ -59,40 +67,30 @@ func (s *Server) extract(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if req.HTML == nil {
-		if s.cfg.Fetch == nil {
-			s.fail(w, &requestError{http.StatusNotImplemented, `this server does not fetch URLs: send the page as "html" (with "url" as the base for its links)`})
+		if err := s.fetchPage(ctx, req, t); err != nil {
+			s.fail(w, err)
 			return
-		}
-		page, charset, final, err := s.cfg.Fetch(ctx, req.URL)
-		if err != nil {
-			s.fail(w, fetchError(ctx, err))
-			return
-		}
-		req.HTML, req.Charset = page, charset
-		if final != "" {
-			req.URL = final
 		}
 	}
 	opts.Charset, opts.URL = req.Charset, req.URL
 	opts.Metadata, opts.Links, opts.Images = req.Options.Metadata, req.Options.Links, req.Options.Images
-	if err := s.acquire(ctx); err != nil {
+	if err := s.acquireWorker(ctx); err != nil {
 		s.fail(w, err)
 		return
 	}
+	t.hold()
 	done := make(chan result, 1)
 	go func() {
-		defer s.release()
+		defer t.done()
+		defer s.releaseWorker()
 		defer func() {
 			if v := recover(); v != nil {
 				s.log.Error("panic in extraction", "panic", v)
 				done <- result{err: &requestError{http.StatusInternalServerError, "internal error"}}
 			}
 		}()
-		resp, err := s.run(ctx, ex, opts, req)
-		if resp != nil {
-			resp.Method = method
-		}
-		done <- result{resp, err}
+		body, err := s.respond(ctx, ex, opts, req, method)
+		done <- result{body, err}
 	}()
 	select {
 	case res := <-done:
@@ -100,49 +98,52 @@ func (s *Server) extract(w http.ResponseWriter, r *http.Request) {
 			s.fail(w, res.err)
 			return
 		}
-		writeJSON(w, http.StatusOK, res.resp)
+		writeJSONBytes(w, http.StatusOK, res.body)
 	case <-ctx.Done():
-		// The extraction stops at its next step and keeps its worker
-		// until then, so the bound on work holds; this request is
+		// The extraction stops at its next step and keeps its worker,
+		// place and bytes until then, so the bounds hold; this request is
 		// answered now.
 		s.fail(w, fmt.Errorf("extraction %w after %v", errTimeout, s.cfg.Timeout))
 	}
 }
 
+// result is a worker's answer: the encoded response or an error.
 type result struct {
-	resp *Response
+	body []byte
 	err  error
 }
 
-// acquire waits for a worker, in the queue when there is room in it.
-func (s *Server) acquire(ctx context.Context) error {
-	select {
-	case s.sem <- struct{}{}:
-		s.metrics.inFlight.Inc()
-		return nil
-	default:
+// readRequest reads and parses an admitted request's body; the ticket
+// then keeps only the page's bytes.
+func (s *Server) readRequest(w http.ResponseWriter, r *http.Request, ct contentType, t *ticket) (*Request, error) {
+	body, err := readBody(http.MaxBytesReader(w, r.Body, s.cfg.MaxBody), s.cfg.MaxBody, r.ContentLength)
+	if err != nil {
+		return nil, err
 	}
-	if s.waiting.Add(1) > int64(s.cfg.Queue) {
-		s.waiting.Add(-1)
-		return errBusy
+	req, err := parseBody(r, ct, body)
+	if err != nil {
+		return nil, err
 	}
-	s.metrics.queued.Inc()
-	defer func() {
-		s.waiting.Add(-1)
-		s.metrics.queued.Dec()
-	}()
-	select {
-	case s.sem <- struct{}{}:
-		s.metrics.inFlight.Inc()
-		return nil
-	case <-ctx.Done():
-		return fmt.Errorf("waiting for a worker: %w after %v", errTimeout, s.cfg.Timeout)
-	}
+	t.keep(int64(len(req.HTML)))
+	return req, nil
 }
 
-func (s *Server) release() {
-	s.metrics.inFlight.Dec()
-	<-s.sem
+// fetchPage fetches the page of a request that names only its URL, within
+// the memory budget; the ticket keeps the page's bytes.
+func (s *Server) fetchPage(ctx context.Context, req *Request, t *ticket) error {
+	if s.cfg.Fetch == nil {
+		return &requestError{http.StatusNotImplemented, `this server does not fetch URLs: send the page as "html" (with "url" as the base for its links)`}
+	}
+	page, charset, final, err := s.cfg.Fetch(ctx, req.URL, s.budget)
+	if err != nil {
+		return fetchError(ctx, err)
+	}
+	t.add(int64(len(page)))
+	req.HTML, req.Charset = page, charset
+	if final != "" {
+		req.URL = final
+	}
+	return nil
 }
 
 // fail answers with err's status, counting refusals by reason; an error
@@ -162,6 +163,8 @@ func (s *Server) fail(w http.ResponseWriter, err error) {
 		s.metrics.rejected.WithLabelValues("too_large").Inc()
 	case re == errBusy:
 		s.metrics.rejected.WithLabelValues("busy").Inc()
+	case re == errMemory:
+		s.metrics.rejected.WithLabelValues("memory").Inc()
 	case errors.Is(err, errTimeout):
 		s.metrics.rejected.WithLabelValues("timeout").Inc()
 	case re.status < 500:
@@ -219,6 +222,24 @@ func (s *Server) resolve(req *Request) (*infer.Extractor, infer.Options, string,
 	return ex, opts, method, nil
 }
 
+// respond extracts a page and encodes the response with the parts asked
+// for, until ctx is done.
+func (s *Server) respond(ctx context.Context, ex *infer.Extractor, opts infer.Options, req *Request, method string) ([]byte, error) {
+	resp, err := s.run(ctx, ex, opts, req)
+	if err != nil {
+		return nil, err
+	}
+	resp.Method = method
+	body, err := encodeJSON(resp)
+	if err != nil {
+		return nil, err
+	}
+	if ctx.Err() != nil {
+		return nil, s.renderTimeout()
+	}
+	return body, nil
+}
+
 // run extracts a page and builds the response parts asked for, until ctx
 // is done.
 func (s *Server) run(ctx context.Context, ex *infer.Extractor, opts infer.Options, req *Request) (*Response, error) {
@@ -244,30 +265,55 @@ func (s *Server) run(ctx context.Context, ex *infer.Extractor, opts infer.Option
 		}
 	}
 	s.metrics.blocks.Observe(float64(len(res.Blocks)))
-	if req.Wants("json") {
-		resp.Blocks = res.Blocks
-	}
-	if req.Wants("markdown") {
-		resp.Markdown = res.Markdown()
-	}
-	if req.Wants("html") { // last: it changes the DOM
-		var sb strings.Builder
-		if err := writeHighlighted(&sb, res, req.URL); err != nil {
-			return nil, err
-		}
-		resp.HTML = sb.String()
+	if err := s.render(ctx, resp, res, req); err != nil {
+		return nil, err
 	}
 	resp.Stats.Milliseconds = float64(time.Since(start).Microseconds()) / 1000
 	return resp, nil
 }
 
+// render adds the parts asked for to resp, and stops with a timeout error
+// when ctx is done: between the parts and within the highlighted page.
+func (s *Server) render(ctx context.Context, resp *Response, res *infer.Result, req *Request) error {
+	if req.Wants("json") {
+		resp.Blocks = res.Blocks
+	}
+	if req.Wants("markdown") {
+		if ctx.Err() != nil {
+			return s.renderTimeout()
+		}
+		resp.Markdown = res.Markdown()
+	}
+	if req.Wants("html") { // last: it changes the DOM
+		var sb strings.Builder
+		if err := writeHighlighted(ctx, &sb, res, req.URL); err != nil {
+			if ctx.Err() != nil {
+				return s.renderTimeout()
+			}
+			return err
+		}
+		resp.HTML = sb.String()
+	}
+	if ctx.Err() != nil {
+		return s.renderTimeout()
+	}
+	return nil
+}
+
+func (s *Server) renderTimeout() error {
+	return fmt.Errorf("rendering %w after %v", errTimeout, s.cfg.Timeout)
+}
+
 // fetchError gives a failed fetch its status: 403 for an address the
 // guard refuses, 400 for a bad URL, 413 for a page over the limit, 422
-// for one that is not HTML, 503 when the request's time ran out, and 502
-// for the rest (an error status, a network failure).
+// for one that is not HTML, 503 when the memory budget has no room for
+// the page or the request's time ran out, and 502 for the rest (an error
+// status, a network failure).
 func fetchError(ctx context.Context, err error) error {
 	status := http.StatusBadGateway
 	switch {
+	case errors.Is(err, fetch.ErrOverBudget):
+		return fmt.Errorf("fetching the page: %w", errMemory)
 	case errors.Is(err, fetch.ErrForbiddenAddress):
 		status = http.StatusForbidden
 	case errors.Is(err, fetch.ErrBadURL):
@@ -284,10 +330,11 @@ func fetchError(ctx context.Context, err error) error {
 
 // FetchWith returns a Fetcher over a fetch.Client (which should refuse
 // private addresses, fetch.Options.DenyPrivate, unless the server is
-// meant to reach them).
+// meant to reach them). The client's MaxBytes should be at most the
+// server's MemoryBudget, or a page of unknown length never fits.
 func FetchWith(c *fetch.Client) Fetcher {
-	return func(ctx context.Context, url string) ([]byte, string, string, error) {
-		p, err := c.Get(ctx, url)
+	return func(ctx context.Context, url string, budget fetch.Budget) ([]byte, string, string, error) {
+		p, err := c.GetWithin(ctx, url, budget)
 		if err != nil {
 			return nil, "", "", err
 		}

@@ -1,6 +1,7 @@
 package serve
 
 import (
+	"context"
 	"errors"
 	"net/http"
 	"net/http/httptest"
@@ -79,7 +80,7 @@ func FuzzHighlight(f *testing.F) {
 			return
 		}
 		var sb strings.Builder
-		if err := writeHighlighted(&sb, res, "https://example.com/a/"); err != nil {
+		if err := writeHighlighted(context.Background(), &sb, res, "https://example.com/a/"); err != nil {
 			return
 		}
 		doc, err := html.ParseWithOptions(strings.NewReader(sb.String()), html.ParseOptionEnableScripting(false))

@@ -19,6 +19,9 @@ type metrics struct {
 	rejected *prometheus.CounterVec   // by reason
 	inFlight prometheus.Gauge         // extractions running
 	queued   prometheus.Gauge         // requests waiting for a worker
+	admitted prometheus.Gauge         // requests admitted (read, fetched, waiting, extracted)
+	reserved prometheus.Gauge         // bytes held in the memory budget
+	budget   prometheus.Gauge         // the memory budget's size
 	blocks   prometheus.Histogram     // blocks per extracted page
 }
 
@@ -33,16 +36,19 @@ func newMetrics() *metrics {
 			Buckets: []float64{.001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5, 10, 30},
 		}, []string{"route"}),
 		rejected: prometheus.NewCounterVec(prometheus.CounterOpts{
-			Name: "boilernet_rejected_total", Help: "Extraction requests refused: too_large, busy (queue full), timeout, bad_request, fetch.",
+			Name: "boilernet_rejected_total", Help: "Requests refused: too_large, busy (no place to admit it), memory (memory budget full), timeout, bad_request, fetch, unauthorized.",
 		}, []string{"reason"}),
 		inFlight: prometheus.NewGauge(prometheus.GaugeOpts{Name: "boilernet_extractions_in_flight", Help: "Extractions running now."}),
 		queued:   prometheus.NewGauge(prometheus.GaugeOpts{Name: "boilernet_extractions_queued", Help: "Requests waiting for a worker."}),
+		admitted: prometheus.NewGauge(prometheus.GaugeOpts{Name: "boilernet_requests_admitted", Help: "Extraction requests admitted: being read, fetched, waiting or extracted."}),
+		reserved: prometheus.NewGauge(prometheus.GaugeOpts{Name: "boilernet_memory_reserved_bytes", Help: "Bytes of request bodies and fetched pages held in the memory budget."}),
+		budget:   prometheus.NewGauge(prometheus.GaugeOpts{Name: "boilernet_memory_budget_bytes", Help: "The memory budget for request bodies and fetched pages."}),
 		blocks: prometheus.NewHistogram(prometheus.HistogramOpts{
 			Name: "boilernet_page_blocks", Help: "Text blocks per extracted page.",
 			Buckets: prometheus.ExponentialBuckets(16, 2, 10),
 		}),
 	}
-	m.reg.MustRegister(m.requests, m.latency, m.rejected, m.inFlight, m.queued, m.blocks,
+	m.reg.MustRegister(m.requests, m.latency, m.rejected, m.inFlight, m.queued, m.admitted, m.reserved, m.budget, m.blocks,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	return m
 }

@@ -1,6 +1,7 @@
 package serve
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"net/url"
@@ -40,7 +41,8 @@ var urlAttributes = map[string]bool{"href": true, "src": true, "action": true, "
 // headline in <mark class="bn-h">, the rest in <span class="bn-b">), links
 // resolved against base (the page's <base href> first), and FrameCSP and
 // the highlight style at the top of its head. It changes the result's DOM.
-func writeHighlighted(w io.Writer, res *infer.Result, base string) error {
+// It stops with ctx's error once ctx is done.
+func writeHighlighted(ctx context.Context, w io.Writer, res *infer.Result, base string) error {
 	page := res.Page()
 	if page == nil {
 		return fmt.Errorf("no page to highlight")
@@ -57,6 +59,9 @@ func writeHighlighted(w io.Writer, res *infer.Result, base string) error {
 		}
 	}
 	for i, b := range page.Blocks {
+		if i%1024 == 0 && ctx.Err() != nil {
+			return ctx.Err()
+		}
 		text, parent := b.Node, b.Node.Parent
 		if parent == nil || parent.Type != html.ElementNode {
 			continue
@@ -84,6 +89,9 @@ func writeHighlighted(w io.Writer, res *infer.Result, base string) error {
 		wrap.AppendChild(text)
 	}
 	sanitize(page.Root, baseURL)
+	if err := ctx.Err(); err != nil {
+		return err
+	}
 	head := findElement(page.Root, atom.Head)
 	if head == nil {
 		htmlEl := findElement(page.Root, atom.Html)
@@ -101,7 +109,21 @@ func writeHighlighted(w io.Writer, res *infer.Result, base string) error {
 	head.InsertBefore(csp, head.FirstChild)
 	charset := &html.Node{Type: html.ElementNode, Data: "meta", DataAtom: atom.Meta, Attr: []html.Attribute{{Key: "charset", Val: "utf-8"}}}
 	head.InsertBefore(charset, head.FirstChild)
-	return html.Render(w, page.Root)
+	return html.Render(ctxWriter{ctx, w}, page.Root)
+}
+
+// ctxWriter fails its writes once ctx is done, which stops a rendering
+// (html.Render writes through a 4 KiB buffer).
+type ctxWriter struct {
+	ctx context.Context
+	w   io.Writer
+}
+
+func (c ctxWriter) Write(p []byte) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, err
+	}
+	return c.w.Write(p)
 }
 
 // sanitize removes active content below n: droppedElements, event handler

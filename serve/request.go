@@ -76,24 +76,51 @@ func badRequest(format string, args ...any) error {
 // options are query parameters. The body is read up to maxBody bytes; a
 // larger one is an error with status 413.
 func ParseRequest(r *http.Request, maxBody int64) (*Request, error) {
-	ct := r.Header.Get("Content-Type")
-	if ct == "" {
-		return nil, &requestError{http.StatusUnsupportedMediaType, "missing Content-Type: send application/json or the page as text/html"}
-	}
-	mt, params, err := mime.ParseMediaType(ct)
-	if err != nil {
-		return nil, &requestError{http.StatusUnsupportedMediaType, fmt.Sprintf("bad Content-Type %q: %v", ct, err)}
-	}
-	if r.ContentLength > maxBody {
-		return nil, tooLarge(maxBody)
-	}
-	body, err := readBody(r.Body, maxBody)
+	ct, err := checkContentType(r, maxBody)
 	if err != nil {
 		return nil, err
 	}
-	var req Request
+	body, err := readBody(r.Body, maxBody, r.ContentLength)
+	if err != nil {
+		return nil, err
+	}
+	return parseBody(r, ct, body)
+}
+
+// contentType is a request's parsed Content-Type.
+type contentType struct {
+	mediaType string
+	params    map[string]string
+}
+
+// checkContentType checks what ParseRequest can check before reading the
+// body: its Content-Type (415) and announced length (413).
+func checkContentType(r *http.Request, maxBody int64) (contentType, error) {
+	ct := r.Header.Get("Content-Type")
+	if ct == "" {
+		return contentType{}, &requestError{http.StatusUnsupportedMediaType, "missing Content-Type: send application/json or the page as text/html"}
+	}
+	mt, params, err := mime.ParseMediaType(ct)
+	if err != nil {
+		return contentType{}, &requestError{http.StatusUnsupportedMediaType, fmt.Sprintf("bad Content-Type %q: %v", ct, err)}
+	}
 	switch mt {
-	case "application/json":
+	case "application/json", "text/html", "application/xhtml+xml":
+	default:
+		return contentType{}, &requestError{http.StatusUnsupportedMediaType,
+			fmt.Sprintf("unsupported Content-Type %q: send application/json or the page as text/html", mt)}
+	}
+	if r.ContentLength > maxBody {
+		return contentType{}, tooLarge(maxBody)
+	}
+	return contentType{mt, params}, nil
+}
+
+// parseBody parses the body of a request whose Content-Type passed
+// checkContentType.
+func parseBody(r *http.Request, ct contentType, body []byte) (*Request, error) {
+	var req Request
+	if ct.mediaType == "application/json" {
 		if r.URL.RawQuery != "" {
 			return nil, badRequest("query parameters with a JSON body: put the options in its \"options\"")
 		}
@@ -112,17 +139,14 @@ func ParseRequest(r *http.Request, maxBody int64) (*Request, error) {
 		} else if jr.URL == "" {
 			return nil, badRequest(`give "html" (the page) or "url"`)
 		}
-	case "text/html", "application/xhtml+xml":
+	} else {
 		if len(body) == 0 {
 			return nil, badRequest("empty body: send the page")
 		}
-		req = Request{HTML: body, Charset: params["charset"]}
+		req = Request{HTML: body, Charset: ct.params["charset"]}
 		if err := req.queryOptions(r.URL.Query()); err != nil {
 			return nil, err
 		}
-	default:
-		return nil, &requestError{http.StatusUnsupportedMediaType,
-			fmt.Sprintf("unsupported Content-Type %q: send application/json or the page as text/html", mt)}
 	}
 	if err := req.check(); err != nil {
 		return nil, err
@@ -134,10 +158,20 @@ func tooLarge(maxBody int64) error {
 	return &requestError{http.StatusRequestEntityTooLarge, fmt.Sprintf("body larger than the limit of %d bytes", maxBody)}
 }
 
-// readBody reads at most maxBody bytes; a longer body is a 413 error, a
+// readBody reads at most maxBody bytes, into a buffer of the body's size
+// when its Content-Length is known (≥ 0); a longer body is a 413 error, a
 // body that times out a 408.
-func readBody(r io.Reader, maxBody int64) ([]byte, error) {
-	body, err := io.ReadAll(io.LimitReader(r, maxBody+1))
+func readBody(r io.Reader, maxBody, contentLength int64) ([]byte, error) {
+	var body []byte
+	var err error
+	if contentLength >= 0 && contentLength <= maxBody {
+		body = make([]byte, contentLength)
+		var n int
+		n, err = io.ReadFull(r, body)
+		body = body[:n]
+	} else {
+		body, err = io.ReadAll(io.LimitReader(r, maxBody+1))
+	}
 	if err != nil {
 		var mbe *http.MaxBytesError
 		if errors.As(err, &mbe) {

@@ -14,9 +14,13 @@
 //
 // Every error is JSON, {"error": "message"}, with a 4xx or 5xx status.
 // Limits: the body size (413), the HTTP read, write and idle timeouts, at
-// most Workers extractions at once with at most Queue more requests
-// waiting (then 503), and a per-request timeout (503). Serve shuts down
-// gracefully when its context ends, finishing the requests in flight.
+// most Workers extractions at once and Workers+Queue requests admitted
+// (read, fetched, waiting or extracted), a memory budget for the request
+// bodies and fetched pages held at once (both taken before a body is
+// read; then 503 with Retry-After), and a per-request timeout covering the
+// fetch, the wait, the extraction and the rendering (503). With a Token,
+// every /v1/ call must carry it (401). Serve shuts down gracefully when
+// its context ends, finishing the requests in flight.
 //
 // The highlighted page is untrusted HTML: the server removes its scripts,
 // frames, event handlers and script URLs and puts a Content-Security-Policy
@@ -25,7 +29,9 @@
 package serve
 
 import (
+	"bytes"
 	"context"
+	"crypto/sha256"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -39,7 +45,9 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/boilernet/boilernet/fetch"
 	"github.com/boilernet/boilernet/infer"
+	"golang.org/x/sync/semaphore"
 )
 
 // Defaults of Config's zero fields.
@@ -58,9 +66,13 @@ type Resolver func(method, filter string, opts infer.Options) (*infer.Extractor,
 
 // Fetcher fetches a page for a request that gives a URL and no HTML. It
 // returns the page, the charset of its Content-Type and its final URL
-// (after redirects). Its errors are answered by the fetch error they wrap
-// (see FetchWith): 403 for fetch.ErrForbiddenAddress, 502 for most.
-type Fetcher func(ctx context.Context, url string) (page []byte, charset, finalURL string, err error)
+// (after redirects). It reserves the page in budget before reading its
+// body, as fetch.Client.GetWithin does, and a page it returns keeps
+// len(page) bytes of budget, which the server gives back when the request
+// ends. Its errors are answered by the fetch error they wrap (see
+// FetchWith): 403 for fetch.ErrForbiddenAddress, 503 for
+// fetch.ErrOverBudget, 502 for most.
+type Fetcher func(ctx context.Context, url string, budget fetch.Budget) (page []byte, charset, finalURL string, err error)
 
 // Config configures a Server. Only Extractor is required.
 type Config struct {
@@ -79,13 +91,25 @@ type Config struct {
 	Fetch Fetcher
 	// MaxBody bounds a request body in bytes (DefaultMaxBody when 0).
 	MaxBody int64
-	// Workers bounds the extractions running at once (GOMAXPROCS when 0);
-	// Queue bounds the requests waiting for one (4×Workers when 0, none
-	// when negative). A request beyond both is answered with 503.
+	// Workers bounds the extractions running at once (GOMAXPROCS when 0).
+	// Queue is how many more requests are admitted (4×Workers when 0,
+	// none when negative): Workers+Queue requests are read, fetched,
+	// waiting for a worker or extracted at once, and one beyond is
+	// answered with 503 before its body is read.
 	Workers, Queue int
+	// MemoryBudget bounds the bytes of request bodies and fetched pages
+	// held at once, across all connections (MaxBody × Workers when 0; it
+	// may not be less than MaxBody). A request reserves its
+	// Content-Length, or MaxBody when the length is unknown, before its
+	// body is read, and keeps only its page's bytes once read; a fetched
+	// page reserves the fetch limit before its body is read and keeps its
+	// (decompressed) length. A request that does not fit is answered with
+	// 503 and Retry-After.
+	MemoryBudget int64
 	// Timeout bounds one request from the end of its body to its
-	// response: fetching, waiting for a worker and extracting
-	// (DefaultTimeout when 0). Past it the answer is 503.
+	// response: fetching, waiting for a worker, extracting and rendering
+	// the parts asked for (DefaultTimeout when 0). Past it the answer is
+	// 503.
 	Timeout time.Duration
 	// ReadTimeout bounds reading a request, body included
 	// (DefaultReadTimeout when 0); IdleTimeout a kept-alive connection's
@@ -99,18 +123,26 @@ type Config struct {
 	// Logger logs requests that fail on the server's side and the start
 	// and end of Serve (slog.Default() when nil).
 	Logger *slog.Logger
+	// Token, when not empty, is required of every /v1/ call as the header
+	// "Authorization: Bearer <Token>" (401 otherwise). The page at /
+	// stays open; opened as /#token=<Token> it sends the token with its
+	// calls.
+	Token string
 }
 
 // Server is the HTTP server. It is an http.Handler; Serve runs it on a
 // listener with the configured timeouts.
 type Server struct {
-	cfg      Config
-	sem      chan struct{}
-	waiting  atomic.Int64
-	stopping atomic.Bool
-	metrics  *metrics
-	routes   map[string]route
-	log      *slog.Logger
+	cfg Config
+	// places bounds the admitted requests (Workers+Queue), workers the
+	// extractions, budget the bytes held (see admit).
+	places, workers *semaphore.Weighted
+	budget          *budget
+	tokenHash       []byte // sha256 of Config.Token; nil without one
+	stopping        atomic.Bool
+	metrics         *metrics
+	routes          map[string]route
+	log             *slog.Logger
 	// crossOrigin refuses requests that a browser sends on behalf of
 	// another site (a page the user visits posting to a server on their
 	// machine): "simple" requests need no CORS preflight.
@@ -155,14 +187,26 @@ func New(cfg Config) (*Server, error) {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
 	}
+	if cfg.MemoryBudget == 0 {
+		cfg.MemoryBudget = cfg.MaxBody * int64(cfg.Workers)
+	}
+	if cfg.MemoryBudget < cfg.MaxBody {
+		return nil, fmt.Errorf("serve: MemoryBudget %d is less than MaxBody %d: a body of unknown length would never fit", cfg.MemoryBudget, cfg.MaxBody)
+	}
 	if len(cfg.Methods) == 0 || cfg.Resolve == nil {
 		cfg.Methods = []string{"bilstm"}
 	}
 	if cfg.Resolve == nil || len(cfg.Filters) == 0 {
 		cfg.Filters = []string{"ancestor"}
 	}
-	s := &Server{cfg: cfg, sem: make(chan struct{}, cfg.Workers), metrics: newMetrics(), log: cfg.Logger,
-		crossOrigin: http.NewCrossOriginProtection()}
+	s := &Server{cfg: cfg, metrics: newMetrics(), log: cfg.Logger, crossOrigin: http.NewCrossOriginProtection(),
+		places: semaphore.NewWeighted(int64(cfg.Workers + cfg.Queue)), workers: semaphore.NewWeighted(int64(cfg.Workers))}
+	s.budget = newBudget(cfg.MemoryBudget, s.metrics.reserved)
+	s.metrics.budget.Set(float64(cfg.MemoryBudget))
+	if cfg.Token != "" {
+		sum := sha256.Sum256([]byte(cfg.Token))
+		s.tokenHash = sum[:]
+	}
 	mh := s.metrics.handler()
 	s.routes = map[string]route{
 		"/":           {http.MethodGet, "page", s.page},
@@ -203,6 +247,10 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Referrer-Policy", "no-referrer")
 	switch {
+	case strings.HasPrefix(r.URL.Path, "/v1/") && !s.authorized(r):
+		h.Set("WWW-Authenticate", `Bearer realm="boilernet"`)
+		s.metrics.rejected.WithLabelValues("unauthorized").Inc()
+		writeError(sw, http.StatusUnauthorized, "missing or wrong token: send the header Authorization: Bearer <token>")
 	case !ok:
 		writeError(sw, http.StatusNotFound, fmt.Sprintf("no such path %q", r.URL.Path))
 	case s.crossOrigin.Check(r) != nil:
@@ -226,6 +274,8 @@ type Info struct {
 	Threshold float64 `json:"threshold"`
 	Fetch     bool    `json:"fetch"` // whether a URL alone is fetched
 	MaxBody   int64   `json:"max_body"`
+	// MemoryBudget is the bytes of bodies and fetched pages held at once.
+	MemoryBudget int64 `json:"memory_budget"`
 	// Networks is the number of networks whose probabilities the bilstm
 	// method averages: 2 with the embedded model, 0 without a neural one.
 	Networks int `json:"networks"`
@@ -240,7 +290,8 @@ func (s *Server) info(w http.ResponseWriter, r *http.Request) {
 	}
 	writeJSON(w, http.StatusOK, Info{Methods: s.cfg.Methods, Filters: s.cfg.Filters, Formats: Formats,
 		Decodings: append(slices.Clone(infer.DecodingNames), infer.DecodingSteps...),
-		Threshold: infer.DefaultThreshold, Fetch: s.cfg.Fetch != nil, MaxBody: s.cfg.MaxBody, Networks: networks})
+		Threshold: infer.DefaultThreshold, Fetch: s.cfg.Fetch != nil, MaxBody: s.cfg.MaxBody,
+		MemoryBudget: s.cfg.MemoryBudget, Networks: networks})
 }
 
 func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
@@ -259,7 +310,8 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	srv := s.httpServer()
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
-	s.log.Info("serving", "addr", "http://"+ln.Addr().String(), "workers", s.cfg.Workers, "queue", s.cfg.Queue)
+	s.log.Info("serving", "addr", "http://"+ln.Addr().String(), "workers", s.cfg.Workers, "queue", s.cfg.Queue,
+		"memory_budget", s.cfg.MemoryBudget, "token", s.tokenHash != nil)
 	select {
 	case err := <-errc:
 		return err
@@ -325,14 +377,31 @@ func (w *statusWriter) Write(b []byte) (int, error) {
 func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {
+	b, err := encodeJSON(v)
+	if err != nil {
+		status, b = http.StatusInternalServerError, []byte(`{"error":"internal error"}`+"\n")
+	}
+	writeJSONBytes(w, status, b)
+}
+
+// encodeJSON encodes v as the server's answers are: HTML characters as
+// they are, a newline at the end.
+func encodeJSON(v any) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	err := enc.Encode(v)
+	return buf.Bytes(), err
+}
+
+// writeJSONBytes answers with encoded JSON.
+func writeJSONBytes(w http.ResponseWriter, status int, b []byte) {
 	h := w.Header()
 	h.Set("Content-Type", "application/json; charset=utf-8")
 	h.Set("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'")
 	h.Set("Cache-Control", "no-store")
 	w.WriteHeader(status)
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	enc.Encode(v)
+	w.Write(b)
 }
 
 // ErrorResponse is the body of every error.

@@ -81,13 +81,20 @@ func testConfig(g *gate) Config {
 
 func newTestServer(t *testing.T, cfg Config) *httptest.Server {
 	t.Helper()
+	_, ts := startServer(t, cfg)
+	return ts
+}
+
+// startServer returns a test server and its Server.
+func startServer(t *testing.T, cfg Config) (*Server, *httptest.Server) {
+	t.Helper()
 	s, err := New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
 	ts := httptest.NewServer(s)
 	t.Cleanup(ts.Close)
-	return ts
+	return s, ts
 }
 
 func do(t *testing.T, method, url, contentType, body string) (int, http.Header, string) {
@@ -127,7 +134,7 @@ func TestEndpoints(t *testing.T) {
 		notWant                         []string
 	}{
 		{"healthz", "GET", "/healthz", "", "", 200, []string{`"status":"ok"`}, nil},
-		{"info", "GET", "/v1/info", "", "", 200, []string{`"methods":["bilstm","fake","slow","panic"]`, `"fetch":false`, `"max_body":4096`, `"networks":0`}, nil},
+		{"info", "GET", "/v1/info", "", "", 200, []string{`"methods":["bilstm","fake","slow","panic"]`, `"fetch":false`, `"max_body":4096`, `"memory_budget":`, `"networks":0`}, nil},
 		{"metrics", "GET", "/metrics", "", "", 200, []string{"boilernet_http_requests_total", "boilernet_extractions_in_flight", "go_goroutines"}, nil},
 		{"page", "GET", "/", "", "", 200, []string{"<title>boilernet", `<iframe id="frame" sandbox `}, []string{"allow-scripts", `src="http`, `href="http`}},
 		{"unknown path", "GET", "/nope", "", "", 404, []string{`"error":"no such path \"/nope\""`}, nil},

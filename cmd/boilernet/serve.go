@@ -27,13 +27,19 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	treePath := fs.String("tree", "", "tree file for method tree")
 	maxBody := fs.String("max-body", "16MiB", "largest request body (bytes, or with KiB, MiB, GiB)")
 	workers := fs.Int("workers", 0, "extractions at once (0: all cores; at most 256)")
-	queue := fs.Int("queue", 0, "requests waiting for a worker before 503 (0: 4 × workers, -1: none)")
-	timeout := fs.Duration("timeout", serve.DefaultTimeout, "per-request time limit (fetching, waiting and extracting)")
+	queue := fs.Int("queue", 0, "requests admitted beyond the workers (being read, fetched or waiting for a worker) before 503 (0: 4 × workers, -1: none)")
+	memoryBudget := fs.String("memory-budget", "0", "bytes of request bodies and fetched pages held at once across all connections (bytes, or with KiB, MiB, GiB), "+
+		"reserved before a body is read (its Content-Length, or -max-body when unknown or compressed); a request that does not fit gets 503 with Retry-After "+
+		"(0: -max-body × workers, e.g. 32MiB with the default -max-body on 2 cores; at least -max-body)")
+	timeout := fs.Duration("timeout", serve.DefaultTimeout, "per-request time limit (fetching, waiting, extracting and rendering)")
 	readTimeout := fs.Duration("read-timeout", serve.DefaultReadTimeout, "time limit of reading a request, body included")
 	writeTimeout := fs.Duration("write-timeout", 0, "time limit from a request's headers to the end of its answer; more than -timeout (0: -read-timeout + -timeout + 5s)")
 	idleTimeout := fs.Duration("idle-timeout", serve.DefaultIdleTimeout, "how long a kept-alive connection waits for its next request")
 	noFetch := fs.Bool("no-fetch", false, "do not fetch URLs: a request's url is only the base for its page's links")
 	allowPrivate := fs.Bool("allow-private", false, "let fetched URLs reach loopback, private, link-local and metadata addresses")
+	token := fs.String("token", "", "require the header 'Authorization: Bearer TOKEN' on every /v1/ API call (401 otherwise); "+
+		"the page at / stays open: open it as http://ADDR/#token=TOKEN and its calls carry the token "+
+		"(default: the environment variable BOILERNET_TOKEN, which unlike a flag other users cannot see in ps)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -56,6 +62,18 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("-max-body: %v", err)
 	}
+	var budget int64
+	if *memoryBudget != "0" {
+		if budget, err = parseSize(*memoryBudget); err != nil {
+			return fmt.Errorf("-memory-budget: %v", err)
+		}
+		if budget < limit {
+			return fmt.Errorf("-memory-budget %s: less than -max-body (%s), so a body of unknown length would never fit", *memoryBudget, *maxBody)
+		}
+	}
+	if *token == "" {
+		*token = os.Getenv("BOILERNET_TOKEN")
+	}
 	ex, err := model.load()
 	if err != nil {
 		return err
@@ -76,6 +94,8 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 		MaxBody:      limit,
 		Workers:      *workers,
 		Queue:        *queue,
+		MemoryBudget: budget,
+		Token:        *token,
 		Timeout:      *timeout,
 		ReadTimeout:  *readTimeout,
 		WriteTimeout: *writeTimeout,
