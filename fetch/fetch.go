@@ -298,6 +298,9 @@ func readBody(r io.Reader, contentLength, limit int64) ([]byte, error) {
 	}
 	body := make([]byte, contentLength)
 	n, err := io.ReadFull(r, body)
+	if err == nil {
+		r.Read(make([]byte, 1)) // the end, which lets the connection be reused
+	}
 	return body[:n], err
 }
 

@@ -12,7 +12,9 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
+	"time"
 )
 
 // fakeResolver resolves the names it has and no other.
@@ -193,5 +195,33 @@ func TestGetWithin(t *testing.T) {
 				t.Errorf("body of %d bytes, %d kept", len(p.Body), tt.wantKept)
 			}
 		})
+	}
+}
+
+// TestNoConnectionLeft: once an address has no fetch, its transport's
+// connections are closed, whichever way its pages were read (a known
+// length, chunked, compressed, refused as too large), so addresses that
+// come and go leave nothing open.
+func TestNoConnectionLeft(t *testing.T) {
+	srv := testServer(t)
+	var open atomic.Int32
+	track := srv.Config.ConnState // httptest's own
+	srv.Config.ConnState = func(conn net.Conn, s http.ConnState) {
+		track(conn, s)
+		switch s {
+		case http.StateNew:
+			open.Add(1)
+		case http.StateClosed, http.StateHijacked:
+			open.Add(-1)
+		}
+	}
+	c := New(Options{MaxBytes: 100 << 10})
+	for _, path := range []string{"/ok", "/gzip", "/big", "/ok", "/missing", "/redirect/2"} {
+		c.Get(context.Background(), srv.URL+path)
+	}
+	for deadline := time.Now().Add(3 * time.Second); open.Load() != 0; time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d connections still open", open.Load())
+		}
 	}
 }

@@ -99,12 +99,18 @@ func (s *Server) admit(contentLength int64) (*ticket, error) {
 	return t, nil
 }
 
-// keep gives back what the ticket holds beyond n bytes.
-func (t *ticket) keep(n int64) {
-	if n < t.bytes {
+// keep makes the ticket hold n bytes: it gives back the rest, or
+// reserves more (a JSON page whose invalid UTF-8 decodes longer than its
+// body) and reports false when there is no room.
+func (t *ticket) keep(n int64) bool {
+	switch {
+	case n < t.bytes:
 		t.s.budget.Release(t.bytes - n)
-		t.bytes = n
+	case n > t.bytes && !t.s.budget.TryAcquire(n-t.bytes):
+		return false
 	}
+	t.bytes = n
+	return true
 }
 
 // add counts n bytes reserved for the request elsewhere (a fetched page).

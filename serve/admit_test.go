@@ -196,6 +196,15 @@ func TestTicket(t *testing.T) {
 	}
 	a.keep(100)
 	held(100)
+	if !a.keep(150) {
+		t.Fatal("keep(150): no room")
+	}
+	held(150)
+	if a.keep(1001) {
+		t.Fatal("keep(1001) beyond the budget")
+	}
+	held(150)
+	a.keep(100)
 	b := mustAdmit(t, s, 900)
 	held(1000)
 	if _, err := s.admit(0); err != errBusy {

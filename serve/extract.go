@@ -124,7 +124,9 @@ func (s *Server) readRequest(w http.ResponseWriter, r *http.Request, ct contentT
 	if err != nil {
 		return nil, err
 	}
-	t.keep(int64(len(req.HTML)))
+	if !t.keep(int64(len(req.HTML))) {
+		return nil, errMemory
+	}
 	return req, nil
 }
 
