@@ -13,11 +13,15 @@ import (
 // ws are buffers reused from call to call.
 func MeanPrediction(nets []*Model, blocks []tokenize.Block, x *Sparse, ws *PageWorkspace) []float32 {
 	mean := make([]float32, len(blocks))
+	var groups [][]int32
 	for k, m := range nets {
 		if k == 0 || !m.Vocab.Equal(nets[k-1].Vocab) {
 			encodeBlocks(m.Vocab, blocks, x)
 		}
-		for i, p := range m.Params.PredictPage(m.Config, x, ws) {
+		if k == 0 || !slices.Equal(m.Config.Pool, nets[k-1].Config.Pool) {
+			groups = PoolGroups(blocks, m.Config.Pool)
+		}
+		for i, p := range m.Params.PredictPage(m.Config, x, groups, ws) {
 			mean[i] += p
 		}
 	}

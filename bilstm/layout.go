@@ -8,6 +8,11 @@ import "fmt"
 type Layout struct {
 	T    int
 	Lens []int
+	// Groups holds, for each pooling level of the network (Config.Pool),
+	// each row's pooling group (see PoolGroups), numbered across the
+	// batch so that no group spans two sequences; -1 on padding rows.
+	// Nil for a network without pooling.
+	Groups [][]int32
 }
 
 // B is the number of sequences.

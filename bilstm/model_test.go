@@ -6,6 +6,7 @@ import (
 	"errors"
 	"hash/crc32"
 	"math"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -31,18 +32,22 @@ func encodeModel(t testing.TB, m *Model) []byte {
 }
 
 func TestModelRoundTrip(t *testing.T) {
-	m := tinyModel(t)
-	got, err := ReadModel(bytes.NewReader(encodeModel(t, m)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got.Config != m.Config || got.Meta["data"] != "tiny" || !slices.Equal(got.Vocab.Words, m.Vocab.Words) {
-		t.Fatalf("header or vocabulary differ: %+v", got)
-	}
-	want, have := m.Params.Tensors(m.Config), got.Params.Tensors(got.Config)
-	for i := range want {
-		if !slices.Equal(want[i].Data, have[i].Data) {
-			t.Errorf("tensor %s differs", want[i].Name)
+	for _, pool := range [][]int{nil, {2}, {1, 3}} {
+		m := tinyModel(t)
+		m.Config.Pool = pool
+		m.Params = InitParams(m.Config, 3)
+		got, err := ReadModel(bytes.NewReader(encodeModel(t, m)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(got.Config, m.Config) || got.Meta["data"] != "tiny" || !slices.Equal(got.Vocab.Words, m.Vocab.Words) {
+			t.Fatalf("pool %v: header or vocabulary differ: %+v", pool, got)
+		}
+		want, have := m.Params.Tensors(m.Config), got.Params.Tensors(got.Config)
+		for i := range want {
+			if !slices.Equal(want[i].Data, have[i].Data) {
+				t.Errorf("pool %v: tensor %s differs", pool, want[i].Name)
+			}
 		}
 	}
 }

@@ -13,6 +13,8 @@ type PageWorkspace struct {
 	outs  [2][]float32 // T × 2H: the outputs of the layers below the last
 	back  []float32    // T × H: the last layer's backward outputs
 	probs []float32    // T
+
+	pooled, scratch []float32 // with pooling: the pooled states, len(Pool) × T × 2H
 }
 
 // chunkRows is the number of steps whose input projections PredictPage
@@ -27,8 +29,14 @@ const projectedRows = 4096
 
 // PageBytesPerBlock is the memory PredictPage's workspace needs per block
 // of a page (beyond a few fixed buffers): the outputs of one layer and the
-// backward outputs of the last, 3·Hidden float32, and the probability.
-func (c Config) PageBytesPerBlock() int { return 4 * (3*c.Hidden + 1) }
+// backward outputs of the last, 3·Hidden float32, and the probability;
+// with pooling, both layers' outputs and the pooled states instead.
+func (c Config) PageBytesPerBlock() int {
+	if len(c.Pool) > 0 {
+		return 4 * (4*c.Hidden + 2*c.Hidden*len(c.Pool) + 1)
+	}
+	return 4 * (3*c.Hidden + 1)
+}
 
 // PredictPage returns P(content) for every row of x, the blocks of one page
 // in order: the numbers Predict gives for a batch of that one sequence, bit
@@ -37,9 +45,12 @@ func (c Config) PageBytesPerBlock() int { return 4 * (3*c.Hidden + 1) }
 // of one layer (2·Hidden per block) and the backward half of the last
 // (Hidden per block); the first layer's input is kept for pages of up to
 // projectedRows blocks and recomputed from the sparse rows for each
-// direction on longer ones. Everything runs on the calling goroutine. The returned
-// slice belongs to ws and is overwritten by its next use.
-func (p *Params) PredictPage(c Config, x *Sparse, ws *PageWorkspace) []float32 {
+// direction on longer ones. A network with pooling (Config.Pool) keeps the
+// whole last layer's outputs and needs the page's pooling groups (groups,
+// from PoolGroups; nil otherwise). Everything runs on the calling
+// goroutine. The returned slice belongs to ws and is overwritten by its
+// next use.
+func (p *Params) PredictPage(c Config, x *Sparse, groups [][]int32, ws *PageWorkspace) []float32 {
 	T, H := x.Rows(), c.Hidden
 	ws.probs = grow(ws.probs, T)
 	if T == 0 {
@@ -71,12 +82,21 @@ func (p *Params) PredictPage(c Config, x *Sparse, ws *PageWorkspace) []float32 {
 			projectRows(x, t0, t1, p.WIn, p.BIn, in, ws.in)
 			return ws.in
 		}
-		if l < len(p.Layers)-1 {
+		if l < len(p.Layers)-1 || len(c.Pool) > 0 {
 			out := grow(ws.outs[l%2], T*2*H)
 			ws.outs[l%2] = out
 			ws.run(T, H, in, input, layer.Fwd, false, func(t int, h []float32) { copy(out[t*2*H:t*2*H+H], h) })
 			ws.run(T, H, in, input, layer.Bwd, true, func(t int, h []float32) { copy(out[t*2*H+H:t*2*H+2*H], h) })
 			below = out
+			if l == len(p.Layers)-1 {
+				ws.pooled = grow(ws.pooled, len(c.Pool)*T*2*H)
+				for k := range c.Pool {
+					PoolMeans(out, 2*H, groups[k], ws.pooled[k*T*2*H:(k+1)*T*2*H], &ws.scratch)
+				}
+				for t := range T {
+					ws.probs[t] = p.output(c, out[t*2*H:t*2*H+2*H], ws.pooled, T, t)
+				}
+			}
 			continue
 		}
 		// The last layer: its backward outputs first, then the forward

@@ -34,7 +34,7 @@ func BenchmarkPredictPage(b *testing.B) {
 				if name == "Predict" {
 					p.Predict(c, batch.Layout, batch.X, &ws)
 				} else {
-					p.PredictPage(c, batch.X, &pws)
+					p.PredictPage(c, batch.X, nil, &pws)
 				}
 			}
 			blocks := float64(batch.Valid()) * float64(b.N)

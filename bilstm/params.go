@@ -16,6 +16,12 @@ type Config struct {
 	Hidden  int     // LSTM units per direction (default 256)
 	Layers  int     // stacked bidirectional LSTM layers (default 2)
 	Dropout float64 // dropout rate after the last LSTM layer (default 0.5)
+	// Pool lists the levels (1: the block's parent element, 2: its
+	// grandparent, ...) at which the last LSTM layer's states are
+	// averaged over the blocks under one element and given to the output
+	// layer beside the block's own: the block's containers as the network
+	// reads them (see PoolGroups). Empty: the paper's network.
+	Pool []int `json:",omitempty"`
 }
 
 // Defaults of Config (Leonhardt et al., 2020).
@@ -53,7 +59,7 @@ func (c Config) Check() error {
 	case c.Dropout < 0 || c.Dropout >= 1 || math.IsNaN(c.Dropout):
 		return fmt.Errorf("bilstm: dropout %v out of range [0, 1)", c.Dropout)
 	}
-	return nil
+	return checkPool(c.Pool)
 }
 
 // Dir holds the weights of one direction of one LSTM layer: Wx (in×4H),
@@ -111,7 +117,7 @@ func tensorShapes(c Config) []Tensor {
 		}
 	}
 	return append(ts,
-		Tensor{Name: "w_out", Shape: []int{2 * H, 1}},
+		Tensor{Name: "w_out", Shape: []int{c.outputWidth(), 1}},
 		Tensor{Name: "b_out", Shape: []int{1}})
 }
 
@@ -129,7 +135,7 @@ func (p *Params) fields() []*[]float32 {
 // paramCount is the number of weights of the network.
 func (c Config) paramCount() int64 {
 	h := int64(c.Hidden)
-	n := int64(c.Input)*int64(c.Dense) + int64(c.Dense) + 2*h + 1
+	n := int64(c.Input)*int64(c.Dense) + int64(c.Dense) + int64(c.outputWidth()) + 1
 	for l := range c.Layers {
 		n += 2 * (int64(c.layerInput(l))*4*h + h*4*h + 4*h)
 	}
@@ -150,7 +156,7 @@ func NewParams(c Config) *Params {
 	p := &Params{
 		WIn:  make([]float32, c.Input*c.Dense),
 		BIn:  make([]float32, c.Dense),
-		WOut: make([]float32, 2*H),
+		WOut: make([]float32, c.outputWidth()),
 		BOut: make([]float32, 1),
 	}
 	for l := range c.Layers {
@@ -181,7 +187,7 @@ func InitParams(c Config, seed uint64) *Params {
 			}
 		}
 	}
-	glorot(rng, p.WOut, 2*H, 1)
+	glorot(rng, p.WOut, c.outputWidth(), 1)
 	return p
 }
 

@@ -18,6 +18,10 @@ type Sequence struct {
 	// of the labels' 0 and 1 (soft labels, such as an ensemble's
 	// probabilities); the labels still choose each block's class weight.
 	Targets []float32
+	// Groups are the block's pooling groups at each level of the
+	// network's Config.Pool (PoolGroups of the page's blocks); nil for a
+	// network without pooling.
+	Groups [][]int32
 }
 
 // weight is the loss weight of block t before class weighting.
@@ -76,6 +80,14 @@ func NewBatch(seqs []*Sequence, classWeights [2]float32) (*Batch, error) {
 		lay.T = max(lay.T, s.Len())
 	}
 	if err := lay.Check(); err != nil {
+		return nil, err
+	}
+	levels := 0
+	if len(seqs) > 0 {
+		levels = len(seqs[0].Groups)
+	}
+	var err error
+	if lay.Groups, err = batchGroups(seqs, lay, levels); err != nil {
 		return nil, err
 	}
 	n := lay.N()

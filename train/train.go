@@ -309,7 +309,7 @@ func prepare(opts Options, res *Result) (*inputs, error) {
 	if opts.Transplant > 0 {
 		trainDocs = append(trainDocs, transplant(trainDocs, int(math.Round(opts.Transplant*float64(len(trainDocs)))), opts.Seed)...)
 	}
-	encoded := encode(in.vocab, trainDocs, opts.WordWeights)
+	encoded := encode(in.vocab, trainDocs, opts.WordWeights, opts.Network.Pool)
 	if len(opts.Teachers) > 0 {
 		distill(encoded, trainDocs, opts.Teachers, opts.Distill)
 	}
@@ -320,7 +320,7 @@ func prepare(opts Options, res *Result) (*inputs, error) {
 	}
 	in.devBatches = make([][]batch, len(devSets))
 	for i, set := range devSets {
-		if in.devBatches[i], err = makeBatches(encode(in.vocab, set.docs, false), opts.Batch, opts.MaxRows, weights); err != nil {
+		if in.devBatches[i], err = makeBatches(encode(in.vocab, set.docs, false, opts.Network.Pool), opts.Batch, opts.MaxRows, weights); err != nil {
 			return nil, err
 		}
 	}
@@ -607,12 +607,13 @@ type sequence struct {
 	words []int
 }
 
-// encode turns labeled documents into sequences; with wordWeights, each
-// block's loss weight is log2(2 + its words).
-func encode(v *vocab.Vocab, docs []*data.Document, wordWeights bool) []sequence {
+// encode turns labeled documents into sequences, with the pooling groups
+// of the levels pool; with wordWeights, each block's loss weight is
+// log2(2 + its words).
+func encode(v *vocab.Vocab, docs []*data.Document, wordWeights bool, pool []int) []sequence {
 	seqs := make([]sequence, len(docs))
 	for i, d := range docs {
-		s := sequence{&bilstm.Sequence{Labels: d.Labels, Rows: make([][]vocab.Entry, len(d.Page.Blocks))}, make([]int, len(d.Page.Blocks))}
+		s := sequence{&bilstm.Sequence{Labels: d.Labels, Rows: make([][]vocab.Entry, len(d.Page.Blocks)), Groups: bilstm.PoolGroups(d.Page.Blocks, pool)}, make([]int, len(d.Page.Blocks))}
 		v.EncodePage(d.Page.Blocks, func(j int, row []vocab.Entry) { s.Rows[j] = slices.Clone(row) })
 		for j, b := range d.Page.Blocks {
 			s.words[j] = tokenize.CountWords(b.Text)

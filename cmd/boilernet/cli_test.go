@@ -41,8 +41,8 @@ func TestHelp(t *testing.T) {
 // TestBadFormat: an unknown -format names itself and the valid values,
 // before any work.
 func TestBadFormat(t *testing.T) {
-	checkRun(t, []string{"extract", "-format", "xml", "nope.html"}, 1, nil,
-		[]string{"-format xml: unknown format (valid: text, json, jsonl, html, markdown)"})
+	checkRun(t, []string{"extract", "-format", "docx", "nope.html"}, 1, nil,
+		[]string{"-format docx: unknown format (valid: text, json, jsonl, html, markdown, xml, tei)"})
 }
 
 // TestJSONSeveralPages: -format json of several pages is one JSON document

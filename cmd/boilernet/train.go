@@ -23,6 +23,7 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	layers := fs.Int("layers", bilstm.DefaultLayers, "stacked bidirectional LSTM layers")
 	dense := fs.Int("dense", bilstm.DefaultDense, "units of the dense input projection")
 	dropout := fs.Float64("dropout", bilstm.DefaultDropout, "dropout rate after the last LSTM layer")
+	poolFlag := fs.String("pool", "", "levels L,L,... (1: the parent element, 2: the grandparent, ...) at which the output layer also reads the last LSTM layer's states averaged over the blocks under that element (the paper's network: none)")
 	features := fs.String("features", vocab.Default.String(), "feature set: paper (words and tags, as Leonhardt et al.), or paper+ with any of attrs (class/id/role tokens), stats (block statistics), regions (statistics of the enclosing elements), joined by + (paper+attrs+regions); rich is paper+attrs+stats")
 	words := fs.Int("words", vocab.DefaultWords, "word vocabulary size")
 	tags := fs.Int("tags", vocab.DefaultTags, "tag vocabulary size")
@@ -87,13 +88,17 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	}
 	// The log is created with its first line, after the data were
 	// loaded and checked: a failed start leaves no file behind.
+	pool, err := parseLevels(*poolFlag)
+	if err != nil {
+		return err
+	}
 	logFile := &lazyFile{path: *logPath}
 	defer logFile.Close()
 	opts := train.Options{
 		Data:         strings.Split(*dataDirs, ","),
 		Epochs:       *epochs,
 		Batch:        *batch,
-		Network:      bilstm.Config{Dense: *dense, Hidden: *hidden, Layers: *layers, Dropout: *dropout},
+		Network:      bilstm.Config{Dense: *dense, Hidden: *hidden, Layers: *layers, Dropout: *dropout, Pool: pool},
 		Features:     feats,
 		Words:        *words,
 		Tags:         *tags,
@@ -246,4 +251,23 @@ func joinInts(ns []int) string {
 		s[i] = strconv.Itoa(n)
 	}
 	return strings.Join(s, ",")
+}
+
+// parseLevels reads -pool: levels joined by commas ("" for none).
+func parseLevels(s string) ([]int, error) {
+	if s == "" {
+		return nil, nil
+	}
+	var levels []int
+	for f := range strings.SplitSeq(s, ",") {
+		l, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil {
+			return nil, fmt.Errorf("-pool %s: %q is not a level", s, f)
+		}
+		levels = append(levels, l)
+	}
+	if err := (bilstm.Config{Input: 1, Dense: 1, Hidden: 1, Layers: 1, Pool: levels}).Check(); err != nil {
+		return nil, fmt.Errorf("-pool %s: %w", s, err)
+	}
+	return levels, nil
 }

@@ -117,6 +117,21 @@ func New(c bilstm.Config, p *bilstm.Params, n int, f1Weight float64) (*Graph, er
 			return nil, err
 		}
 	}
+	if len(c.Pool) > 0 {
+		// The output layer reads each block's states and their means over
+		// the blocks under its container at each pooling level.
+		parts := gorgonia.Nodes{h}
+		for level := range c.Pool {
+			pooled, err := gorgonia.ApplyOp(newPoolOp(gr.state, level, n, 2*c.Hidden), h)
+			if err != nil {
+				return nil, err
+			}
+			parts = append(parts, pooled)
+		}
+		if h, err = gorgonia.Concat(1, parts...); err != nil {
+			return nil, err
+		}
+	}
 	if gr.logits, err = gorgonia.Mul(h, w.wOut); err != nil {
 		return nil, err
 	}

@@ -34,6 +34,28 @@ func tinyBatch(rng *rand.Rand, c bilstm.Config) *bilstm.Batch {
 			b.Words[r] = float32(1 + rng.IntN(4))
 		}
 	}
+	// Pooling groups: runs of rows within each sequence, numbered across
+	// the batch, -1 on padding.
+	var next int32
+	for range c.Pool {
+		g := make([]int32, lay.N())
+		for bi, n := range lay.Lens {
+			for t := range lay.T {
+				r := bi*lay.T + t
+				switch {
+				case t >= n:
+					g[r] = -1
+				case t > 0 && rng.IntN(3) == 0:
+					next++
+					g[r] = next
+				default:
+					g[r] = next
+				}
+			}
+			next++
+		}
+		b.Groups = append(b.Groups, g)
+	}
 	return b
 }
 
@@ -42,8 +64,13 @@ func tinyBatch(rng *rand.Rand, c bilstm.Config) *bilstm.Batch {
 // soft token F1 term when weighted) against finite differences of the
 // graph's own loss.
 func TestGraphGradients(t *testing.T) {
-	for _, f1Weight := range []float64{0, 2} {
+	for _, tc := range []struct {
+		f1Weight float64
+		pool     []int
+	}{{0, nil}, {2, nil}, {0, []int{1, 3}}, {2, []int{2}}} {
+		f1Weight := tc.f1Weight
 		c := tinyConfig(0.5)
+		c.Pool = tc.pool
 		rng := rand.New(rand.NewPCG(5, 6))
 		p := bilstm.InitParams(c, 7)
 		for i := range p.BIn { // keep ReLU inputs away from the kink
@@ -75,7 +102,7 @@ func TestGraphGradients(t *testing.T) {
 			return float64(l)
 		}
 		for i, ts := range p.Tensors(c) {
-			gradcheck.Check(t, fmt.Sprintf("%s (F1 weight %v)", ts.Name, f1Weight), ts.Data, grads[i], loss)
+			gradcheck.Check(t, fmt.Sprintf("%s (F1 weight %v, pool %v)", ts.Name, f1Weight, c.Pool), ts.Data, grads[i], loss)
 		}
 		g.Close()
 	}
@@ -173,8 +200,14 @@ func TestGraphLossFalls(t *testing.T) {
 }
 
 func TestPredictMatchesGraph(t *testing.T) {
+	for _, pool := range [][]int{nil, {1, 2}} {
+		testPredictMatchesGraph(t, pool)
+	}
+}
+
+func testPredictMatchesGraph(t *testing.T, pool []int) {
 	c := tinyConfig(0)
-	c.Hidden, c.Dense = 8, 6
+	c.Hidden, c.Dense, c.Pool = 8, 6, pool
 	rng := rand.New(rand.NewPCG(10, 11))
 	p := bilstm.InitParams(c, 2)
 	batch := tinyBatch(rng, c)
@@ -194,7 +227,7 @@ func TestPredictMatchesGraph(t *testing.T) {
 			r := b*batch.T + s
 			want := 1 / (1 + math.Exp(-float64(logits[r])))
 			if d := math.Abs(float64(probs[r]) - want); d > 1e-5 {
-				t.Errorf("row %d: Predict %.7f, graph %.7f", r, probs[r], want)
+				t.Errorf("pool %v, row %d: Predict %.7f, graph %.7f", pool, r, probs[r], want)
 			}
 		}
 	}

@@ -276,3 +276,59 @@ func (op *lstmGradOp) Hashcode() uint32      { return hashOf(op) }
 func (op *lstmGradOp) String() string {
 	return fmt.Sprintf("BiLSTMGrad#%d[%d]", op.fwd.id, op.which)
 }
+
+// poolOp averages the rows of its input over the pooling groups of one
+// level of the batch (Layout.Groups[level]): row r of the output is the
+// mean of the input rows in r's group (bilstm.PoolMeans). It is linear and
+// symmetric (each output row weighs each input row of its group by one
+// over the group's size), so its gradient is the same averaging of the
+// output's gradient. Input: N×w. Output: N×w.
+type poolOp struct {
+	id      int64
+	state   *batchState
+	level   int
+	n, w    int
+	out     []float32
+	scratch []float32
+}
+
+func newPoolOp(state *batchState, level, n, w int) *poolOp {
+	return &poolOp{id: opIDs.Add(1), state: state, level: level, n: n, w: w}
+}
+
+func (op *poolOp) Arity() int    { return 1 }
+func (op *poolOp) Type() hm.Type { return hm.NewFnType(matType(), matType()) }
+func (op *poolOp) InferShape(...gorgonia.DimSizer) (tensor.Shape, error) {
+	return tensor.Shape{op.n, op.w}, nil
+}
+func (op *poolOp) Do(vals ...gorgonia.Value) (gorgonia.Value, error) {
+	groups := op.state.lay.Groups
+	if op.level >= len(groups) {
+		return nil, fmt.Errorf("graph: the batch has pooling groups for %d levels, the network pools %d", len(groups), op.level+1)
+	}
+	// Rows past the batch's (the graph holds up to n) belong to no group.
+	g := groups[op.level]
+	if len(g) < op.n {
+		g = append(append(make([]int32, 0, op.n), g...), make([]int32, op.n-len(g))...)
+		for i := len(groups[op.level]); i < op.n; i++ {
+			g[i] = -1
+		}
+	}
+	op.out = grow(op.out, op.n*op.w)
+	bilstm.PoolMeans(data32(vals[0]), op.w, g[:op.n], op.out, &op.scratch)
+	return newDense(op.out, op.n, op.w), nil
+}
+func (op *poolOp) ReturnsPtr() bool      { return false }
+func (op *poolOp) CallsExtern() bool     { return false }
+func (op *poolOp) OverwritesInput() int  { return -1 }
+func (op *poolOp) WriteHash(h hash.Hash) { fmt.Fprint(h, op.String()) }
+func (op *poolOp) Hashcode() uint32      { return hashOf(op) }
+func (op *poolOp) String() string        { return fmt.Sprintf("Pool#%d[%d]", op.id, op.level) }
+func (op *poolOp) DiffWRT(int) []bool    { return []bool{true} }
+func (op *poolOp) SymDiff(_ gorgonia.Nodes, _, grad *gorgonia.Node) (gorgonia.Nodes, error) {
+	n, err := gorgonia.ApplyOp(newPoolOp(op.state, op.level, op.n, op.w), grad)
+	if err != nil {
+		return nil, err
+	}
+	return gorgonia.Nodes{n}, nil
+}
