@@ -14,10 +14,12 @@ import (
 	"runtime"
 	"runtime/debug"
 	"slices"
+	"strconv"
 	"strings"
 	"syscall"
 
 	"github.com/boilernet/boilernet/bilstm"
+	"github.com/boilernet/boilernet/corpus"
 	"github.com/boilernet/boilernet/fetch"
 	"github.com/boilernet/boilernet/filter"
 	"github.com/boilernet/boilernet/infer"
@@ -68,6 +70,8 @@ func runExtract(args []string, stdout, stderr io.Writer) error {
 	links := fs.Bool("links", false, "content links in json, jsonl and markdown")
 	images := fs.Bool("images", false, "content images in json, jsonl and markdown")
 	maxElements := fs.Int("max-elements", tokenize.DefaultMaxElements, "refuse a page with more start tags (and more than 20 times as many ancestors over its blocks or 10 times as many attributes), which bounds its memory (0: no limit)")
+	dedup := fs.Bool("dedup", false, "drop paragraphs an earlier page of the run had (case, spacing and punctuation aside; the last "+strconv.Itoa(corpus.DefaultSeen)+" remembered) and mark pages whose whole text an earlier page had (duplicate_of in json and jsonl)")
+	langs := fs.String("lang", "", "keep only pages in these languages, codes joined by commas (de,fr); the others are skipped, counted, and in jsonl written as a line saying why")
 	pageTimeout := fs.Duration("page-timeout", infer.DefaultPageTimeout, "time limit of one page (reading it included); a slower page fails and the run goes on (0: none)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -94,6 +98,13 @@ func runExtract(args []string, stdout, stderr io.Writer) error {
 	if *pageTimeout <= 0 {
 		opts.PageTimeout = -1
 	}
+	filter, err := corpus.New(corpus.Options{Dedup: *dedup, Languages: corpus.Languages(*langs)})
+	if err != nil {
+		return fmt.Errorf("-lang %s: %w", *langs, err)
+	}
+	if *langs != "" {
+		opts.Metadata = true // the language comes from it
+	}
 	if *maxElements == 0 {
 		opts.MaxElements = -1
 	}
@@ -116,7 +127,7 @@ func runExtract(args []string, stdout, stderr io.Writer) error {
 		if *workers != 1 {
 			bilstm.SetBLASThreads(1)
 		}
-		opts.Metadata = *meta
+		opts.Metadata = *meta || *langs != ""
 		tuneGC(*workers)
 		return runRecords(ex, files, opts, *workers, *out, !showProgress(stderr, *quiet, *progress), stdout, stderr)
 	}
@@ -157,6 +168,7 @@ func runExtract(args []string, stdout, stderr io.Writer) error {
 	defer stopSignals()
 	var ok, failed int
 	var writeErr error
+	var v corpus.Verdict // of the page being written
 	runErr := ex.ExtractAllContext(ctx, pages, *workers, opts, func(o infer.Outcome) {
 		bar.Add(1)
 		if o.Err != nil {
@@ -164,13 +176,15 @@ func runExtract(args []string, stdout, stderr io.Writer) error {
 			fmt.Fprintf(stderr, "boilernet extract: %v\n", o.Err)
 		} else {
 			ok++
-			if why := o.Result.EmptyReason(); why != "" {
+			o.Result, v = filter.Apply(o.Page.Name, o.Result)
+			if why := o.Result.EmptyReason(); why != "" && v.Skip == "" && v.DuplicateOf == "" {
 				fmt.Fprintf(stderr, "boilernet extract: %s: no content found: %s\n", o.Page.Name, why)
 			}
 		}
 		if writeErr == nil {
-			writeErr = w.write(o)
+			writeErr = w.write(o, v)
 		}
+		v = corpus.Verdict{}
 	})
 	bar.End(runErr != nil)
 	if err := w.close(); writeErr == nil {
@@ -185,6 +199,9 @@ func runExtract(args []string, stdout, stderr io.Writer) error {
 	}
 	if failed > 0 {
 		fmt.Fprintf(stderr, "boilernet extract: %d of %d pages failed\n", failed, len(pages))
+	}
+	if *dedup || *langs != "" {
+		fmt.Fprintf(stderr, "boilernet extract: %v\n", filter.Stats())
 	}
 	if ok == 0 {
 		return errors.New("no page could be extracted")
@@ -229,6 +246,10 @@ type pageJSON struct {
 	File string `json:"file"`
 	infer.Record
 	Error string `json:"error,omitempty"`
+	// Skipped says why a page was left out (-lang); DuplicateOf names the
+	// earlier page whose text it repeats (-dedup).
+	Skipped     string `json:"skipped,omitempty"`
+	DuplicateOf string `json:"duplicate_of,omitempty"`
 
 	Encoding string        `json:"encoding,omitempty"`
 	Blocks   []infer.Block `json:"blocks,omitempty"`
@@ -284,7 +305,10 @@ func isDirOut(out string) bool {
 // formatExt is the file extension of each output format.
 var formatExt = map[string]string{"text": ".txt", "json": ".json", "jsonl": ".jsonl", "html": ".html", "markdown": ".md", "xml": ".xml", "tei": ".tei.xml"}
 
-func (w *writer) write(o infer.Outcome) error {
+func (w *writer) write(o infer.Outcome, v corpus.Verdict) error {
+	if v.Skip != "" && w.format != "jsonl" {
+		return nil // counted in the summary
+	}
 	if w.dir != "" {
 		if o.Err != nil {
 			return nil
@@ -300,7 +324,7 @@ func (w *writer) write(o infer.Outcome) error {
 			return err
 		}
 		bw := bufio.NewWriter(f)
-		err = writeOne(bw, w.format, o, false)
+		err = writeOne(bw, w.format, o, v, false)
 		if ferr := bw.Flush(); err == nil {
 			err = ferr
 		}
@@ -325,7 +349,7 @@ func (w *writer) write(o infer.Outcome) error {
 			return nil
 		}
 		var buf bytes.Buffer
-		if err := writeOne(&buf, w.format, o, false); err != nil {
+		if err := writeOne(&buf, w.format, o, v, false); err != nil {
 			return err
 		}
 		sep := ",\n"
@@ -336,18 +360,26 @@ func (w *writer) write(o infer.Outcome) error {
 		_, err := io.WriteString(w.w, sep+strings.TrimSuffix(buf.String(), "\n"))
 		return err
 	}
-	return writeOne(w.w, w.format, o, w.multi)
+	return writeOne(w.w, w.format, o, v, w.multi)
 }
 
-func writeOne(w io.Writer, format string, o infer.Outcome, multi bool) error {
-	rec := pageJSON{File: o.Page.Name}
-	if o.Err != nil {
+// writeOne writes one page's outcome; v is what the corpus filter decided
+// about it (a skipped page is a jsonl line saying why, and nothing else).
+func writeOne(w io.Writer, format string, o infer.Outcome, v corpus.Verdict, multi bool) error {
+	rec := pageJSON{File: o.Page.Name, Skipped: v.Skip, DuplicateOf: v.DuplicateOf}
+	switch {
+	case o.Err != nil:
 		if format != "jsonl" {
 			return nil
 		}
 		rec.Error = o.Err.Error()
-	} else {
+	case v.Skip != "":
+		rec.URL = o.Result.URL
+	default:
 		rec.Record = o.Result.Record()
+		if v.DuplicateOf != "" {
+			rec.Warning = "the same text as " + v.DuplicateOf
+		}
 	}
 	var err error
 	switch format {

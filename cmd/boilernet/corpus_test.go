@@ -1,0 +1,50 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// -dedup and -lang: repeated pages are marked and emptied, pages in other
+// languages skipped, each counted on stderr; a skipped page is a jsonl
+// line saying why, and no output in other formats.
+func TestExtractCorpusFilters(t *testing.T) {
+	dir := t.TempDir()
+	sample, err := os.ReadFile("../../testdata/sample.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"a.html", "b.html"} {
+		if err := os.WriteFile(filepath.Join(dir, name), sample, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	a, b := filepath.Join(dir, "a.html"), filepath.Join(dir, "b.html")
+	for _, tc := range []struct {
+		name   string
+		args   []string
+		stdout []string
+		stderr []string
+	}{
+		{"dedup", []string{"extract", "-q", "-dedup", "-format", "jsonl", a, b}, []string{`"file":"` + b + `","title":"Night trains return to the Alps","text":""`, `"duplicate_of":"` + a + `"`, `"warning":"the same text as ` + a + `"`},
+			[]string{"2 pages: 0 skipped for their language, 1 duplicate pages, 10 repeated paragraphs dropped"}},
+		{"lang kept", []string{"extract", "-q", "-lang", "en,de", a}, []string{"overnight passenger trains"}, []string{"1 pages: 0 skipped for their language"}},
+		{"lang skipped jsonl", []string{"extract", "-q", "-lang", "de", "-format", "jsonl", a}, []string{`"skipped":"language en, not de"`}, []string{"1 skipped for their language"}},
+		{"bad lang", []string{"extract", "-q", "-lang", "english!", a}, nil, []string{"-lang english!", "not a language code"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			status := 0
+			if tc.name == "bad lang" {
+				status = 1
+			}
+			checkRun(t, tc.args, status, tc.stdout, tc.stderr)
+		})
+	}
+	// Text output of a skipped page: nothing.
+	var out, errOut bytes.Buffer
+	if status := run([]string{"extract", "-q", "-lang", "de", a}, &out, &errOut); status != 0 || out.Len() != 0 {
+		t.Errorf("a skipped page in text: status %d, stdout %q", status, out.String())
+	}
+}
