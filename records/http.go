@@ -83,15 +83,23 @@ func isHTML(mt string, payload []byte) bool {
 	return mt == "text/html" || mt == "application/xhtml+xml"
 }
 
-// httpPayload reads an HTTP response block.
-func httpPayload(rec *Record, block []byte, size int64, complete bool, lim Limits) {
-	end, sep := -1, 0
+// httpHeaderEnd returns where the HTTP header in block ends, and the
+// length of the empty line there (CR LF CR LF, or LF LF); -1, 0 when
+// block has none.
+func httpHeaderEnd(block []byte) (end, sep int) {
+	end, sep = -1, 0
 	if i := bytes.Index(block, []byte("\r\n\r\n")); i >= 0 {
 		end, sep = i, 4
 	}
 	if i := bytes.Index(block, []byte("\n\n")); i >= 0 && (end < 0 || i < end) {
 		end, sep = i, 2
 	}
+	return end, sep
+}
+
+// httpPayload reads an HTTP response block.
+func httpPayload(rec *Record, block []byte, size int64, complete bool, lim Limits) {
+	end, sep := httpHeaderEnd(block)
 	if end < 0 || end > lim.MaxHeader {
 		rec.Err = fmt.Errorf("HTTP header not found in the first %d KiB of the record", lim.MaxHeader>>10)
 		return

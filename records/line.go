@@ -15,17 +15,22 @@ type Line struct {
 	WARCDate     string `json:"warc_date,omitempty"`
 	Source       string `json:"source"`
 	Offset       int64  `json:"offset"`
-	Line         int    `json:"line,omitempty"` // JSONL input
+	InMember     int64  `json:"offset_in_member,omitempty"` // see Record.InMember
+	Line         int    `json:"line,omitempty"`             // JSONL input
 	infer.Record
 	Skipped string `json:"skipped,omitempty"`
 	Error   string `json:"error,omitempty"`
 }
 
 // Name is the name of rec's page in error messages and batches: the file
-// and the offset (WARC) or line (JSONL).
+// and the offset (WARC; and where in its gzip member, for a member of
+// several records) or line (JSONL).
 func (rec *Record) Name() string {
-	if rec.Line > 0 {
+	switch {
+	case rec.Line > 0:
 		return fmt.Sprintf("%s: line %d", rec.Source, rec.Line)
+	case rec.InMember > 0:
+		return fmt.Sprintf("%s: offset %d, at %d in its gzip member", rec.Source, rec.Offset, rec.InMember)
 	}
 	return fmt.Sprintf("%s: offset %d", rec.Source, rec.Offset)
 }
@@ -34,7 +39,7 @@ func (rec *Record) Name() string {
 // should name the record; nil for a record that is not a page).
 func NewLine(rec *Record, res *infer.Result, err error) Line {
 	l := Line{URL: rec.URL, WARCRecordID: rec.ID, WARCDate: rec.Date, Source: rec.Source, Offset: rec.Offset,
-		Line: rec.Line, Skipped: rec.Skip}
+		InMember: rec.InMember, Line: rec.Line, Skipped: rec.Skip}
 	switch {
 	case rec.Err != nil:
 		l.Error = rec.Err.Error()

@@ -5,7 +5,9 @@
 // Every record of a file comes out as one Record, in file order: a page
 // to extract (HTML, its charset and URL), a record that is not an HTML
 // page (Skip says why), or a record that could not be read (Err names the
-// file and offset). Nothing is dropped, so an output line per Record
+// file and offset), as is one whose content fails a check (its gzip
+// checksum, its WARC digests): never a page of corrupt text. Nothing is
+// dropped, so an output line per Record
 // accounts for the whole input. Sizes are bounded (Limits): a huge record
 // is a Record with an error, read past without holding it in memory.
 package records
@@ -26,11 +28,16 @@ type Record struct {
 	// its WARC header, of its gzip member in a .warc.gz file, or of its
 	// line in a JSONL file (in the decompressed stream for .jsonl.gz).
 	Offset int64
-	Line   int    // JSONL: 1-based line number; 0 for WARC
-	Type   string // WARC-Type ("response", "request", …); "" for JSONL
-	ID     string // WARC-Record-ID
-	Date   string // WARC-Date
-	URL    string // WARC-Target-URI, or the JSONL "url"
+	// InMember is where the record starts in the uncompressed data of its
+	// gzip member when the member holds more than one record (a whole-file
+	// gzip): Offset and InMember tell such records apart. It is 0 for the
+	// first record of a member and in a plain file.
+	InMember int64
+	Line     int    // JSONL: 1-based line number; 0 for WARC
+	Type     string // WARC-Type ("response", "request", …); "" for JSONL
+	ID       string // WARC-Record-ID
+	Date     string // WARC-Date
+	URL      string // WARC-Target-URI, or the JSONL "url"
 	// Charset is the charset label of the HTTP Content-Type ("" if none).
 	Charset string
 	// HTML is the page, transfer and content encodings undone; set only
@@ -50,7 +57,9 @@ func (r *Record) Page() bool { return r.Skip == "" && r.Err == nil }
 // Limits bound what one record may take. Zero fields mean the defaults.
 type Limits struct {
 	// MaxRecord bounds a record's content (WARC Content-Length, a JSONL
-	// line) and its decoded HTML, in bytes; default DefaultMaxRecord.
+	// line) and its decoded HTML, in bytes; default DefaultMaxRecord. It
+	// also bounds the HTML of the records of one gzip member held until
+	// the member's checksum is checked.
 	MaxRecord int64
 	// MaxHeader bounds a WARC record's header and the HTTP header of its
 	// payload; default DefaultMaxHeader.

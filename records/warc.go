@@ -18,20 +18,59 @@ import (
 // within Limits.MaxHeader and parsed and checked by gowarc; its content
 // (at most Limits.MaxRecord bytes are held) is read here, so that a huge
 // or truncated record cannot exhaust memory and a bad record is reported
-// and read past. After a record whose header is unreadable the reader
-// moves on to the next line starting with "WARC/" (plain file) or the
-// next gzip member; after a broken gzip stream it stops.
+// and read past.
+//
+// Every record gives one Record. A record is an error, never a page,
+// when its content fails a check: its WARC-Block-Digest (or, without
+// one, its WARC-Payload-Digest), the gzip checksum of its member, or its
+// end-of-record marker (a wrong Content-Length). After a record that
+// cannot be read the reader goes on at the next line starting with
+// "WARC/" and a digit, in a plain stretch or in a gzip member alike;
+// after a gzip stream that cannot be decompressed, at the next gzip
+// member that holds a record, and the error says how many bytes were
+// passed over. Bytes that belong to no record (garbage between records)
+// are a Record with an error of their own.
+//
+// The records of a gzip member are held until the member's end, where
+// its checksum is checked; if the stream fails, they are errors too, but
+// for those that matched a digest. A member of several records (a
+// whole-file gzip) is held within Limits.MaxRecord bytes of HTML: past
+// that, its records are returned unchecked, and the member's failure, if
+// it comes, says how many were.
 type WARCReader struct {
-	name   string
-	lim    Limits
-	cnt    *countReader
-	src    *bufio.Reader // the file
-	gz     *gzip.Reader
-	member *bufio.Reader // the current gzip member; nil in a plain stretch
-	memOff int64         // the current member's offset
-	done   error         // set when nothing more can be read
-	unm    gowarc.Unmarshaler
+	name  string
+	lim   Limits
+	cnt   *countReader  // the file's bytes read
+	src   *bufio.Reader // the file
+	gz    *gzip.Reader  // the current member's decompressor, reused
+	probe *gzip.Reader  // tries possible gzip members while seeking
+	m     member        // the current gzip member, reused
+	mem   *member       // &m while in a gzip member; nil in a plain stretch
+	held  []held        // the records of the member so far, until its checksum is checked
+	size  int64         // the memory held records take, about
+	out   []*Record     // the records to return, in order
+	done  error         // set when nothing more can be read
+	unm   gowarc.Unmarshaler
 }
+
+// member is a gzip member being read.
+type member struct {
+	off      int64         // the member's offset in the file
+	cnt      *countReader  // its uncompressed bytes read
+	br       *bufio.Reader // its uncompressed data
+	released int           // records returned before its checksum was checked
+	failed   string        // why its stream failed; "" while it has not
+}
+
+// held is a record of a gzip member that has not ended yet.
+type held struct {
+	rec     *Record
+	checked bool // its content matched its digest: it needs no checksum
+}
+
+// pos is the offset in the member's uncompressed data of the next unread
+// byte of m.br.
+func (m *member) pos() int64 { return m.cnt.n - int64(m.br.Buffered()) }
 
 // NewWARCReader returns a reader of the WARC file name read from r.
 func NewWARCReader(r io.Reader, name string, lim Limits) *WARCReader {
@@ -39,8 +78,10 @@ func NewWARCReader(r io.Reader, name string, lim Limits) *WARCReader {
 	return &WARCReader{
 		name: name, lim: lim.withDefaults(), cnt: cnt, src: bufio.NewReaderSize(cnt, 256<<10),
 		// Only the header goes through gowarc (its content is read here,
-		// bounded): no block parsing, and the header is judged here.
-		unm: gowarc.NewUnmarshaler(gowarc.WithNoValidation()),
+		// bounded): no block parsing, and the header is judged here. Its
+		// digests are checked here: gowarc would add a missing one, the
+		// digest of the empty block it was given.
+		unm: gowarc.NewUnmarshaler(gowarc.WithNoValidation(), gowarc.WithAddMissingDigest(false)),
 	}
 }
 
@@ -58,152 +99,326 @@ func (c *countReader) Read(p []byte) (int, error) {
 // pos is the file offset of the next unread byte of src.
 func (w *WARCReader) pos() int64 { return w.cnt.n - int64(w.src.Buffered()) }
 
-func (w *WARCReader) errorf(off int64, format string, args ...any) error {
-	return fmt.Errorf("%s: offset %d: %s", w.name, off, fmt.Sprintf(format, args...))
-}
-
 // Next returns the next record, or io.EOF after the last one.
 func (w *WARCReader) Next() (*Record, error) {
-	if w.done != nil {
-		return nil, w.done
-	}
-	for {
-		if w.member != nil {
-			err := skipNewlines(w.member)
-			if err == io.EOF {
-				w.member = nil
-				continue
-			}
-			if err != nil {
-				return w.broken(w.memOff, err), nil
-			}
-			return w.record(w.member, w.memOff), nil
-		}
-		if err := skipNewlines(w.src); err != nil {
-			if err == io.EOF {
-				w.done = io.EOF
-			} else {
-				w.done = fmt.Errorf("%s: %w", w.name, err)
-			}
+	for len(w.out) == 0 {
+		if w.done != nil {
 			return nil, w.done
 		}
-		off := w.pos()
-		if p, _ := w.src.Peek(2); len(p) == 2 && p[0] == 0x1f && p[1] == 0x8b {
-			var err error
-			if w.gz == nil {
-				w.gz, err = gzip.NewReader(w.src)
-			} else {
-				err = w.gz.Reset(w.src)
-			}
-			if err != nil {
-				return w.broken(off, err), nil
-			}
-			w.gz.Multistream(false)
-			if w.member == nil {
-				w.member = bufio.NewReaderSize(w.gz, 64<<10)
-			}
-			w.member.Reset(w.gz)
-			w.memOff = off
-			continue
+		if w.mem != nil {
+			w.nextInMember()
+		} else if rec := w.nextInFile(); rec != nil {
+			w.out = append(w.out, rec)
 		}
-		return w.record(w.src, off), nil
+	}
+	rec := w.out[0]
+	w.out[0] = nil
+	w.out = w.out[1:]
+	if rec.Err != nil {
+		rec.Err = fmt.Errorf("%s: %w", rec.Name(), rec.Err)
+	}
+	return rec, nil
+}
+
+// nextInFile reads the next record of a plain stretch of the file, or
+// opens the gzip member that starts there (and returns nil).
+func (w *WARCReader) nextInFile() *Record {
+	if err := skipNewlines(w.src); err != nil {
+		w.end(err)
+		return nil
+	}
+	rec := &Record{Source: w.name, Offset: w.pos()}
+	if p, _ := w.src.Peek(2); len(p) == 2 && p[0] == 0x1f && p[1] == 0x8b {
+		if err := w.openMember(rec.Offset); err != nil {
+			w.streamFailed(rec, err)
+			return rec
+		}
+		return nil
+	}
+	w.readRecord(w.src, rec)
+	return rec
+}
+
+// nextInMember reads the next record of the current gzip member, and
+// holds it until the member's end, where its checksum is checked.
+func (w *WARCReader) nextInMember() {
+	m := w.mem
+	if err := skipNewlines(m.br); err == io.EOF {
+		w.mem = nil
+	} else {
+		rec := &Record{Source: w.name, Offset: m.off, InMember: m.pos()}
+		i := len(w.held)
+		w.hold(rec)
+		if err != nil {
+			w.streamFailed(rec, err)
+		} else {
+			checked := w.readRecord(m.br, rec) // which may hold garbage after rec
+			w.held[i].checked = checked
+			w.size += int64(len(rec.HTML))
+		}
+	}
+	switch {
+	case w.mem == nil:
+		w.settle(m)
+	case w.size > w.lim.MaxRecord:
+		// Too much to hold: these records are returned unchecked (the
+		// member's failure, if it comes, says how many there were).
+		m.released += len(w.held)
+		w.release()
 	}
 }
 
-// broken reports a gzip stream that cannot be read on as the record at
-// off, and ends the file.
-func (w *WARCReader) broken(off int64, err error) *Record {
-	w.done = io.EOF
-	w.member = nil
-	if err == io.ErrUnexpectedEOF || err == io.EOF {
+// hold keeps rec, a record of the current gzip member, until the member
+// is settled.
+func (w *WARCReader) hold(rec *Record) {
+	w.held = append(w.held, held{rec: rec})
+	w.size += 1 << 10 // what a record takes besides its HTML, about
+}
+
+// settle returns the records of the member m, which has ended: as they
+// are if its checksum holds; if its stream failed, as errors, but for
+// those that matched their digests (the last one has the failure's
+// error).
+func (w *WARCReader) settle(m *member) {
+	if m.failed != "" {
+		for _, h := range w.held[:max(len(w.held)-1, 0)] {
+			if !h.checked {
+				addErr(h.rec, fmt.Errorf("gzip: the member, at offset %d, fails further on (%s): its data cannot be trusted", m.off, m.failed))
+			}
+		}
+	}
+	w.release()
+}
+
+// release returns the records held.
+func (w *WARCReader) release() {
+	for _, h := range w.held {
+		w.out = append(w.out, h.rec)
+	}
+	clear(w.held)
+	w.held, w.size = w.held[:0], 0
+}
+
+// openMember starts reading the gzip member at file offset off. A gzip
+// header that is not valid is not read from the file, so that seeking
+// the next record starts right after the magic bytes.
+func (w *WARCReader) openMember(off int64) error {
+	p, err := w.src.Peek(seekLook)
+	if err := w.probeHeader(p); err != nil && (err != io.ErrUnexpectedEOF || len(p) < seekLook) {
+		return err // else a header longer than p: read it from the file
+	}
+	if w.gz == nil {
+		w.gz, err = gzip.NewReader(w.src)
+	} else {
+		err = w.gz.Reset(w.src)
+	}
+	if err != nil {
+		return err
+	}
+	w.gz.Multistream(false)
+	m := &w.m
+	if m.br == nil {
+		m.cnt = &countReader{}
+		m.br = bufio.NewReaderSize(m.cnt, 64<<10)
+	}
+	m.cnt.r, m.cnt.n = w.gz, 0
+	m.br.Reset(m.cnt)
+	m.off, m.released, m.failed = off, 0, ""
+	w.mem = m
+	return nil
+}
+
+// end ends the file after err, io.EOF or an error of the underlying
+// reader.
+func (w *WARCReader) end(err error) {
+	if err == io.EOF {
+		w.done = io.EOF
+	} else {
+		w.done = fmt.Errorf("%s: %w", w.name, err)
+	}
+}
+
+// readRecord reads the record that starts at br's next byte into rec:
+// its header, its content, checked against its digests, and its end. It
+// reports whether the content matched a digest.
+func (w *WARCReader) readRecord(br *bufio.Reader, rec *Record) (checked bool) {
+	hdr, err := readHeader(br, w.lim.MaxHeader)
+	var h header
+	if err == nil {
+		h, err = w.parseHeader(rec, hdr)
+	}
+	if err != nil {
+		var he *headerError
+		if !errors.As(err, &he) {
+			w.readFailed(br, rec, err)
+			return false
+		}
+		addErr(rec, err)
+		w.resync(br, rec)
+		return false
+	}
+	complete := h.size <= w.lim.MaxRecord+int64(w.lim.MaxHeader)
+	keep := h.size
+	if !complete {
+		keep = int64(w.lim.MaxHeader) // enough to tell whether it is HTML
+	}
+	block, n, err := readBlock(br, h.size, keep, h.digests.blockHash())
+	if err != nil {
+		w.readFailed(br, rec, err)
+		return false
+	}
+	if n < h.size {
+		where := "the file"
+		if br != w.src {
+			// A whole gzip member shorter than its record: the next
+			// members are read.
+			where = "its gzip member"
+			w.mem = nil
+		}
+		addErr(rec, fmt.Errorf("truncated: the record declares %d bytes of content, %s ends after %d", h.size, where, n))
+		return false
+	}
+	checked, err = h.digests.check(rec.Type, h.ctype, block, complete)
+	if err != nil {
+		addErr(rec, err)
+	} else {
+		classify(rec, h.ctype, block, h.size, complete, w.lim)
+	}
+	w.endRecord(br, rec, h.size)
+	return checked && rec.Err == nil
+}
+
+// readBlock reads a record's content, size bytes, from r: it returns the
+// first keep bytes and how many there were in all (fewer than size when
+// r ends first), and writes them all to sum when it is not nil. Memory
+// grows with the bytes actually read, not with the size declared.
+func readBlock(r io.Reader, size, keep int64, sum io.Writer) ([]byte, int64, error) {
+	lr := io.LimitReader(r, size)
+	if sum != nil {
+		lr = io.TeeReader(lr, sum)
+	}
+	var b bytes.Buffer
+	n, err := b.ReadFrom(io.LimitReader(lr, keep))
+	if err == nil && n == keep && size > keep {
+		var m int64
+		m, err = io.Copy(io.Discard, lr)
+		n += m
+	}
+	return b.Bytes(), n, err
+}
+
+// addErr makes rec a record that could not be read, for err (added to
+// the reasons it already has); a nil err changes nothing.
+func addErr(rec *Record, err error) {
+	if err == nil {
+		return
+	}
+	rec.HTML, rec.Charset, rec.Skip = nil, "", ""
+	if rec.Err != nil {
+		err = fmt.Errorf("%v; %v", rec.Err, err)
+	}
+	rec.Err = err
+}
+
+// readFailed reports err, an error reading br rather than a fault of the
+// record's text, as rec's: the gzip stream failed (in a member), or the
+// underlying reader did (in a plain stretch, which ends the file).
+func (w *WARCReader) readFailed(br *bufio.Reader, rec *Record, err error) {
+	if br != w.src {
+		w.streamFailed(rec, err)
+		return
+	}
+	if err == io.ErrUnexpectedEOF {
 		err = errors.New("truncated")
 	}
-	return &Record{Source: w.name, Offset: off,
-		Err: w.errorf(off, "gzip: %v (the rest of the file is not read)", err)}
+	addErr(rec, err)
+	w.end(err)
+}
+
+// endRecord reads past the end-of-record marker (CR LF CR LF) after
+// rec's content. A record followed by neither a marker, nor the end of
+// its member or file, nor the next record, does not end where its
+// Content-Length says: it is an error, and reading resumes at the next
+// record. In a gzip member, what follows the record up to the next
+// record or the member's end is read before rec is returned, so that
+// the member's checksum is checked first.
+func (w *WARCReader) endRecord(br *bufio.Reader, rec *Record, size int64) {
+	nl, err := countNewlines(br)
+	switch {
+	case err == io.EOF:
+		if br != w.src {
+			w.mem = nil // the member ended: its checksum is good
+		}
+	case err != nil:
+		w.readFailed(br, rec, err)
+	case w.startsRecord(br):
+	case nl < 2:
+		p, _ := br.Peek(16)
+		addErr(rec, fmt.Errorf("the record does not end after its Content-Length of %d bytes: %q follows", size, p))
+		w.resync(br, rec)
+	case br != w.src:
+		w.garbageAfter(rec)
+	}
+}
+
+// garbageAfter reads the bytes after rec in its gzip member that do not
+// start a record, up to the next record or the member's end. They are a
+// Record of their own, after rec; but if the member's stream fails in
+// them, rec is the error.
+func (w *WARCReader) garbageAfter(rec *Record) {
+	m := w.mem
+	g := &Record{Source: w.name, Offset: m.off, InMember: m.pos()}
+	p, _ := m.br.Peek(20)
+	start := fmt.Sprintf("not a WARC record: starts with %q", p)
+	n, err := skipTo(m.br, 8, nil)
+	switch {
+	case err == nil:
+		g.Err = fmt.Errorf("%s; %d bytes skipped to the next record", start, n)
+	case err == io.EOF:
+		g.Err = fmt.Errorf("%s; %d bytes skipped to the end of its gzip member", start, n)
+	default:
+		addErr(rec, fmt.Errorf("followed in its gzip member by %d bytes that are not a record", n))
+		w.streamFailed(rec, err)
+		return
+	}
+	w.hold(g)
+	if err == io.EOF {
+		w.mem = nil
+	}
+}
+
+// startsRecord reports whether br's next bytes start a record, or in a
+// plain stretch a gzip member.
+func (w *WARCReader) startsRecord(br *bufio.Reader) bool {
+	p, _ := br.Peek(6)
+	return isRecordStart(p) || br == w.src && len(p) >= 3 && p[0] == 0x1f && p[1] == 0x8b && p[2] == 8
+}
+
+// isRecordStart reports whether b starts like a WARC record: "WARC/" and
+// a digit.
+func isRecordStart(b []byte) bool {
+	return len(b) >= 6 && string(b[:5]) == "WARC/" && b[5] >= '0' && b[5] <= '9'
 }
 
 // skipNewlines discards the CR and LF bytes between records.
 func skipNewlines(br *bufio.Reader) error {
-	for {
+	_, err := countNewlines(br)
+	return err
+}
+
+// countNewlines discards the CR and LF bytes at br's start and returns
+// how many there were, and br's error if it ends.
+func countNewlines(br *bufio.Reader) (int, error) {
+	for n := 0; ; n++ {
 		p, err := br.Peek(1)
 		if err != nil {
-			return err
+			return n, err
 		}
 		if p[0] != '\r' && p[0] != '\n' {
-			return nil
+			return n, nil
 		}
 		br.Discard(1)
 	}
-}
-
-// record reads one record from br, which starts at file offset off.
-func (w *WARCReader) record(br *bufio.Reader, off int64) *Record {
-	rec := &Record{Source: w.name, Offset: off}
-	inMember := br == w.member
-	hdr, err := readHeader(br, w.lim.MaxHeader)
-	var size int64
-	var ctype string
-	if err == nil {
-		size, ctype, err = w.parseHeader(rec, hdr)
-	}
-	if err != nil {
-		if gzipErr(inMember, err) {
-			return w.broken(off, err)
-		}
-		rec.Err = w.errorf(off, "%v", err)
-		w.resync(br, inMember)
-		return rec
-	}
-	complete := size <= w.lim.MaxRecord+int64(w.lim.MaxHeader)
-	keep := size
-	if !complete {
-		keep = int64(w.lim.MaxHeader) // enough to tell whether it is HTML
-	}
-	block := make([]byte, keep)
-	n, err := io.ReadFull(br, block)
-	if err == nil && !complete {
-		var m int64
-		m, err = io.CopyN(io.Discard, br, size-keep)
-		n += int(m)
-		if err == io.EOF {
-			err = io.ErrUnexpectedEOF
-		}
-	}
-	if err != nil {
-		if err == io.ErrUnexpectedEOF || err == io.EOF {
-			where := "the file"
-			if inMember {
-				// A whole gzip member shorter than its record: the next
-				// members are read. A cut gzip stream ends the file.
-				if _, perr := br.Peek(1); perr == io.EOF {
-					where = "its gzip member"
-				} else {
-					w.done = io.EOF
-				}
-				w.member = nil
-			}
-			rec.Err = w.errorf(off, "truncated: the record declares %d bytes of content, %s ends after %d", size, where, n)
-			return rec
-		}
-		if inMember {
-			return w.broken(off, err)
-		}
-		rec.Err = w.errorf(off, "%v", err)
-		w.done = fmt.Errorf("%s: %w", w.name, err)
-		return rec
-	}
-	classify(rec, ctype, block, size, complete, w.lim)
-	if rec.Err != nil {
-		rec.Err = w.errorf(off, "%v", rec.Err)
-	}
-	return rec
-}
-
-// gzipErr reports whether err is a failure of the gzip stream rather
-// than of the record's text.
-func gzipErr(inMember bool, err error) bool {
-	var ce *headerError
-	return inMember && !errors.As(err, &ce)
 }
 
 // headerError is a WARC header that is not well-formed.
@@ -234,7 +449,7 @@ func readHeader(br *bufio.Reader, max int) ([]byte, error) {
 				return nil, io.EOF
 			}
 			if err == io.EOF {
-				return nil, &headerError{"truncated: the file ends in the WARC header"}
+				return nil, &headerError{"truncated: the data ends in the WARC header"}
 			}
 			return nil, err
 		}
@@ -252,11 +467,18 @@ func clip(b []byte, n int) []byte {
 	return b
 }
 
+// header is what reading a record's content needs of its header.
+type header struct {
+	size    int64  // Content-Length
+	ctype   string // Content-Type
+	digests digests
+}
+
 // parseHeader parses the header with gowarc, fills rec's identity and
-// returns the content's length and type.
-func (w *WARCReader) parseHeader(rec *Record, hdr []byte) (_ int64, _ string, err error) {
+// returns what reading the content needs.
+func (w *WARCReader) parseHeader(rec *Record, hdr []byte) (_ header, err error) {
 	if v, _, _ := bytes.Cut(hdr, []byte("\n")); len(bytes.TrimSpace(v)) <= len("WARC/") {
-		return 0, "", &headerError{fmt.Sprintf("WARC header: no version in %q", v)}
+		return header{}, &headerError{fmt.Sprintf("WARC header: no version in %q", v)}
 	}
 	// gowarc v1.1.0 indexes lines it has not checked: a panic on a header
 	// it cannot take is that header's error, not the program's end.
@@ -267,7 +489,7 @@ func (w *WARCReader) parseHeader(rec *Record, hdr []byte) (_ int64, _ string, er
 	}()
 	r, _, _, err := w.unm.Unmarshal(bufio.NewReader(bytes.NewReader(hdr)))
 	if err != nil {
-		return 0, "", &headerError{fmt.Sprintf("WARC header: %v", err)}
+		return header{}, &headerError{fmt.Sprintf("WARC header: %v", err)}
 	}
 	defer r.Close()
 	h := r.WarcHeader()
@@ -276,43 +498,16 @@ func (w *WARCReader) parseHeader(rec *Record, hdr []byte) (_ int64, _ string, er
 	rec.Date = h.Get(gowarc.WarcDate)
 	rec.URL = strings.Trim(h.Get(gowarc.WarcTargetURI), "<>") // WARC 1.0 wrote <uri>
 	if !h.Has(gowarc.ContentLength) {
-		return 0, "", &headerError{"WARC header without Content-Length"}
+		return header{}, &headerError{"WARC header without Content-Length"}
 	}
 	size, err := h.GetInt64(gowarc.ContentLength)
 	if err != nil || size < 0 {
-		return 0, "", &headerError{fmt.Sprintf("bad Content-Length %q", h.Get(gowarc.ContentLength))}
+		return header{}, &headerError{fmt.Sprintf("bad Content-Length %q", h.Get(gowarc.ContentLength))}
 	}
-	return size, h.Get(gowarc.ContentType), nil
-}
-
-// resync moves br past a record that cannot be read: to the end of its
-// gzip member, or in a plain file to the next line starting with "WARC/"
-// or a gzip member.
-func (w *WARCReader) resync(br *bufio.Reader, inMember bool) {
-	if inMember {
-		if _, err := io.Copy(io.Discard, br); err != nil {
-			w.done = io.EOF // the next Next reports nothing more: the stream is broken
-		}
-		w.member = nil
-		return
+	payload := h.Get(gowarc.WarcPayloadDigest)
+	if h.Has(gowarc.WarcSegmentNumber) {
+		payload = "" // the digest of the payload of all the segments
 	}
-	for {
-		p, err := br.Peek(5)
-		if len(p) == 5 && string(p) == "WARC/" || len(p) >= 2 && p[0] == 0x1f && p[1] == 0x8b {
-			return
-		}
-		if err != nil {
-			br.Discard(len(p))
-			return
-		}
-		for {
-			_, err = br.ReadSlice('\n')
-			if err != bufio.ErrBufferFull {
-				break
-			}
-		}
-		if err != nil {
-			return
-		}
-	}
+	return header{size: size, ctype: h.Get(gowarc.ContentType),
+		digests: newDigests(h.Get(gowarc.WarcBlockDigest), payload)}, nil
 }

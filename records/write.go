@@ -2,6 +2,8 @@ package records
 
 import (
 	"compress/gzip"
+	"crypto/sha1"
+	"encoding/base32"
 	"fmt"
 	"io"
 	"time"
@@ -15,12 +17,15 @@ type WARCRecord struct {
 	URL         string // WARC-Target-URI ("" for none)
 	ContentType string // e.g. "application/http;msgtype=response"
 	Block       []byte // the content: for an HTTP response, status line, header and body
+	// Digests adds WARC-Block-Digest and, for a response or resource
+	// record, WARC-Payload-Digest (SHA-1, base32, as crawlers write them).
+	Digests bool
 }
 
 // WriteWARC writes rec to w as a WARC/1.1 record, as one gzip member
 // when gz is set (a .warc.gz file is such records one after another). It
 // is meant for fixtures and small exports: the record is written as
-// given, without digests.
+// given, with digests only if rec.Digests asks for them.
 func WriteWARC(w io.Writer, rec WARCRecord, gz bool) error {
 	out := w
 	var z *gzip.Writer
@@ -35,6 +40,12 @@ func WriteWARC(w io.Writer, rec WARCRecord, gz bool) error {
 	}
 	if err == nil && rec.ContentType != "" {
 		_, err = fmt.Fprintf(out, "Content-Type: %s\r\n", rec.ContentType)
+	}
+	if err == nil && rec.Digests {
+		_, err = fmt.Fprintf(out, "WARC-Block-Digest: %s\r\n", sha1Digest(rec.Block))
+		if p, ok := payloadOf(rec.Type, rec.ContentType, rec.Block); err == nil && ok {
+			_, err = fmt.Fprintf(out, "WARC-Payload-Digest: %s\r\n", sha1Digest(p))
+		}
 	}
 	if err == nil {
 		_, err = fmt.Fprintf(out, "Content-Length: %d\r\n\r\n", len(rec.Block))
@@ -63,4 +74,10 @@ func HTTPResponse(body []byte, header ...string) []byte {
 	}
 	b = append(b, "\r\n"...)
 	return append(b, body...)
+}
+
+// sha1Digest is the WARC digest value of b: "sha1:" and its base32.
+func sha1Digest(b []byte) string {
+	sum := sha1.Sum(b)
+	return "sha1:" + base32.StdEncoding.EncodeToString(sum[:])
 }
