@@ -18,6 +18,11 @@
 // kept; see package extractors) and writes its text as a JSON line too, on
 // one goroutine.
 //
+// A parse-only pass (-parse, on by default) reads every page and gives it
+// to html.Parse, and nothing else: the physical limit of any extractor that
+// builds the page's DOM, against which boilernet's one-worker pass is
+// reported as a fraction (pages per CPU second).
+//
 // A round runs every configuration once (boilernet with each -workers
 // value, then trafilatura), in reverse order on odd rounds, so that both see
 // the same machine load; the summary gives the median pages/s over rounds
@@ -29,6 +34,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"compress/gzip"
 	"encoding/json"
 	"errors"
@@ -47,6 +53,7 @@ import (
 	"github.com/boilernet/boilernet/bench/extractors"
 	"github.com/boilernet/boilernet/data"
 	"github.com/boilernet/boilernet/infer"
+	"golang.org/x/net/html"
 )
 
 func main() {
@@ -75,6 +82,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	rounds := fs.Int("rounds", 5, "rounds of every configuration")
 	workerList := fs.String("workers", "1,2", "boilernet worker counts, comma-separated")
 	noTraf := fs.Bool("no-trafilatura", false, "boilernet only")
+	parseOnly := fs.Bool("parse", true, "also time parse-only passes (each page read and given to html.Parse, nothing else, one worker): the yardstick of what any DOM-based extractor can reach")
 	modelPaths := fs.String("model", "", "model files to compare, comma-separated; \"embedded\" (or empty) is the embedded model (default: the embedded model)")
 	metadata := fs.Bool("metadata", true, "boilernet: metadata in the records, as extract's jsonl default")
 	cpuProfile := fs.String("cpuprofile", "", "write a CPU profile of boilernet's first timed one-worker pass to this file")
@@ -115,6 +123,9 @@ func run(args []string, stdout, stderr io.Writer) error {
 			configs = append(configs, config{name: "boilernet", model: label, workers: w, profile: w == 1 && m == 0,
 				pass: func(files []string) error { return boilernetPass(ex, files, w, opts) }})
 		}
+	}
+	if *parseOnly {
+		configs = append(configs, config{name: "parse-only", workers: 1, pass: parsePass})
 	}
 	if !*noTraf {
 		configs = append(configs, config{name: "trafilatura", workers: 1, pass: trafilaturaPass(extractors.Trafilatura(extractors.TrafilaturaOptions{}))})
@@ -196,6 +207,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return median(rs)
 	}
 	traf := slices.IndexFunc(configs, func(c config) bool { return c.name == "trafilatura" })
+	parse := slices.IndexFunc(configs, func(c config) bool { return c.name == "parse-only" })
 	for i, c := range configs {
 		if c.name != "boilernet" {
 			continue
@@ -203,6 +215,9 @@ func run(args []string, stdout, stderr io.Writer) error {
 		if traf >= 0 {
 			fmt.Fprintf(stdout, "%s %d worker(s) / trafilatura 1 worker: %.2f× in pages/s, %.2f× in pages per CPU second (medians of per-round ratios)\n",
 				c.label(), c.workers, ratio(secs, i, traf), ratio(cpus, i, traf))
+		}
+		if parse >= 0 && c.workers == 1 {
+			fmt.Fprintf(stdout, "%s 1 worker / parse-only: %.2f of parse-only's pages per CPU second\n", c.label(), ratio(cpus, i, parse))
 		}
 		one := slices.IndexFunc(configs, func(o config) bool { return o.name == "boilernet" && o.model == c.model && o.workers == 1 })
 		if one >= 0 && i != one {
@@ -288,6 +303,22 @@ func boilernetPass(ex *infer.Extractor, files []string, workers int, opts infer.
 		werr = w.Flush()
 	}
 	return werr
+}
+
+// parsePass reads each page and parses it with html.Parse (after
+// decompressing it), and does nothing else: no decoding of its charset,
+// no extraction, no output.
+func parsePass(files []string) error {
+	for _, f := range files {
+		raw, err := readPage(f)
+		if err != nil {
+			return err
+		}
+		if _, err := html.Parse(bytes.NewReader(raw)); err != nil {
+			return fmt.Errorf("%s: %w", f, err)
+		}
+	}
+	return nil
 }
 
 // trafilaturaPass returns the pass of a tool that reads the bytes of a page:
