@@ -3,16 +3,20 @@ package main
 import (
 	"bufio"
 	"compress/gzip"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"net/url"
 	"os"
 	"path"
 	"path/filepath"
+	"sort"
 	"strings"
 
 	"github.com/boilernet/boilernet/fetch"
 	"github.com/boilernet/boilernet/infer"
+	"github.com/boilernet/boilernet/records"
 )
 
 // urlWorkers is extract's default number of workers when it fetches
@@ -83,6 +87,116 @@ func extractInputs(args []string, list string, client *fetch.Client, stdin io.Re
 	}
 	in.names = uniqueNames(in.names)
 	return in, nil
+}
+
+// mixedInputsError is extract's error for arguments (args, and the URL
+// list file of -i) that hold both corpus files and pages or URLs: a run
+// writes either one JSONL line per record or the pages' outputs, so it
+// takes one kind. The error names the corpus files (a directory of pages
+// with a WARC file among them would otherwise be refused without saying
+// which file) and the first page or URL, and gives the command that
+// extracts the corpus files, and for a directory of both, what to do for
+// its pages.
+func mixedInputsError(args []string, list string) error {
+	var corpus []string // the corpus files, in argument order
+	var other string    // the first page or URL
+	var mixedDir string // the first directory of both
+	note := func(s string) {
+		if other == "" {
+			other = s
+		}
+	}
+	if list != "" {
+		note("the URLs of -i " + list)
+	}
+	for _, a := range args {
+		if records.IsRecordFile(a) {
+			corpus = append(corpus, a)
+			continue
+		}
+		st, err := os.Stat(a)
+		switch {
+		case fetch.IsURL(a):
+			note("the URL " + a)
+		case a == "-":
+			note("standard input")
+		case err != nil || !st.IsDir():
+			note("the page " + a)
+		default:
+			found := corpusFilesBelow(a)
+			corpus = append(corpus, found...)
+			pages, _ := infer.FilePages([]string{a})
+			switch {
+			case len(pages) > 0:
+				note("the pages below " + a)
+				if len(found) > 0 && mixedDir == "" {
+					mixedDir = a
+				}
+			case len(found) == 0:
+				note("the directory " + a + ", which holds neither")
+			}
+		}
+	}
+	const mixed = "corpus files (.warc, .warc.gz, .jsonl, .jsonl.gz) give one JSONL line per record and cannot be mixed with pages or URLs in one run"
+	if len(corpus) == 0 || other == "" {
+		return errors.New(mixed)
+	}
+	them, their := "them", "their"
+	if len(corpus) == 1 {
+		them, their = "it", "its"
+	}
+	msg := fmt.Sprintf("%s and %s: %s; extract %s in a run of %s own: boilernet extract %s",
+		listCorpus(corpus), other, mixed, them, their, shellArgs(corpus))
+	if mixedDir != "" {
+		msg += fmt.Sprintf("; and for the pages, move %s out of %s or name the pages", them, mixedDir)
+	}
+	return errors.New(msg)
+}
+
+// corpusFilesBelow returns the corpus files below the directory dir,
+// sorted.
+func corpusFilesBelow(dir string) []string {
+	var found []string
+	filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && records.IsRecordFile(d.Name()) {
+			found = append(found, path)
+		}
+		return nil
+	})
+	sort.Strings(found)
+	return found
+}
+
+// listCorpus names the corpus files: the first three, and how many more.
+func listCorpus(files []string) string {
+	if len(files) == 1 {
+		return "the corpus file " + files[0]
+	}
+	shown := files[:min(len(files), 3)]
+	if more := len(files) - len(shown); more > 0 {
+		return fmt.Sprintf("the corpus files %s and %d more", strings.Join(shown, ", "), more)
+	}
+	return fmt.Sprintf("the corpus files %s and %s", strings.Join(shown[:len(shown)-1], ", "), shown[len(shown)-1])
+}
+
+// shellArgs writes the files as arguments of a shell command (quoted
+// where they need it), the first three and "…" for more.
+func shellArgs(files []string) string {
+	var args []string
+	for _, f := range files[:min(len(files), 3)] {
+		if strings.ContainsFunc(f, func(r rune) bool { return !strings.ContainsRune("+-./:=@_,%", r) && !isAlnum(r) }) {
+			f = "'" + strings.ReplaceAll(f, "'", `'\''`) + "'"
+		}
+		args = append(args, f)
+	}
+	if len(files) > 3 {
+		args = append(args, "…")
+	}
+	return strings.Join(args, " ")
+}
+
+func isAlnum(r rune) bool {
+	return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9'
 }
 
 // stdinPage is the page read from r, decompressed when it starts with the
