@@ -3,9 +3,12 @@
 // from what the page states: <meta> tags (plain, OpenGraph, Twitter
 // cards, Dublin Core and common publisher tags), JSON-LD (schema.org
 // Article, NewsArticle, BlogPosting, … also inside @graph), microdata
-// (itemprop), <time datetime>, <link rel=canonical> and <html lang>. When
-// the page does not state its language, it is detected from the content
-// text (github.com/abadojack/whatlanggo).
+// (itemprop), <time datetime>, <link rel=canonical> and <html lang>. The
+// language a page declares is checked against its content text (a page
+// that declares English but whose text is mostly Han, or has the letters
+// of Polish, is not in English); when the page declares none that holds,
+// the language is detected from the text (by its writing system, or
+// github.com/abadojack/whatlanggo's trigrams).
 //
 // Extract makes one pass over the parsed page and parses only the
 // JSON-LD scripts it finds, so it costs a small fraction of extraction.
@@ -32,8 +35,11 @@ type Metadata struct {
 	SiteName    string `json:"site_name,omitempty"`
 	Description string `json:"description,omitempty"`
 	// Language is the page's language as it states it (a BCP 47 tag such
-	// as "en" or "pt-BR"), or the ISO 639-1 code detected from its text
-	// (LanguageDetected set).
+	// as "en" or "pt-BR": the first of <html lang>, <meta
+	// http-equiv="content-language">, og:locale, <meta name="language">,
+	// JSON-LD inLanguage and dc.language that is a language tag and that
+	// the text does not contradict), or the ISO 639-1 code detected from
+	// its text (LanguageDetected set).
 	Language         string `json:"language,omitempty"`
 	LanguageDetected bool   `json:"language_detected,omitempty"`
 	// Canonical and Image are absolute URLs when the page's URL is known.
@@ -48,8 +54,10 @@ type Options struct {
 	// href> in the page takes precedence) and a last source of the date
 	// (/2025/09/04/ in its path). "" when unknown.
 	URL string
-	// Text is the page's main text, for detecting the language when the
-	// page does not state it; "" skips detection.
+	// Text is the page's main text, for checking the language the page
+	// declares and detecting it when the page declares none that holds;
+	// "" skips both (the first declaration that is a language tag is
+	// taken).
 	Text string
 }
 
@@ -136,15 +144,8 @@ func (p *Page) Metadata(text string) *Metadata {
 		c.meta("twitter:image:src"), c.ld(art, g, "image", "url"), c.micro("image"), c.imageSrc))
 	md.Tags = tags(c, art, g)
 
-	md.Language = first(c.lang, c.meta("content-language"), locale(c.meta("og:locale")), c.ld(art, g, "inLanguage", ""), c.meta("dc.language"))
-	if md.Language != "" {
-		md.Language = normalizeLang(md.Language)
-	}
-	if md.Language == "" && opts.Text != "" {
-		if l := DetectLanguage(opts.Text); l != "" {
-			md.Language, md.LanguageDetected = l, true
-		}
-	}
+	md.Language, md.LanguageDetected = pageLanguage([]string{c.lang, c.meta("content-language"), locale(c.meta("og:locale")),
+		c.meta("language"), c.ld(art, g, "inLanguage", ""), c.micro("inLanguage"), c.meta("dc.language")}, opts.Text)
 	for _, f := range []*string{&md.SiteName, &md.Description} {
 		*f = truncate(unescapeAgain(*f))
 	}
@@ -808,23 +809,3 @@ func resolve(base *url.URL, ref string) string {
 
 // locale turns an OpenGraph locale ("en_US") into a language tag.
 func locale(s string) string { return strings.ReplaceAll(s, "_", "-") }
-
-// normalizeLang returns the first tag of a language value ("en-us,
-// fr" → "en-US"), with the language lowercase and the region uppercase.
-func normalizeLang(s string) string {
-	fields := strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ';' || r == ' ' })
-	if len(fields) == 0 {
-		return ""
-	}
-	parts := strings.Split(strings.ReplaceAll(fields[0], "_", "-"), "-")
-	if len(parts[0]) < 2 || len(parts[0]) > 3 || !isLetters(parts[0]) {
-		return ""
-	}
-	parts[0] = strings.ToLower(parts[0])
-	for i := 1; i < len(parts); i++ {
-		if len(parts[i]) == 2 {
-			parts[i] = strings.ToUpper(parts[i])
-		}
-	}
-	return strings.Join(parts, "-")
-}

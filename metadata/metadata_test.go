@@ -366,20 +366,6 @@ func TestCompare(t *testing.T) {
 	}
 }
 
-func TestDetectLanguage(t *testing.T) {
-	tests := []struct{ text, want string }{
-		{"The quick brown fox jumps over the lazy dog while the farmer watches from the porch.", "en"},
-		{"Der schnelle braune Fuchs springt über den faulen Hund, während der Bauer von der Veranda zusieht.", "de"},
-		{"Быстрая коричневая лиса прыгает через ленивую собаку, пока фермер смотрит с крыльца.", "ru"},
-		{"", ""},
-	}
-	for _, tt := range tests {
-		if got := DetectLanguage(tt.text); got != tt.want {
-			t.Errorf("DetectLanguage(%.20q) = %q, want %q", tt.text, got, tt.want)
-		}
-	}
-}
-
 func TestIsByline(t *testing.T) {
 	for _, tt := range []struct {
 		line string

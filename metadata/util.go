@@ -178,15 +178,6 @@ func isURL(s string) bool {
 
 func isUpperRune(r rune) bool { return unicode.IsUpper(r) }
 
-func isLetters(s string) bool {
-	for _, r := range s {
-		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z') {
-			return false
-		}
-	}
-	return true
-}
-
 // containsFold reports whether s contains the lowercase ASCII word sub,
 // ignoring ASCII case, without allocating.
 func containsFold(s, sub string) bool { return indexFold(s, sub) >= 0 }
