@@ -298,6 +298,7 @@ func readBlock(r io.Reader, size, keep int64, sum io.Writer) ([]byte, int64, err
 		lr = io.TeeReader(lr, sum)
 	}
 	var b bytes.Buffer
+	b.Grow(int(min(keep, 1<<20))) // a page at once; a larger block grows as it comes
 	n, err := b.ReadFrom(io.LimitReader(lr, keep))
 	if err == nil && n == keep && size > keep {
 		var m int64
