@@ -110,6 +110,9 @@ func New(opts Options) (*Filter, error) {
 	return f, nil
 }
 
+// Active reports whether the filter does anything (Dedup or Languages).
+func (f *Filter) Active() bool { return f.seen != nil || f.langs != nil }
+
 // Stats returns the counts so far.
 func (f *Filter) Stats() Stats { return f.stats }
 

@@ -20,6 +20,9 @@ type Line struct {
 	infer.Record
 	Skipped string `json:"skipped,omitempty"`
 	Error   string `json:"error,omitempty"`
+	// DuplicateOf names the earlier record whose whole text this one's
+	// repeats (extract -dedup; see package corpus).
+	DuplicateOf string `json:"duplicate_of,omitempty"`
 }
 
 // Name is the name of rec's page in error messages and batches: the file

@@ -2,9 +2,13 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+
+	"github.com/boilernet/boilernet/records"
 )
 
 // -dedup and -lang: repeated pages are marked and emptied, pages in other
@@ -46,5 +50,41 @@ func TestExtractCorpusFilters(t *testing.T) {
 	var out, errOut bytes.Buffer
 	if status := run([]string{"extract", "-q", "-lang", "de", a}, &out, &errOut); status != 0 || out.Len() != 0 {
 		t.Errorf("a skipped page in text: status %d, stdout %q", status, out.String())
+	}
+}
+
+// -dedup and -lang on a corpus file: the second copy of a page is a
+// duplicate of the first record, and a language filter skips records with
+// a line saying why.
+func TestExtractRecordsCorpusFilters(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "a.warc")
+	writeCorpus(t, path, false, 2) // the same page twice
+	var out, errOut bytes.Buffer
+	if status := run([]string{"extract", "-q", "-dedup", path}, &out, &errOut); status != 0 {
+		t.Fatalf("status %d: %s", status, errOut.String())
+	}
+	var lines []records.Line
+	for l := range strings.Lines(out.String()) {
+		var line records.Line
+		if err := json.Unmarshal([]byte(l), &line); err != nil {
+			t.Fatal(err)
+		}
+		if line.Text != "" || line.DuplicateOf != "" {
+			lines = append(lines, line)
+		}
+	}
+	if len(lines) != 2 || lines[0].DuplicateOf != "" || lines[1].DuplicateOf != path+": offset 0" && !strings.HasPrefix(lines[1].DuplicateOf, path+": offset ") || lines[1].Text != "" {
+		t.Errorf("pages: %+v", lines)
+	}
+	if !strings.Contains(errOut.String(), "1 duplicate pages") {
+		t.Errorf("stderr: %s", errOut.String())
+	}
+	out.Reset()
+	errOut.Reset()
+	if status := run([]string{"extract", "-q", "-lang", "fr", path}, &out, &errOut); status != 0 {
+		t.Fatalf("status %d: %s", status, errOut.String())
+	}
+	if n := strings.Count(out.String(), `"skipped":"language en, not fr"`); n != 2 || !strings.Contains(errOut.String(), "2 skipped for their language") {
+		t.Errorf("%d lines skipped for their language:\n%s\n%s", n, out.String(), errOut.String())
 	}
 }

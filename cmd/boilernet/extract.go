@@ -129,7 +129,7 @@ func runExtract(args []string, stdout, stderr io.Writer) error {
 		}
 		opts.Metadata = *meta || *langs != ""
 		tuneGC(*workers)
-		return runRecords(ex, files, opts, *workers, *out, !showProgress(stderr, *quiet, *progress), stdout, stderr)
+		return runRecords(ex, files, opts, filter, *workers, *out, !showProgress(stderr, *quiet, *progress), stdout, stderr)
 	}
 	client := fetch.New(fetch.Options{UserAgent: *userAgent, Timeout: *timeout, PerHost: *perHost})
 	in, err := extractInputs(fs.Args(), *urlList, client, os.Stdin)
@@ -200,7 +200,7 @@ func runExtract(args []string, stdout, stderr io.Writer) error {
 	if failed > 0 {
 		fmt.Fprintf(stderr, "boilernet extract: %d of %d pages failed\n", failed, len(pages))
 	}
-	if *dedup || *langs != "" {
+	if filter.Active() {
 		fmt.Fprintf(stderr, "boilernet extract: %v\n", filter.Stats())
 	}
 	if ok == 0 {

@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"sort"
 
+	"github.com/boilernet/boilernet/corpus"
 	"github.com/boilernet/boilernet/infer"
 	"github.com/boilernet/boilernet/internal/progress"
 	"github.com/boilernet/boilernet/records"
@@ -46,7 +47,7 @@ func recordInputs(args []string, urlList string) (files []string, ok bool, err e
 		files = append(files, found...)
 	}
 	if len(files) > 0 && others {
-		return nil, false, errors.New("corpus files (.warc, .warc.gz, .jsonl, .jsonl.gz) cannot be mixed with pages or URLs in one run")
+		return nil, false, mixedInputsError(args, urlList)
 	}
 	return files, len(files) > 0, nil
 }
@@ -60,7 +61,7 @@ const (
 
 // runRecords extracts every record of the corpus files and writes one
 // JSONL line per record (records.Line), then the summary on stderr.
-func runRecords(ex *infer.Extractor, files []string, opts infer.Options, workers int, out string, quiet bool, stdout, stderr io.Writer) error {
+func runRecords(ex *infer.Extractor, files []string, opts infer.Options, filter *corpus.Filter, workers int, out string, quiet bool, stdout, stderr io.Writer) error {
 	dst := stdout
 	if out != "" {
 		f, err := os.Create(out)
@@ -92,7 +93,7 @@ func runRecords(ex *infer.Extractor, files []string, opts infer.Options, workers
 	defer stopSignals()
 	var runErr error
 	for _, file := range files {
-		runErr = extractRecordFile(ctx, ex, file, opts, workers, write)
+		runErr = extractRecordFile(ctx, ex, file, opts, filter, workers, write)
 		if runErr != nil && ctx.Err() == nil {
 			write(records.Line{Source: file, Offset: -1, Error: runErr.Error()})
 			runErr = nil
@@ -113,6 +114,9 @@ func runRecords(ex *infer.Extractor, files []string, opts infer.Options, workers
 		return errInterrupted
 	}
 	fmt.Fprintf(stderr, "boilernet extract: %s\n", sum)
+	if filter.Active() {
+		fmt.Fprintf(stderr, "boilernet extract: %v\n", filter.Stats())
+	}
 	if sum.Extracted == 0 && sum.Failed > 0 {
 		return errors.New("no page could be extracted")
 	}
@@ -124,7 +128,7 @@ func runRecords(ex *infer.Extractor, files []string, opts infer.Options, workers
 // file (it could not be opened, or reading it failed), or ctx's when it
 // is done: then the records of the current batch that were not
 // extracted are not written.
-func extractRecordFile(ctx context.Context, ex *infer.Extractor, file string, opts infer.Options, workers int, write func(records.Line)) error {
+func extractRecordFile(ctx context.Context, ex *infer.Extractor, file string, opts infer.Options, filter *corpus.Filter, workers int, write func(records.Line)) error {
 	r, c, err := records.Open(file, records.Limits{})
 	if err != nil {
 		return err
@@ -148,7 +152,15 @@ func extractRecordFile(ctx context.Context, ex *infer.Extractor, file string, op
 		done := make([]bool, len(batch))
 		runErr := ex.ExtractAllContext(ctx, pages, workers, opts, func(o infer.Outcome) {
 			i := which[o.Index]
-			lines[i], done[i] = records.NewLine(batch[i], o.Result, o.Err), true
+			res, v := o.Result, corpus.Verdict{}
+			if o.Err == nil {
+				res, v = filter.Apply(batch[i].Name(), res)
+			}
+			lines[i], done[i] = records.NewLine(batch[i], res, o.Err), true
+			if v.Skip != "" {
+				lines[i].Record, lines[i].Skipped = infer.Record{}, v.Skip
+			}
+			lines[i].DuplicateOf = v.DuplicateOf
 		})
 		for i, l := range lines {
 			if runErr != nil && batch[i].Page() && !done[i] {
