@@ -82,6 +82,26 @@ func TestMetadataCommand(t *testing.T) {
 	checkRun(t, []string{"metadata", "-q", "-data", "../../data/testdata/tiny"}, 1, nil, []string{"has no meta.tsv"})
 }
 
+// metadata PAGE prints a page's metadata, a field a line, or in jsonl.
+func TestMetadataOfPages(t *testing.T) {
+	const page = "../../testdata/sample.html"
+	for _, tc := range []struct {
+		name   string
+		args   []string
+		status int
+		stdout []string
+		stderr []string
+	}{
+		{"text", []string{"metadata", page}, 0, []string{"title: Night trains return to the Alps\nauthors: Marta Keller\npublished: 2025-03-14\nlanguage: en\n"}, nil},
+		{"two pages", []string{"metadata", page, page}, 0, []string{"==> " + page + " <==\ntitle: Night trains"}, nil},
+		{"jsonl", []string{"metadata", "-format", "jsonl", page}, 0, []string{`{"file":"` + page + `","title":"Night trains return to the Alps","authors":["Marta Keller"]`}, nil},
+		{"bad format", []string{"metadata", "-format", "xml", page}, 1, nil, []string{"-format xml: text or jsonl"}},
+		{"missing page", []string{"metadata", "nope.html"}, 1, nil, []string{"nope.html"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) { checkRun(t, tc.args, tc.status, tc.stdout, tc.stderr) })
+	}
+}
+
 // TestMetadataSkipsBadPages: a page that cannot be parsed is reported,
 // skipped and counted, as eval, train and data stats do; -strict stops.
 func TestMetadataSkipsBadPages(t *testing.T) {

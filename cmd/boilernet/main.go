@@ -40,7 +40,7 @@ func commands() []command {
 		{"eval", "-data DIR[,DIR...] [flags]", "score methods on labeled datasets", "", runEval},
 		{"data", "stats [flags] DIR [DIR...]", "inspect labeled datasets", "", runData},
 		{"train", "-data DIR[,DIR...] -out MODEL [flags]", "train the BiLSTM labeler", "", runTrain},
-		{"metadata", "-data DIR [flags]", "score metadata against a dataset's meta.tsv and time it", "", runMetadata},
+		{"metadata", "PATH|URL... | -data DIR [flags]", "print pages' metadata, or score it against a dataset's meta.tsv", "", runMetadata},
 		{"serve", "[flags]", "serve the extraction API and page over HTTP", "", runServe},
 		{"version", "[-json]", "print the build and the embedded model", "", runVersion},
 	}

@@ -1,12 +1,17 @@
 package main
 
 import (
+	"bufio"
+	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 	"time"
 
 	"github.com/boilernet/boilernet/data"
+	"github.com/boilernet/boilernet/fetch"
 	"github.com/boilernet/boilernet/infer"
 	"github.com/boilernet/boilernet/internal/progress"
 	"github.com/boilernet/boilernet/metadata"
@@ -14,12 +19,14 @@ import (
 	"golang.org/x/net/html"
 )
 
-// runMetadata scores the metadata of a dataset split against the title,
+// runMetadata prints the metadata of pages (files, directories, URLs), or
+// with -data scores the metadata of a dataset split against the title,
 // author and publish_date columns of its meta.tsv, and times extraction
 // with and without metadata.
 func runMetadata(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("metadata", stderr)
-	dir := fs.String("data", "", "dataset folder with a meta.tsv (title, author, publish_date, url columns)")
+	dir := fs.String("data", "", "score a dataset instead: a folder with a meta.tsv (title, author, publish_date, url columns)")
+	format := fs.String("format", "text", "pages: text (one field a line) or jsonl (one JSON object a page)")
 	split := fs.String("split", "test", "split to score, or several joined by commas (train,dev)")
 	model := addModelFlags(fs, "")
 	rounds := fs.Int("rounds", 1, "timing rounds over the split (the fastest counts); 0: no timing and no model, score the metadata alone")
@@ -32,7 +39,10 @@ func runMetadata(args []string, stdout, stderr io.Writer) error {
 	if err := checkFlags(fs, atLeast("networks", 0)); err != nil {
 		return err
 	}
-	if err := required(fs, "data", "a labeled dataset folder with a meta.tsv"); err != nil {
+	if *dir == "" && fs.NArg() > 0 {
+		return printMetadata(fs.Args(), *format, model, stdout, stderr)
+	}
+	if err := required(fs, "data", "a labeled dataset folder with a meta.tsv, or give pages to print their metadata"); err != nil {
 		return err
 	}
 	if *rounds < 0 {
@@ -210,4 +220,74 @@ func runMetadata(args []string, stdout, stderr io.Writer) error {
 	fmt.Fprintf(stdout, "\nextraction, 1 goroutine, best of %d: %.1f pages/s without metadata, %.1f pages/s with; metadata.Extract alone %.2f ms per page (%.0f%% of extraction without it)\n",
 		*rounds, n/best[0].Seconds(), n/best[1].Seconds(), metaBest.Seconds()*1000/n, 100*metaBest.Seconds()/best[0].Seconds())
 	return nil
+}
+
+// printMetadata extracts the pages named by args (files, directories,
+// URLs, - for stdin) and prints each one's metadata: in text, one "field:
+// value" line each (several pages under a "==> NAME <==" line), in jsonl
+// one object a page with its file.
+func printMetadata(args []string, format string, model modelFlags, stdout, stderr io.Writer) error {
+	if format != "text" && format != "jsonl" {
+		return fmt.Errorf("-format %s: text or jsonl", format)
+	}
+	ex, err := model.load()
+	if err != nil {
+		return err
+	}
+	in, err := extractInputs(args, "", fetch.New(fetch.Options{}), os.Stdin)
+	if err != nil {
+		return err
+	}
+	if len(in.pages) == 0 {
+		return errors.New("no pages found")
+	}
+	w := bufio.NewWriter(stdout)
+	defer w.Flush()
+	failed := 0
+	ex.ExtractAll(in.pages, 0, infer.Options{Metadata: true, SkipLocators: true}, func(o infer.Outcome) {
+		if o.Err != nil {
+			failed++
+			fmt.Fprintf(stderr, "boilernet metadata: %v\n", o.Err)
+			return
+		}
+		m := o.Result.Metadata
+		if format == "jsonl" {
+			line, _ := json.Marshal(struct {
+				File string `json:"file"`
+				*metadata.Metadata
+			}{o.Page.Name, m})
+			fmt.Fprintf(w, "%s\n", line)
+			return
+		}
+		if len(in.pages) > 1 {
+			fmt.Fprintf(w, "==> %s <==\n", o.Page.Name)
+		}
+		for _, f := range metadataFields(m) {
+			fmt.Fprintf(w, "%s: %s\n", f[0], f[1])
+		}
+		if len(in.pages) > 1 {
+			fmt.Fprintln(w)
+		}
+	})
+	if failed == len(in.pages) {
+		return errors.New("no page could be read")
+	}
+	return nil
+}
+
+// metadataFields lists the fields of m that are set, as name and value.
+func metadataFields(m *metadata.Metadata) [][2]string {
+	lang := m.Language
+	if m.LanguageDetected {
+		lang += " (detected)"
+	}
+	var out [][2]string
+	for _, f := range [][2]string{{"title", m.Title}, {"authors", strings.Join(m.Authors, "; ")}, {"published", m.Published},
+		{"modified", m.Modified}, {"site", m.SiteName}, {"language", lang}, {"description", m.Description},
+		{"canonical", m.Canonical}, {"image", m.Image}, {"tags", strings.Join(m.Tags, ", ")}} {
+		if f[1] != "" {
+			out = append(out, f)
+		}
+	}
+	return out
 }

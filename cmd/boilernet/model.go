@@ -24,7 +24,7 @@ func addModelFlags(fs *flag.FlagSet, prefix string) modelFlags {
 	return modelFlags{
 		path: fs.String("model", "", prefix+"the model file, or files A,B,... whose probabilities are averaged (default: the embedded model, two networks averaged)"),
 		networks: fs.Int("networks", 0, "use only the first N networks of the model (0: all); -networks 1 runs the embedded model's first network alone: "+
-			"about 1.2× the pages per second, 0.004 lower token F1 on the dev splits"),
+			"about 1.2× the pages per second, 0.005 lower mean token F1 on the six dev splits (0.9352 against 0.9398)"),
 	}
 }
 
