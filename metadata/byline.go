@@ -39,12 +39,37 @@ var bylinePrefixes = []string{"written by ", "posted by ", "started by ", "recip
 var nameEnds = []string{" | ", " - ", " – ", " — ", " · ", " • ", " » ", ",", " on ", " at ", " in ", " for ", " with ",
 	" updated", " published", " posted", "(", "|", "·", "•", "»", "\n"}
 
-// genericNames are not anybody's name.
+// genericNames are not anybody's name (lowercase): words for a user, a
+// role, the editorial staff or an unknown author, in English and in the
+// languages of the DAnIEL corpus and the common European ones, and words
+// of a page's furniture. A newsroom's name ("Newsdesk") is an author as
+// WCXB annotates it.
 var genericNames = map[string]bool{
-	"admin": true, "administrator": true, "webmaster": true, "editor": true, "staff": true, "guest": true,
-	"anonymous": true, "unknown": true, "undefined": true, "null": true, "user": true, "author": true,
+	"admin": true, "administrator": true, "webmaster": true, "editor": true, "editors": true, "staff": true, "guest": true,
+	"anonymous": true, "anon": true, "unknown": true, "undefined": true, "null": true, "nobody": true, "user": true, "author": true,
+	"moderator": true, "member": true, "visitor": true, "reader": true, "editorial": true, "editorial staff": true,
+	"staff writer": true, "staff reporter": true,
+	"guest author": true, "guest contributor": true, "contributor": true, "press release": true, "sponsored": true,
+	"archive": true, "archives": true, "profile": true, "bio": true,
+	// credentials after a comma ("Lisa Sanders, M.D.")
+	"m.d.": true, "md": true, "ph.d.": true, "phd": true, "mba": true, "rn": true, "dvm": true, "cpa": true, "esq.": true,
 	"home": true, "menu": true, "share": true, "comments": true, "search": true, "more": true, "read": true,
 	"default": true, "email": true, "post": true, "posted": true, "updated": true, "published": true, "guide": true, "date": true, "category": true, "categories": true, "tags": true,
+	// German, French, Spanish, Portuguese, Italian, Dutch, Polish
+	"gast": true, "redaktion": true, "anonym": true, "unbekannt": true, "invité": true, "rédaction": true, "anonyme": true,
+	"inconnu": true, "invitado": true, "redacción": true, "anónimo": true, "desconocido": true, "convidado": true,
+	"redação": true, "ospite": true, "redazione": true, "anonimo": true, "redactie": true, "gość": true, "redakcja": true,
+	"anonim": true, "administrador": true, "amministratore": true,
+	// Russian, Ukrainian
+	"гость": true, "гости": true, "аноним": true, "анонимно": true, "админ": true, "администратор": true, "модератор": true,
+	"редакция": true, "редакция сайта": true, "редактор": true, "пользователь": true, "неизвестно": true, "неизвестный": true,
+	"гість": true, "редакція": true,
+	// Greek, Chinese
+	"επισκέπτης": true, "διαχειριστής": true, "σύνταξη": true, "ανώνυμος": true, "游客": true, "访客": true, "匿名": true,
+	"匿名用户": true, "管理员": true, "編輯部": true, "编辑部": true, "本报记者": true, "本站": true,
+	// days, as a date's first word ("Sat" of "Sat, 12 Oct")
+	"mon": true, "tue": true, "wed": true, "thu": true, "fri": true, "sat": true, "sun": true, "monday": true,
+	"tuesday": true, "wednesday": true, "thursday": true, "friday": true, "saturday": true, "sunday": true,
 }
 
 // roleWords are words of labels and titles, not of names ("Topic

@@ -424,8 +424,8 @@ func authors(c *collected, art Node, g graph, site, host string) []string {
 	var out []string
 	add := func(names ...string) {
 		for _, n := range names {
-			for _, p := range splitAuthors(n) {
-				if p != "" && !isURL(p) && !genericNames[strings.ToLower(p)] && len(out) < 20 &&
+			for _, p := range splitAuthors(stripAuthorLabel(n)) {
+				if p = authorName(p); p != "" && len(out) < 20 &&
 					!slices.ContainsFunc(out, func(o string) bool { return strings.EqualFold(o, p) }) {
 					out = append(out, truncate(p))
 				}

@@ -1,0 +1,139 @@
+package metadata
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// An author's name as pages give it is often more than the name: a label
+// before it ("By", "Author:", "Текст:", "View all posts by") or a word
+// that names nobody ("Guest", "Гость", "Admin", "Staff") or a place
+// ("Germany", "London, UK"). authorName cleans every name the sources
+// of Metadata.Authors give.
+
+// authorLabels start an author's name (lowercase). A label in
+// labelsNeedColon counts only with a colon after it ("Text: Jane Doe",
+// not "Di Maio"); the others with a colon or a space.
+var authorLabels = []string{
+	// English
+	"view all posts by", "view all articles by", "view all stories by", "all posts by", "more posts by", "more articles by",
+	"more stories by", "more from", "posts by", "articles by", "stories by", "guest post by", "written by", "posted by",
+	"published by", "reported by", "reporting by", "compiled by", "submitted by", "created by", "started by", "recipe by",
+	"words by", "story by", "article by", "text by", "interview by", "authored by", "author(s)", "authors", "author",
+	"contributors", "contributor", "by",
+	// German, Dutch
+	"geschrieben von", "verfasst von", "autorin", "von", "geschreven door", "door",
+	// French, Spanish, Portuguese, Italian
+	"écrit par", "publié par", "auteure", "auteur", "par", "escrito por", "publicado por", "autora", "por", "scritto da",
+	"pubblicato da", "autore",
+	// Polish
+	"napisał", "napisała", "autorka", "autor",
+	// Russian, Ukrainian
+	"автор текста", "автор статьи", "автор материала", "материал подготовил", "материал подготовила", "подготовил",
+	"подготовила", "подготовили", "авторы", "автор",
+	// Greek, Chinese
+	"συντάκτης", "συντάκτρια", "γράφει", "作者", "撰文", "记者", "記者",
+	// with a colon only
+	"text", "texte", "texto", "testo", "tekst", "текст", "di", "文",
+}
+
+// labelsNeedColon are the labels of authorLabels that start a name only
+// with a colon after them.
+var labelsNeedColon = map[string]bool{"text": true, "texte": true, "texto": true, "testo": true, "tekst": true, "текст": true, "di": true, "文": true}
+
+// stripAuthorLabel drops the labels before a name: "View all posts by
+// Daniel Lemire" and "Текст: Венера Ерофеева" give the names; a label
+// alone gives "".
+func stripAuthorLabel(s string) string {
+	s = strings.TrimSpace(s)
+	for range 2 { // "Author: By Jane Doe"
+		rest, ok := cutAuthorLabel(s)
+		if !ok {
+			break
+		}
+		s = rest
+	}
+	return trimAuthorTail(s)
+}
+
+// trimAuthorTail drops what follows a name in a link or a byline: an
+// arrow, a separator, a colon ("Jane Doe →", "Jane Doe |", "Jane Doe »";
+// not the closing quote of "ИА «НашБрянск.Ru»").
+func trimAuthorTail(s string) string {
+	for {
+		t := strings.TrimRight(s, "  →|·•-–—:")
+		if rest, ok := strings.CutSuffix(t, " »"); ok {
+			t = rest
+		} else if rest, ok := strings.CutSuffix(t, " ›"); ok {
+			t = rest
+		}
+		if t == s {
+			return strings.TrimSpace(s)
+		}
+		s = t
+	}
+}
+
+// cutAuthorLabel returns what follows the first label at the start of s,
+// and whether there was one.
+func cutAuthorLabel(s string) (string, bool) {
+	for _, l := range authorLabels {
+		if len(s) < len(l) || !strings.EqualFold(s[:len(l)], l) {
+			continue
+		}
+		rest := s[len(l):]
+		if r, _ := utf8.DecodeRuneInString(rest); unicode.IsLetter(r) || unicode.IsDigit(r) {
+			continue // "Bye", "Parker", "Doorn"
+		}
+		trimmed := strings.TrimLeft(rest, " \u00a0")
+		colon := strings.HasPrefix(trimmed, ":") || strings.HasPrefix(trimmed, "：") || strings.HasPrefix(trimmed, "/") || strings.HasPrefix(trimmed, "／")
+		if labelsNeedColon[l] && !colon {
+			continue
+		}
+		if !colon && trimmed == rest && rest != "" {
+			continue // neither a colon nor a space after the label
+		}
+		return strings.TrimSpace(strings.TrimLeft(trimmed, ":：/／-–— \u00a0")), true
+	}
+	return s, false
+}
+
+// authorName returns a name as an author (labels stripped), or "" when it
+// names nobody: a generic word ("Guest", "Гость", "Admin"), a place alone
+// ("Germany", "Москва", "London, UK"), a URL or a template's placeholder
+// ("page.head.extra.author", "{{author}}").
+func authorName(s string) string {
+	s = stripAuthorLabel(s)
+	switch {
+	case s == "", isURL(s), isGeneric(s), isPlace(s), isPlaceholder(s):
+		return ""
+	}
+	return s
+}
+
+// isGeneric reports whether a name is a word for a user or a role rather
+// than somebody's name.
+func isGeneric(s string) bool {
+	low := strings.ToLower(strings.TrimSpace(s))
+	return genericNames[low] || genericNames[strings.Trim(low, " .!")]
+}
+
+// isPlaceholder reports whether a value is a template's placeholder left
+// in the page: braces, or a dotted variable naming the author
+// ("page.head.extra.author"; not a domain name such as "gb.cri.cn").
+func isPlaceholder(s string) bool {
+	if strings.Contains(s, "{{") || strings.Contains(s, "${") || strings.Contains(s, "%%") {
+		return true
+	}
+	if strings.ContainsAny(s, " ") || !strings.Contains(s, ".") {
+		return false
+	}
+	for _, part := range strings.Split(strings.ToLower(s), ".") {
+		switch part {
+		case "author", "authors", "byline", "creator", "name":
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,103 @@
+package metadata
+
+import (
+	"slices"
+	"testing"
+)
+
+func TestAuthorName(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"Jane Doe", "Jane Doe"},
+		// Labels stripped.
+		{"View all posts by Daniel Lemire →", "Daniel Lemire"},
+		{"Текст: Венера Ерофеева", "Венера Ерофеева"},
+		{"Автор: Иван Петров", "Иван Петров"},
+		{"By Jane Doe", "Jane Doe"},
+		{"BY: JANE DOE", "JANE DOE"},
+		{"Author: By Jane Doe", "Jane Doe"},
+		{"Posted by Jane Doe", "Jane Doe"},
+		{"Written By Jane Doe", "Jane Doe"},
+		{"Par Jean Dupont", "Jean Dupont"},
+		{"Von Max Müller", "Max Müller"},
+		{"Autor: Jan Kowalski", "Jan Kowalski"},
+		{"Napisała Anna Nowak", "Anna Nowak"},
+		{"Γράφει: Μαρία Παπαδοπούλου", "Μαρία Παπαδοπούλου"},
+		{"作者：王小明", "王小明"},
+		{"Text: Eva Berg", "Eva Berg"},
+		{"By", ""},
+		{"Author:", ""},
+		// Names that start like a label are names.
+		{"Parker Smith", "Parker Smith"},
+		{"Byron Katie", "Byron Katie"},
+		{"Doorn Jansen", "Doorn Jansen"},
+		{"Di Maio", "Di Maio"},
+		{"Textor Müller", "Textor Müller"},
+		// Nobody's name.
+		{"Guest", ""},
+		{"Гость", ""},
+		{"admin", ""},
+		{"Staff", ""},
+		{"Anonymous", ""},
+		{"Аноним", ""},
+		{"Redaktion", ""},
+		{"Редакция", ""},
+		{"Sat", ""},
+		{"page.head.extra.author", ""},
+		{"{{ post.author }}", ""},
+		{"https://example.com/jane", ""},
+		{"Author Archive", ""},
+		{"M.D.", ""},
+		// Domain names and quotes stay.
+		{"gb.cri.cn", "gb.cri.cn"},
+		{"ИА «НашБрянск.Ru»", "ИА «НашБрянск.Ru»"},
+		{"Jane Doe »", "Jane Doe"},
+		// Places.
+		{"Germany", ""},
+		{"Москва", ""},
+		{"London, UK", ""},
+		{"New York", ""},
+		// A first name that is also a place's name stays a name.
+		{"Jordan", "Jordan"},
+		{"Sofia", "Sofia"},
+		{"Newsdesk", "Newsdesk"},
+	}
+	for _, tt := range tests {
+		if got := authorName(tt.in); got != tt.want {
+			t.Errorf("authorName(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+// TestAuthors: the authors of whole pages, labels stripped and generic
+// words and places passed over for the next source.
+func TestAuthors(t *testing.T) {
+	tests := []struct {
+		name, page string
+		want       []string
+	}{
+		{"a WordPress author link", `<body><h1>Fast parsing</h1><p>Text.</p><div id="author-link"><a href="https://lemire.me/blog/author/lemire/" rel="author">View all posts by Daniel Lemire <span class="meta-nav">&rarr;</span></a></div></body>`,
+			[]string{"Daniel Lemire"}},
+		{"a Russian label in the meta author", `<head><meta name="author" content="Текст: Венера Ерофеева"></head><body><h1>Новости</h1></body>`,
+			[]string{"Венера Ерофеева"}},
+		{"a label in JSON-LD", `<head><script type="application/ld+json">{"@type":"NewsArticle","headline":"H","author":{"@type":"Person","name":"Autor: Jan Kowalski"}}</script></head><body><h1>H</h1></body>`,
+			[]string{"Jan Kowalski"}},
+		{"a guest in the meta author, a name in the byline", `<head><meta name="author" content="Гость"></head><body><h1>Заголовок</h1><p class="byline">Автор: <a href="/u/ip">Иван Петров</a></p></body>`,
+			[]string{"Иван Петров"}},
+		{"a guest as the forum user", `<body><h2>Topic</h2><p class="post"><span class="username">Гость</span> » 12 декабря 2011</p></body>`,
+			nil},
+		{"a place in an author element", `<body><h1>Title</h1><div class="author-location">Germany</div><p><a href="/author/anna-schmidt/">Anna Schmidt</a></p></body>`,
+			[]string{"Anna Schmidt"}},
+		{"staff and a place in the meta authors", `<head><meta name="author" content="Staff"><meta property="article:author" content="London, UK"><meta name="parsely-author" content="Sam Lee"></head><body><h1>T</h1></body>`,
+			[]string{"Sam Lee"}},
+		{"a template's placeholder", `<head><meta name="author" content="page.head.extra.author"></head><body><h1>T</h1><p>By Tim Enwall</p></body>`,
+			[]string{"Tim Enwall"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := Extract(parse(t, "<html>"+tt.page+"</html>"), Options{}).Authors
+			if !slices.Equal(got, tt.want) {
+				t.Errorf("authors %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
