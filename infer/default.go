@@ -2,6 +2,8 @@ package infer
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	_ "embed"
 	"fmt"
 	"io"
@@ -36,6 +38,15 @@ var loadDefault = sync.OnceValues(func() (*Extractor, error) {
 // first use: two networks whose probabilities are averaged. It is safe for
 // concurrent use.
 func Default() (*Extractor, error) { return loadDefault() }
+
+// DefaultSum is the SHA-256 of the embedded model's network files, in
+// order, in hex: what a bug report names the model by.
+func DefaultSum() string {
+	h := sha256.New()
+	h.Write(defaultSeed1)
+	h.Write(defaultSeed2)
+	return hex.EncodeToString(h.Sum(nil))
+}
 
 // Extract extracts the main content of a page with the default model.
 func Extract(r io.Reader, opts Options) (*Result, error) {

@@ -45,6 +45,39 @@ func TestBadFormat(t *testing.T) {
 		[]string{"-format docx: unknown format (valid: text, json, jsonl, html, markdown, xml, tei)"})
 }
 
+// TestFlagTypos: a mistyped flag is one line naming it and the nearest
+// flag, and -version is the version command.
+func TestFlagTypos(t *testing.T) {
+	for _, tc := range []struct {
+		args   []string
+		status int
+		stdout []string
+		stderr []string
+	}{
+		{[]string{"extract", "-fromat", "json", "x.html"}, 1, nil, []string{"boilernet extract: unknown flag -fromat (did you mean -format?); run 'boilernet extract -h' for its flags\n"}},
+		{[]string{"train", "--epoch=3"}, 1, nil, []string{"unknown flag -epoch (did you mean -epochs?)"}},
+		{[]string{"extract", "-qqqqqq", "x.html"}, 1, nil, []string{"unknown flag -qqqqqq; run"}},
+		{[]string{"-version"}, 0, []string{"boilernet ", "embedded model: 2 network(s)"}, nil},
+		{[]string{"--version"}, 0, []string{"embedded model"}, nil},
+	} {
+		var out, errOut bytes.Buffer
+		status := run(tc.args, &out, &errOut)
+		if status != tc.status || strings.Count(errOut.String(), "\n") > 1 {
+			t.Errorf("%v: status %d, stderr %q", tc.args, status, errOut.String())
+		}
+		for _, w := range tc.stdout {
+			if !strings.Contains(out.String(), w) {
+				t.Errorf("%v: stdout lacks %q: %s", tc.args, w, out.String())
+			}
+		}
+		for _, w := range tc.stderr {
+			if !strings.Contains(errOut.String(), w) {
+				t.Errorf("%v: stderr lacks %q: %s", tc.args, w, errOut.String())
+			}
+		}
+	}
+}
+
 // TestJSONSeveralPages: -format json of several pages is one JSON document
 // (an array), of one page an object.
 func TestJSONSeveralPages(t *testing.T) {

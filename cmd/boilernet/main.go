@@ -21,6 +21,7 @@ import (
 	"io"
 	"os"
 	"slices"
+	"strings"
 
 	"golang.org/x/term"
 )
@@ -58,6 +59,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return 2
 		}
 		return 0
+	}
+	if args[0] == "-version" || args[0] == "--version" {
+		args[0] = "version"
 	}
 	if args[0] == "help" {
 		if len(args) == 1 {
@@ -146,17 +150,26 @@ func newFlagSet(name string, stderr io.Writer) *flag.FlagSet {
 // flag (the error and a pointer to -h were printed, not the whole usage).
 // fs.Args() then holds the arguments in their order.
 func parseFlags(fs *flag.FlagSet, args []string) error {
-	usage := fs.Usage
+	usage, out := fs.Usage, fs.Output()
 	fs.Usage = func() {}
-	defer func() { fs.Usage = usage }()
+	fs.SetOutput(io.Discard) // the errors are written below, in one line
+	defer func() { fs.Usage = usage; fs.SetOutput(out) }()
 	var positional []string
 	for rest := args; ; {
 		if err := fs.Parse(rest); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
+				fs.SetOutput(out)
 				usage()
 				return errHelp
 			}
-			fmt.Fprintf(fs.Output(), "run 'boilernet %s -h' for its flags\n", fs.Name())
+			msg := err.Error()
+			if name, ok := strings.CutPrefix(msg, "flag provided but not defined: -"); ok {
+				msg = "unknown flag -" + name
+				if near := closestFlag(fs, name); near != "" {
+					msg += " (did you mean -" + near + "?)"
+				}
+			}
+			fmt.Fprintf(out, "boilernet %s: %s; run 'boilernet %s -h' for its flags\n", fs.Name(), msg, fs.Name())
 			return errUsage
 		}
 		left := fs.Args()
@@ -192,4 +205,41 @@ func isTerminal(w io.Writer) bool {
 // for (force), and not when quiet.
 func showProgress(stderr io.Writer, quiet, force bool) bool {
 	return !quiet && (force || isTerminal(stderr))
+}
+
+// closestFlag returns the flag of fs whose name is nearest to name (at most
+// two edits away, or name with its dashes and case aside), or "".
+func closestFlag(fs *flag.FlagSet, name string) string {
+	name = strings.TrimLeft(name, "-")
+	if i := strings.IndexByte(name, '='); i >= 0 {
+		name = name[:i]
+	}
+	best, bestDist := "", 3
+	fs.VisitAll(func(f *flag.Flag) {
+		if d := editDistance(strings.ToLower(name), f.Name); d < bestDist {
+			best, bestDist = f.Name, d
+		}
+	})
+	return best
+}
+
+// editDistance is the Levenshtein distance between a and b, in bytes.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
 }

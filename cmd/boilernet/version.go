@@ -65,11 +65,11 @@ func runVersion(args []string, stdout, stderr io.Writer) error {
 		return enc.Encode(map[string]any{
 			"version": version, "commit": strings.TrimSpace(commit), "go": runtime.Version(), "platform": runtime.GOOS + "/" + runtime.GOARCH,
 			"model": map[string]any{"networks": len(nets), "seeds": seeds, "features": nets[0].Vocab.Features.String(),
-				"hidden": nets[0].Config.Hidden, "data": data},
+				"hidden": nets[0].Config.Hidden, "data": data, "sha256": infer.DefaultSum()},
 		})
 	}
 	fmt.Fprintf(stdout, "boilernet %s%s, %s %s/%s\n", version, commit, runtime.Version(), runtime.GOOS, runtime.GOARCH)
-	fmt.Fprintf(stdout, "embedded model: %d network(s) averaged (seeds %s), features %s, hidden %d, trained on %s\n",
-		len(nets), strings.Join(seeds, ", "), nets[0].Vocab.Features, nets[0].Config.Hidden, strings.Join(data, ", "))
+	fmt.Fprintf(stdout, "embedded model: %d network(s) averaged (seeds %s), features %s, hidden %d, trained on %s; sha256 %s\n",
+		len(nets), strings.Join(seeds, ", "), nets[0].Vocab.Features, nets[0].Config.Hidden, strings.Join(data, ", "), infer.DefaultSum()[:16])
 	return nil
 }
