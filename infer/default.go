@@ -3,8 +3,8 @@ package infer
 import (
 	"bytes"
 	"crypto/sha256"
-	"encoding/hex"
 	_ "embed"
+	"encoding/hex"
 	"fmt"
 	"io"
 	"sync"
