@@ -113,10 +113,20 @@ func authorName(s string) string {
 }
 
 // isGeneric reports whether a name is a word for a user or a role rather
-// than somebody's name.
+// than somebody's name, or words of labels and roles alone ("Topic
+// Author", "Author Profile").
 func isGeneric(s string) bool {
 	low := strings.ToLower(strings.TrimSpace(s))
-	return genericNames[low] || genericNames[strings.Trim(low, " .!")]
+	if genericNames[low] || genericNames[strings.Trim(low, " .!")] {
+		return true
+	}
+	words := strings.Fields(low)
+	for _, w := range words {
+		if !roleWords[w] && !genericNames[w] {
+			return false
+		}
+	}
+	return len(words) > 1
 }
 
 // isPlaceholder reports whether a value is a template's placeholder left

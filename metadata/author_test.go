@@ -46,6 +46,8 @@ func TestAuthorName(t *testing.T) {
 		{"{{ post.author }}", ""},
 		{"https://example.com/jane", ""},
 		{"Author Archive", ""},
+		{"Topic Author", ""},
+		{"Thomas More", "Thomas More"},
 		{"M.D.", ""},
 		// Domain names and quotes stay.
 		{"gb.cri.cn", "gb.cri.cn"},
@@ -89,6 +91,8 @@ func TestAuthors(t *testing.T) {
 			[]string{"Anna Schmidt"}},
 		{"staff and a place in the meta authors", `<head><meta name="author" content="Staff"><meta property="article:author" content="London, UK"><meta name="parsely-author" content="Sam Lee"></head><body><h1>T</h1></body>`,
 			[]string{"Sam Lee"}},
+		{"labels and roles alone are no author", `<body><h1>T</h1><a rel="author" href="/people/tg">View Profile</a> <a rel="author" href="/people/tg">Tim Grierson</a> <a rel="author" href="/people/tg">Author Archive</a></body>`,
+			[]string{"Tim Grierson"}},
 		{"a template's placeholder", `<head><meta name="author" content="page.head.extra.author"></head><body><h1>T</h1><p>By Tim Enwall</p></body>`,
 			[]string{"Tim Enwall"}},
 	}

@@ -50,7 +50,7 @@ var genericNames = map[string]bool{
 	"moderator": true, "member": true, "visitor": true, "reader": true, "editorial": true, "editorial staff": true,
 	"staff writer": true, "staff reporter": true,
 	"guest author": true, "guest contributor": true, "contributor": true, "press release": true, "sponsored": true,
-	"archive": true, "archives": true, "profile": true, "bio": true,
+	"archive": true, "archives": true, "profile": true, "bio": true, "rss": true,
 	// credentials after a comma ("Lisa Sanders, M.D.")
 	"m.d.": true, "md": true, "ph.d.": true, "phd": true, "mba": true, "rn": true, "dvm": true, "cpa": true, "esq.": true,
 	"home": true, "menu": true, "share": true, "comments": true, "search": true, "more": true, "read": true,
