@@ -261,8 +261,7 @@ type writer struct {
 	format string
 	dir    string        // per-page files when set
 	names  []string      // per-page file names (extension added), by page index
-	w      *bufio.Writer // single stream otherwise
-	file   *os.File      // the -o file, closed at the end
+	w      *wholeWriter  // single stream otherwise: stdout or the -o file
 	multi  bool          // several pages into one stream
 	n      int           // records written to the stream
 }
@@ -284,9 +283,10 @@ func newWriter(out, format string, stdout io.Writer, multi bool, names []string)
 		if err != nil {
 			return nil, err
 		}
-		w.file, stdout = f, f
+		w.w = newWholeWriter(f, nil)
+		return w, nil
 	}
-	w.w = bufio.NewWriter(stdout)
+	w.w = newWholeWriter(nil, stdout)
 	return w, nil
 }
 
@@ -357,10 +357,13 @@ func (w *writer) write(o infer.Outcome, v corpus.Verdict) error {
 			sep = "[\n"
 		}
 		w.n++
-		_, err := io.WriteString(w.w, sep+strings.TrimSuffix(buf.String(), "\n"))
+		return w.w.record([]byte(sep + strings.TrimSuffix(buf.String(), "\n")))
+	}
+	var buf bytes.Buffer
+	if err := writeOne(&buf, w.format, o, v, w.multi); err != nil {
 		return err
 	}
-	return writeOne(w.w, w.format, o, v, w.multi)
+	return w.w.record(buf.Bytes())
 }
 
 // writeOne writes one page's outcome; v is what the corpus filter decided
@@ -416,23 +419,19 @@ func writeOne(w io.Writer, format string, o infer.Outcome, v corpus.Verdict, mul
 }
 
 func (w *writer) close() error {
-	var err error
-	if w.w != nil {
-		if w.format == "json" && w.multi {
-			end := "\n]\n"
-			if w.n == 0 {
-				end = "[]\n"
-			}
-			_, err = io.WriteString(w.w, end)
-		}
-		if ferr := w.w.Flush(); err == nil {
-			err = ferr
-		}
+	if w.w == nil {
+		return nil
 	}
-	if w.file != nil {
-		if cerr := w.file.Close(); err == nil {
-			err = cerr
+	var err error
+	if w.format == "json" && w.multi {
+		end := "\n]\n"
+		if w.n == 0 {
+			end = "[]\n"
 		}
+		err = w.w.record([]byte(end))
+	}
+	if cerr := w.w.close(); err == nil {
+		err = cerr
 	}
 	return err
 }

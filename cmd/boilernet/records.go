@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
 	"errors"
@@ -62,17 +61,14 @@ const (
 // runRecords extracts every record of the corpus files and writes one
 // JSONL line per record (records.Line), then the summary on stderr.
 func runRecords(ex *infer.Extractor, files []string, opts infer.Options, filter *corpus.Filter, workers int, out string, quiet bool, stdout, stderr io.Writer) error {
-	dst := stdout
+	w := newWholeWriter(nil, stdout)
 	if out != "" {
 		f, err := os.Create(out)
 		if err != nil {
 			return err
 		}
-		defer f.Close()
-		dst = f
+		w = newWholeWriter(f, nil)
 	}
-	w := bufio.NewWriter(dst)
-	enc := json.NewEncoder(w)
 	var bar *progress.Bar
 	if !quiet {
 		bar = progress.New(stderr, -1, "extracting", "records")
@@ -86,7 +82,10 @@ func runRecords(ex *infer.Extractor, files []string, opts infer.Options, filter 
 			fmt.Fprintf(stderr, "boilernet extract: %s\n", l.Error)
 		}
 		if writeErr == nil {
-			writeErr = enc.Encode(l)
+			var line []byte
+			if line, writeErr = json.Marshal(l); writeErr == nil {
+				writeErr = w.record(append(line, '\n'))
+			}
 		}
 	}
 	ctx, stopSignals := interruptContext(stderr)
@@ -103,7 +102,7 @@ func runRecords(ex *infer.Extractor, files []string, opts infer.Options, filter 
 		}
 	}
 	bar.End(runErr != nil)
-	if err := w.Flush(); writeErr == nil {
+	if err := w.close(); writeErr == nil {
 		writeErr = err
 	}
 	if writeErr != nil {
