@@ -259,11 +259,11 @@ type pageJSON struct {
 // directory.
 type writer struct {
 	format string
-	dir    string        // per-page files when set
-	names  []string      // per-page file names (extension added), by page index
-	w      *wholeWriter  // single stream otherwise: stdout or the -o file
-	multi  bool          // several pages into one stream
-	n      int           // records written to the stream
+	dir    string       // per-page files when set
+	names  []string     // per-page file names (extension added), by page index
+	w      *wholeWriter // single stream otherwise: stdout or the -o file
+	multi  bool         // several pages into one stream
+	n      int          // records written to the stream
 }
 
 // newWriter writes to out: "" is stdout, an existing directory or a path
