@@ -48,8 +48,8 @@ var labelsNeedColon = map[string]bool{"text": true, "texte": true, "texto": true
 func stripAuthorLabel(s string) string {
 	s = strings.TrimSpace(s)
 	for range 2 { // "Author: By Jane Doe"
-		rest, ok := cutAuthorLabel(s)
-		if !ok {
+		label, rest, _ := cutAuthorLabel(s)
+		if label == "" {
 			break
 		}
 		s = rest
@@ -75,28 +75,40 @@ func trimAuthorTail(s string) string {
 	}
 }
 
-// cutAuthorLabel returns what follows the first label at the start of s,
-// and whether there was one.
-func cutAuthorLabel(s string) (string, bool) {
+// afterColonLabel returns what follows a label that counts only with a
+// colon at the start of a byline's text ("Текст: Венера Ерофеева"), or
+// "". (The bylines' other labels are bylinePrefixes: "Posted by:" before
+// a name is as often a comment's as the article's.)
+func afterColonLabel(s string) string {
+	if label, rest, _ := cutAuthorLabel(s); labelsNeedColon[label] {
+		return rest
+	}
+	return ""
+}
+
+// cutAuthorLabel returns the first label at the start of s (lowercase;
+// "" when there is none), what follows it, and whether a colon (or a
+// slash: "文/") followed the label.
+func cutAuthorLabel(s string) (label, rest string, colon bool) {
 	for _, l := range authorLabels {
 		if len(s) < len(l) || !strings.EqualFold(s[:len(l)], l) {
 			continue
 		}
-		rest := s[len(l):]
-		if r, _ := utf8.DecodeRuneInString(rest); unicode.IsLetter(r) || unicode.IsDigit(r) {
-			continue // "Bye", "Parker", "Doorn"
+		after := s[len(l):]
+		if r, _ := utf8.DecodeRuneInString(after); (unicode.IsLetter(r) || unicode.IsDigit(r)) && !unicode.Is(unicode.Han, r) {
+			continue // "Bye", "Parker", "Doorn"; not "記者汪萬里"
 		}
-		trimmed := strings.TrimLeft(rest, " \u00a0")
+		trimmed := strings.TrimLeft(after, " \u00a0")
 		colon := strings.HasPrefix(trimmed, ":") || strings.HasPrefix(trimmed, "：") || strings.HasPrefix(trimmed, "/") || strings.HasPrefix(trimmed, "／")
 		if labelsNeedColon[l] && !colon {
 			continue
 		}
-		if !colon && trimmed == rest && rest != "" {
+		if !colon && trimmed == after && after != "" && !unicode.Is(unicode.Han, []rune(l)[0]) {
 			continue // neither a colon nor a space after the label
 		}
-		return strings.TrimSpace(strings.TrimLeft(trimmed, ":：/／-–— \u00a0")), true
+		return l, strings.TrimSpace(strings.TrimLeft(trimmed, ":：/／-–— \u00a0")), colon
 	}
-	return s, false
+	return "", s, false
 }
 
 // authorName returns a name as an author (labels stripped), or "" when it

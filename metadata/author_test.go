@@ -23,6 +23,7 @@ func TestAuthorName(t *testing.T) {
 		{"Napisała Anna Nowak", "Anna Nowak"},
 		{"Γράφει: Μαρία Παπαδοπούλου", "Μαρία Παπαδοπούλου"},
 		{"作者：王小明", "王小明"},
+		{"記者汪萬里", "汪萬里"},
 		{"Text: Eva Berg", "Eva Berg"},
 		{"By", ""},
 		{"Author:", ""},
@@ -93,6 +94,10 @@ func TestAuthors(t *testing.T) {
 			[]string{"Sam Lee"}},
 		{"labels and roles alone are no author", `<body><h1>T</h1><a rel="author" href="/people/tg">View Profile</a> <a rel="author" href="/people/tg">Tim Grierson</a> <a rel="author" href="/people/tg">Author Archive</a></body>`,
 			[]string{"Tim Grierson"}},
+		{"a label and a colon under the headline", `<body><h1>Новости</h1><p>Текст: Венера Ерофеева</p><p>Статья.</p></body>`,
+			[]string{"Венера Ерофеева"}},
+		{"a label and a colon in an author element", `<body><h1>Wiadomości</h1><div class="article-author">Autor: Jan Kowalski</div></body>`,
+			[]string{"Jan Kowalski"}},
 		{"a template's placeholder", `<head><meta name="author" content="page.head.extra.author"></head><body><h1>T</h1><p>By Tim Enwall</p></body>`,
 			[]string{"Tim Enwall"}},
 	}

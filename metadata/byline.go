@@ -188,11 +188,12 @@ func personName(s string, user bool) string {
 func isDigitRune(r rune) bool { return r >= '0' && r <= '9' }
 
 // nameInTexts returns the name a byline's text nodes give: after a label
-// alone (the next text node or two) or after a byline prefix in the same
-// node; with bare set, else a text node that is a name of two words or
-// more by itself (the text of an element classed as the author). lo and
-// hi bound the nodes where a byline may start. A user name ("b.scherer")
-// counts only when it is a whole text node after the label.
+// alone (the next text node or two), or after a byline prefix or a label
+// and a colon ("Текст: Венера Ерофеева") in the same node; with bare set,
+// else a text node that is a name of two words or more by itself (the
+// text of an element classed as the author). lo and hi bound the nodes
+// where a byline may start. A user name ("b.scherer") counts only when it
+// is a whole text node after the label.
 func nameInTexts(texts []string, lo, hi int, bare bool) string {
 	lo, hi = max(lo, 0), min(hi, len(texts))
 	for i := lo; i < hi; i++ {
@@ -208,7 +209,7 @@ func nameInTexts(texts []string, lo, hi int, bare bool) string {
 			}
 			continue
 		}
-		if rest := afterBylinePrefix(t); rest != "" {
+		if rest := first(afterBylinePrefix(t), afterColonLabel(t)); rest != "" {
 			if n := nameOf(rest); n != "" {
 				return n
 			}
