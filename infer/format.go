@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/boilernet/boilernet/sanitize"
 	"github.com/boilernet/boilernet/tokenize"
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
@@ -15,105 +16,67 @@ import (
 // highlightStyle marks the content blocks in WriteHighlighted's output.
 const highlightStyle = `mark.boilernet-content{background:#fff59d;color:inherit}mark.boilernet-headline{background:#b3e5fc;color:inherit}`
 
-// WriteHighlighted writes the original page, in UTF-8 and declared so (its
-// <meta> charset declarations say utf-8, or one is added), with every content block
-// wrapped in <mark class="boilernet-content"> (the headline in <mark
-// class="boilernet-headline">), as BoilerNet's browser demo shows them. The
-// page's DOM is restored afterwards.
+// WriteHighlighted writes the page, sanitized (package sanitize: an
+// allowlist of elements and attributes, so no scripts, frames, event
+// handlers or script URLs, and CSS only where it loads nothing; relative
+// links resolved against the page's base and URL), in UTF-8 and declared
+// so, with every content block wrapped in <mark class="boilernet-content">
+// (the headline in <mark class="boilernet-headline">), as BoilerNet's
+// browser demo shows them. It writes a copy: the Result is left as it was.
 func (r *Result) WriteHighlighted(w io.Writer) error {
 	if r.page == nil {
 		return fmt.Errorf("infer: no page to highlight")
 	}
-	var undo []func()
-	defer func() {
-		for i := len(undo) - 1; i >= 0; i-- {
-			undo[i]()
-		}
-	}()
+	classes := map[*html.Node]string{}
 	for i, b := range r.page.Blocks {
-		class := "boilernet-content"
 		switch {
 		case r.Blocks[i].Headline:
-			class = "boilernet-headline"
-		case !r.Blocks[i].Content:
-			continue
+			classes[b.Node] = "boilernet-headline"
+		case r.Blocks[i].Content:
+			classes[b.Node] = "boilernet-content"
 		}
-		text, parent := b.Node, b.Node.Parent
-		mark := &html.Node{Type: html.ElementNode, Data: "mark", DataAtom: atom.Mark,
+	}
+	mark := func(text *html.Node) *html.Node {
+		class, ok := classes[text]
+		if !ok || text.Parent == nil {
+			return nil
+		}
+		switch text.Parent.DataAtom {
+		case atom.Textarea, atom.Title, atom.Option:
+			return nil // text only: an element inside would show as text
+		}
+		return &html.Node{Type: html.ElementNode, Data: "mark", DataAtom: atom.Mark,
 			Attr: []html.Attribute{{Key: "class", Val: class}}}
-		parent.InsertBefore(mark, text)
-		parent.RemoveChild(text)
-		mark.AppendChild(text)
-		undo = append(undo, func() {
-			mark.RemoveChild(text)
-			parent.InsertBefore(text, mark)
-			parent.RemoveChild(mark)
-		})
 	}
-	// Pages are parsed with scripting disabled, so <noscript> holds markup;
-	// the renderer writes a noscript's text raw, as a browser with scripts
-	// would read it. Rendered as <div>, its text stays escaped.
-	for n := range r.page.Root.Descendants() {
-		if n.Type == html.ElementNode && n.DataAtom == atom.Noscript {
-			n.Data, n.DataAtom = "div", atom.Div
-			undo = append(undo, func() { n.Data, n.DataAtom = "noscript", atom.Noscript })
-		}
-	}
-	undo = append(undo, declareUTF8(r.page.Root)...)
-	if head := findElement(r.page.Root, atom.Head); head != nil {
+	doc := sanitize.Copy(r.page.Root, sanitize.Options{Base: sanitize.BaseURL(r.page.Root, r.URL), WrapText: mark})
+	declareUTF8(doc)
+	if head := findElement(doc, atom.Head); head != nil {
 		style := &html.Node{Type: html.ElementNode, Data: "style", DataAtom: atom.Style}
 		style.AppendChild(&html.Node{Type: html.TextNode, Data: highlightStyle})
 		head.AppendChild(style)
-		undo = append(undo, func() { head.RemoveChild(style) })
 	}
-	return html.Render(w, r.page.Root)
+	return html.Render(w, doc)
 }
 
-// declareUTF8 makes the page declare UTF-8: every <meta charset> says utf-8,
-// every <meta http-equiv=content-type> says text/html; charset=utf-8, and a
-// page without either gets <meta charset="utf-8"> first in its <head>. It
-// returns the functions that undo the changes.
-func declareUTF8(root *html.Node) []func() {
-	var undo []func()
-	declared := false
+// declareUTF8 makes a sanitized page declare UTF-8: sanitize.Copy writes
+// its charset declarations as utf-8; a page without one gets <meta
+// charset="utf-8"> first in its <head>.
+func declareUTF8(root *html.Node) {
 	for n := range root.Descendants() {
 		if n.Type != html.ElementNode || n.DataAtom != atom.Meta {
 			continue
 		}
-		isContentType := false
 		for _, a := range n.Attr {
-			if strings.EqualFold(a.Key, "http-equiv") && strings.EqualFold(strings.TrimSpace(a.Val), "content-type") {
-				isContentType = true
+			if strings.EqualFold(a.Key, "charset") || strings.EqualFold(a.Key, "http-equiv") {
+				return
 			}
 		}
-		for i := range n.Attr {
-			a := &n.Attr[i]
-			var val string
-			switch {
-			case strings.EqualFold(a.Key, "charset"):
-				val = "utf-8"
-			case isContentType && strings.EqualFold(a.Key, "content"):
-				val = "text/html; charset=utf-8"
-			default:
-				continue
-			}
-			declared = true
-			if old := a.Val; old != val {
-				a.Val = val
-				undo = append(undo, func() { a.Val = old })
-			}
-		}
-	}
-	if declared {
-		return undo
 	}
 	if head := findElement(root, atom.Head); head != nil {
 		meta := &html.Node{Type: html.ElementNode, Data: "meta", DataAtom: atom.Meta,
 			Attr: []html.Attribute{{Key: "charset", Val: "utf-8"}}}
 		head.InsertBefore(meta, head.FirstChild)
-		undo = append(undo, func() { head.RemoveChild(meta) })
 	}
-	return undo
 }
 
 func findElement(root *html.Node, a atom.Atom) *html.Node {

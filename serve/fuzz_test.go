@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/boilernet/boilernet/infer"
+	"github.com/boilernet/boilernet/sanitize"
 	"github.com/boilernet/boilernet/tokenize"
 	"golang.org/x/net/html"
 )
@@ -67,6 +68,7 @@ func FuzzHighlight(f *testing.F) {
 	f.Add(`<p><a href=" java\tscript:alert(1)">x</a><img src=x onerror=alert(1)><form action=javascript:1><button formaction=javascript:2>b</button></form></p>`)
 	f.Add(`<table><td><template><script>1</script></template><object data=x></object><embed src=x></td></table>`)
 	f.Add(`<frameset><frame src=x></frameset>`)
+	f.Add(`<portal src=x></portal><fencedframe src=x></fencedframe><style>a{background:u\72l(x)}</style><p style="b:u\72l(y)">z</p>`)
 	all := infer.WithSelector(func(p *tokenize.Page, _ string) ([]bool, error) {
 		sel := make([]bool, len(p.Blocks))
 		for i := range sel {
@@ -93,21 +95,23 @@ func FuzzHighlight(f *testing.F) {
 			}
 			name := strings.ToLower(n.Data)
 			switch name {
-			case "script", "iframe", "frame", "object", "embed", "applet", "base", "link", "portal":
+			case "script", "iframe", "frame", "object", "embed", "applet", "base", "link", "portal", "fencedframe",
+				"template", "video", "audio", "animate", "set", "foreignobject":
 				t.Fatalf("<%s> left in %q\nfrom %q", name, sb.String(), page)
 			case "meta":
 				for _, a := range n.Attr {
-					if a.Key == "http-equiv" && (a.Val != "Content-Security-Policy" || n.Attr[1].Val != FrameCSP) {
+					if a.Key == "http-equiv" && !strings.EqualFold(a.Val, "content-type") &&
+						(a.Val != "Content-Security-Policy" || n.Attr[1].Val != FrameCSP) {
 						t.Fatalf("meta http-equiv left in %q", sb.String())
 					}
 				}
 			}
 			for _, a := range n.Attr {
 				key := strings.ToLower(a.Key)
-				if strings.HasPrefix(key, "on") || key == "srcdoc" {
+				if strings.HasPrefix(key, "on") || key == "srcdoc" || key == "action" || key == "formaction" {
 					t.Fatalf("attribute %s left in %q\nfrom %q", a.Key, sb.String(), page)
 				}
-				if s := strings.ToLower(schemeOf(a.Val)); s == "javascript" || s == "vbscript" {
+				if s := sanitize.Scheme(a.Val); s == "javascript" || s == "vbscript" {
 					t.Fatalf("script URL in %s=%q left in %q", a.Key, a.Val, sb.String())
 				}
 			}

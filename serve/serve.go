@@ -22,10 +22,13 @@
 // every /v1/ call must carry it (401). Serve shuts down gracefully when
 // its context ends, finishing the requests in flight.
 //
-// The highlighted page is untrusted HTML: the server removes its scripts,
-// frames, event handlers and script URLs and puts a Content-Security-Policy
-// that loads and runs nothing at its top (FrameCSP); the page shows it in
-// an iframe sandboxed without allow-scripts, under its own strict policy.
+// The highlighted page is untrusted HTML: the server writes a copy of it
+// that package sanitize made from an allowlist of elements and attributes
+// (no scripts, frames, event handlers or script URLs; CSS only where it
+// loads nothing), the same as boilernet extract -format html writes, and
+// puts a Content-Security-Policy that loads and runs nothing at its top
+// (FrameCSP); the page shows it in an iframe sandboxed without
+// allow-scripts, under its own strict policy.
 package serve
 
 import (
