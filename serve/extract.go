@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"slices"
 	"strings"
@@ -24,7 +25,12 @@ type Response struct {
 	Markdown string        `json:"markdown,omitempty"`
 	// HTML is the page with its blocks highlighted and its active content
 	// removed, for a sandboxed iframe's srcdoc (format html).
-	HTML   string `json:"html,omitempty"`
+	HTML string `json:"html,omitempty"`
+	// XML and TEI are the content's structure as an XML document and as a
+	// TEI P5 document (formats xml and tei; see infer.Result.WriteXML and
+	// WriteTEI).
+	XML    string `json:"xml,omitempty"`
+	TEI    string `json:"tei,omitempty"`
 	URL    string `json:"url,omitempty"` // the page's address (after redirects when fetched)
 	Method string `json:"method"`
 	Stats  Stats  `json:"stats"`
@@ -286,7 +292,24 @@ func (s *Server) render(ctx context.Context, resp *Response, res *infer.Result, 
 		}
 		resp.Markdown = res.Markdown()
 	}
-	if req.Wants("html") { // last: it changes the DOM
+	for _, part := range []struct {
+		name  string
+		write func(io.Writer) error
+		dst   *string
+	}{{"xml", res.WriteXML, &resp.XML}, {"tei", res.WriteTEI, &resp.TEI}} {
+		if !req.Wants(part.name) {
+			continue
+		}
+		if ctx.Err() != nil {
+			return s.renderTimeout()
+		}
+		var sb strings.Builder
+		if err := part.write(&sb); err != nil {
+			return err
+		}
+		*part.dst = sb.String()
+	}
+	if req.Wants("html") {
 		var sb strings.Builder
 		if err := writeHighlighted(ctx, &sb, res, req.URL); err != nil {
 			if ctx.Err() != nil {

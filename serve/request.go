@@ -17,9 +17,11 @@ import (
 
 // Formats are the parts a response can hold besides the title and text:
 // json (the blocks with their probabilities, as extract -format json),
-// markdown, and html (the page with its content highlighted, made safe to
-// show in a sandboxed frame). text is the title and text alone.
-var Formats = []string{"json", "text", "markdown", "html"}
+// markdown, html (the page with its content highlighted, made safe to
+// show in a sandboxed frame), xml and tei (the content's structure as
+// extract -format xml and -format tei write it). text is the title and
+// text alone.
+var Formats = []string{"json", "text", "markdown", "html", "xml", "tei"}
 
 // Options are the extraction options of one request: JSON
 // {"options": {...}} or, for a raw page body, the query parameters of the
@@ -31,8 +33,8 @@ type Options struct {
 	FilterDepth  int     `json:"filter_depth,omitempty"`  // 0 = the default
 	Decode       string  `json:"decode,omitempty"`        // default, blocks, structure, steps joined by /
 	KeepHeadline bool    `json:"keep_headline,omitempty"` // headline in the text too
-	// Format lists the response parts, joined by commas ("html,markdown");
-	// "" means json.
+	// Format lists the response parts (Formats), joined by commas
+	// ("html,markdown"); "" means json.
 	Format   string `json:"format,omitempty"`
 	Metadata bool   `json:"metadata,omitempty"` // the page's metadata (see package metadata)
 	Links    bool   `json:"links,omitempty"`    // the content's links (in markdown too)

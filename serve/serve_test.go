@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"encoding/xml"
 	"fmt"
 	"io"
 	"log/slog"
@@ -153,6 +154,17 @@ func TestEndpoints(t *testing.T) {
 			[]string{`<mark class=\"bn-c\" title=\"P(content) 1.000\" data-block=\"`, `class=\"bn-h\"`, `class=\"bn-b\" title=\"P(content) 0.000\"`,
 				`http-equiv=\"Content-Security-Policy\"`, `href=\"https://news.example/home\"`},
 			[]string{"<script", "alert(1)", "onclick", "steal()", "<iframe", "javascript:", "<base"}},
+		{"html part is sanitized by allowlist", "POST", "/v1/extract?format=html&url=https://news.example/a/b.html", "text/html",
+			`<head><style>p{color:#222;background:u\72l(https://evil.example/s)}</style></head><body><portal src="https://evil.example/p"></portal>` +
+				`<fencedframe src="https://evil.example/f"></fencedframe><form action="https://evil.example/post"><p style="color:red">Text</p></form>` +
+				`<svg><a><animate attributeName="href" values="0;javascript:alert(1)"/><text>t</text></a></svg><a href="/x">x</a></body>`, 200,
+			[]string{`<style>p{color:#222;}</style>`, `<p style=\"color:red\"><mark class=\"bn-c\"`, `<a href=\"https://news.example/x\">`, `http-equiv=\"Content-Security-Policy\"`},
+			[]string{"evil", "<portal", "<fencedframe", "<animate", "javascript:", "action="}},
+		{"xml part", "POST", "/v1/extract?format=xml", "text/html", testPage, 200,
+			[]string{`"xml":"<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<doc title=\"Storm hits coast\"`, `<p>The storm reached the coast`}, []string{`"tei"`, `"html"`, `"blocks":[`}},
+		{"tei part", "POST", "/v1/extract", "application/json", jsonBody(testPage, `{"format": "tei,text", "metadata": true}`), 200,
+			[]string{`"tei":"<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<TEI xmlns=\"http://www.tei-c.org/ns/1.0\">`, `<language ident=\"de\"/>`,
+				`<p>Residents were told to stay indoors; read more about the warnings.</p>`}, []string{`"xml"`}},
 		{"noscript text stays text", "POST", "/v1/extract?format=html", "text/html",
 			`<body><noscript>&lt;iframe src="https://x.example/"&gt;&lt;/iframe&gt;</noscript><p>Text</p></body>`, 200,
 			[]string{`<div><span class=\"bn-b\" title=\"P(content) 0.000\" data-block=\"0\">&lt;iframe`}, []string{"<iframe", "<noscript"}},
@@ -178,7 +190,7 @@ func TestEndpoints(t *testing.T) {
 		{"bad threshold", "POST", "/v1/extract?threshold=2", "text/html", testPage, 400, []string{`threshold 2 outside [0, 1]`}, nil},
 		{"bad threshold syntax", "POST", "/v1/extract?threshold=abc", "text/html", testPage, 400, []string{`bad threshold=\"abc\"`}, nil},
 		{"unknown query", "POST", "/v1/extract?colour=red", "text/html", testPage, 400, []string{`unknown query parameter \"colour\"`}, nil},
-		{"unknown format", "POST", "/v1/extract?format=pdf", "text/html", testPage, 400, []string{`unknown format \"pdf\"`}, nil},
+		{"unknown format", "POST", "/v1/extract?format=pdf", "text/html", testPage, 400, []string{`unknown format \"pdf\" (known: json, text, markdown, html, xml, tei,`}, nil},
 		{"unknown method", "POST", "/v1/extract?method=magic", "text/html", testPage, 400, []string{`unknown method \"magic\"`}, nil},
 		{"unknown filter", "POST", "/v1/extract?method=fake&filter=sieve", "text/html", testPage, 400, []string{`unknown filter \"sieve\"`}, nil},
 		{"filter refused by method", "POST", "/v1/extract?filter=main", "text/html", testPage, 400, []string{`method bilstm has no filter main`}, nil},
@@ -540,5 +552,61 @@ func TestCrossOriginRefused(t *testing.T) {
 		if resp.StatusCode != tt.want {
 			t.Errorf("%s: status %d, want %d", tt.name, resp.StatusCode, tt.want)
 		}
+	}
+}
+
+// TestStructuredFormats: the xml and tei parts are the documents that
+// infer.Result.WriteXML and WriteTEI write (what boilernet extract -format
+// xml and -format tei print), well-formed, with the metadata when asked.
+func TestStructuredFormats(t *testing.T) {
+	ts := newTestServer(t, testConfig(newGate()))
+	res, err := infer.WithSelector(fakeSelector).ExtractBytes([]byte(testPage), infer.Options{Metadata: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		format string
+		write  func(io.Writer) error
+		part   func(*Response) string
+		root   string
+	}{
+		{"xml", res.WriteXML, func(r *Response) string { return r.XML }, "doc"},
+		{"tei", res.WriteTEI, func(r *Response) string { return r.TEI }, "TEI"},
+	} {
+		t.Run(tt.format, func(t *testing.T) {
+			status, _, body := do(t, "POST", ts.URL+"/v1/extract?metadata&format="+tt.format, "text/html", testPage)
+			if status != 200 {
+				t.Fatalf("status %d: %s", status, body)
+			}
+			var resp Response
+			if err := json.Unmarshal([]byte(body), &resp); err != nil {
+				t.Fatal(err)
+			}
+			var want strings.Builder
+			if err := tt.write(&want); err != nil {
+				t.Fatal(err)
+			}
+			got := tt.part(&resp)
+			if got != want.String() {
+				t.Errorf("%s part:\n%s\nwant:\n%s", tt.format, got, want.String())
+			}
+			dec := xml.NewDecoder(strings.NewReader(got))
+			var root string
+			for {
+				tok, err := dec.Token()
+				if err == io.EOF {
+					break
+				}
+				if err != nil {
+					t.Fatalf("not well-formed: %v\n%s", err, got)
+				}
+				if se, ok := tok.(xml.StartElement); ok && root == "" {
+					root = se.Name.Local
+				}
+			}
+			if root != tt.root {
+				t.Errorf("root element %q, want %q", root, tt.root)
+			}
+		})
 	}
 }
