@@ -1,8 +1,15 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
+	"io"
+	"net/http"
+	"regexp"
+	"strings"
+	"syscall"
 	"testing"
+	"time"
 )
 
 func TestParseSize(t *testing.T) {
@@ -34,10 +41,119 @@ func TestServeUsage(t *testing.T) {
 		{[]string{"serve", "-idle-timeout", "-1s"}, "-idle-timeout -1s: must be > 0"},
 		{[]string{"serve", "-timeout", "0"}, "-timeout 0s: must be > 0"},
 		{[]string{"serve", "-timeout", "30s", "-write-timeout", "10s"}, "-write-timeout 10s: must be more than -timeout (30s)"},
+		{[]string{"serve", "-memory-budget", "8MiB"}, "-memory-budget 8MiB: less than -max-body (16MiB), so a body of unknown length would never fit"},
+		{[]string{"serve", "-max-body", "1MiB", "-memory-budget", "1023KiB"}, "-memory-budget 1023KiB: less than -max-body (1MiB)"},
+		{[]string{"serve", "-memory-budget", "lots"}, `-memory-budget: bad size "lots"`},
 	} {
 		var stdout, stderr bytes.Buffer
 		if status := run(tt.args, &stdout, &stderr); status == 0 || !bytes.Contains(stderr.Bytes(), []byte(tt.stderr)) {
 			t.Errorf("%v: status %d, stderr %q, want %q", tt.args, status, stderr.String(), tt.stderr)
 		}
 	}
+}
+
+// TestServeToken starts boilernet serve with BOILERNET_TOKEN set, and with
+// -token too (the flag wins): every /v1/ call needs the header
+// Authorization: Bearer with the token (401 otherwise), the health check
+// does not. The server stops gracefully on SIGTERM.
+func TestServeToken(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts a server process")
+	}
+	for _, tt := range []struct {
+		name, env, flag, token string
+	}{
+		{"environment", "env-s3cret", "", "env-s3cret"},
+		{"flag over environment", "env-s3cret", "flag-s3cret", "flag-s3cret"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			args := []string{"serve", "-addr", "127.0.0.1:0", "-no-fetch", "-workers", "1"}
+			if tt.flag != "" {
+				args = append(args, "-token", tt.flag)
+			}
+			base := startServe(t, []string{"BOILERNET_TOKEN=" + tt.env}, args...)
+			for _, c := range []struct {
+				path, auth string
+				status     int
+			}{
+				{"/healthz", "", 200},
+				{"/v1/info", "", 401},
+				{"/v1/info", "Bearer wrong", 401},
+				{"/v1/info", "Bearer env-s3cret", map[bool]int{true: 200, false: 401}[tt.token == "env-s3cret"]},
+				{"/v1/info", "Bearer " + tt.token, 200},
+				{"/v1/info", tt.token, 401}, // the token without its scheme
+			} {
+				req, err := http.NewRequest("GET", base+c.path, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if c.auth != "" {
+					req.Header.Set("Authorization", c.auth)
+				}
+				resp, err := http.DefaultClient.Do(req)
+				if err != nil {
+					t.Fatal(err)
+				}
+				body, _ := io.ReadAll(resp.Body)
+				resp.Body.Close()
+				if resp.StatusCode != c.status {
+					t.Errorf("GET %s with Authorization %q: %d, want %d: %s", c.path, c.auth, resp.StatusCode, c.status, body)
+				}
+				if resp.StatusCode == 401 && !strings.Contains(resp.Header.Get("WWW-Authenticate"), "Bearer") {
+					t.Errorf("401 without WWW-Authenticate: Bearer: %v", resp.Header)
+				}
+			}
+		})
+	}
+}
+
+// startServe runs boilernet serve with args as a subprocess, with env
+// added to its environment, and returns its base URL once it listens; the
+// process gets SIGTERM when the test ends and must then exit 0.
+func startServe(t *testing.T, env []string, args ...string) string {
+	t.Helper()
+	cmd := subprocess(t, args...)
+	cmd.Env = append(cmd.Env, env...)
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	var log strings.Builder
+	addr := make(chan string, 1)
+	done := make(chan error, 1)
+	go func() {
+		serving := regexp.MustCompile(`msg=serving addr=(http://\S+)`)
+		sc := bufio.NewScanner(stderr)
+		for sc.Scan() {
+			log.WriteString(sc.Text() + "\n")
+			if m := serving.FindStringSubmatch(sc.Text()); m != nil {
+				addr <- m[1]
+			}
+		}
+		done <- cmd.Wait()
+	}()
+	t.Cleanup(func() {
+		cmd.Process.Signal(syscall.SIGTERM)
+		select {
+		case err := <-done:
+			if err != nil {
+				t.Errorf("serve after SIGTERM: %v", err)
+			}
+		case <-time.After(30 * time.Second):
+			cmd.Process.Kill()
+			t.Errorf("serve did not stop within 30s of SIGTERM")
+		}
+	})
+	select {
+	case a := <-addr:
+		return a
+	case err := <-done:
+		t.Fatalf("serve exited before listening: %v\n%s", err, log.String())
+	case <-time.After(60 * time.Second):
+		t.Fatalf("serve did not listen within 60s")
+	}
+	return ""
 }
