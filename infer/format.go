@@ -153,6 +153,22 @@ func (r *Result) Markdown() string {
 	for _, im := range images {
 		sb.WriteString("\n" + markdownImage(im) + "\n")
 	}
+	if len(r.Comments) > 0 {
+		sb.WriteString("\n---\n\n## Comments\n\n")
+		for _, c := range r.Comments {
+			var by []string
+			if c.Author != "" {
+				by = append(by, "**"+escapeLineStarts(inlineEscaper.Replace(c.Author))+"**")
+			}
+			if c.Date != "" {
+				by = append(by, inlineEscaper.Replace(c.Date))
+			}
+			if len(by) > 0 {
+				sb.WriteString(strings.Join(by, " · ") + "\n\n")
+			}
+			sb.WriteString(quote(escapeLineStarts(inlineEscaper.Replace(c.Text))+"\n\n", 1))
+		}
+	}
 	return strings.TrimRight(sb.String(), "\n") + "\n"
 }
 

@@ -51,6 +51,9 @@ type Options struct {
 	URL string
 	// Metadata fills Result.Metadata (see package metadata).
 	Metadata bool
+	// Comments fills Result.Comments: the readers' comments under the
+	// article, which are never part of the content text.
+	Comments bool
 	// Links and Images fill Result.Links and Result.Images, and put the
 	// links and images in Markdown.
 	Links, Images bool
@@ -116,6 +119,9 @@ type Result struct {
 	// (Options.Links, Options.Images).
 	Links  []Link
 	Images []Image
+	// Comments are the readers' comments found on the page, in page
+	// order (Options.Comments).
+	Comments []Comment
 
 	page *tokenize.Page // for WriteHighlighted and Markdown
 }
@@ -309,6 +315,9 @@ func (e *Extractor) ExtractBytesContext(ctx context.Context, raw []byte, opts Op
 		}
 	}
 	res.Text = contentText(tokenize.Selected(page.Blocks, func(i int) bool { return selected[i] }))
+	if opts.Comments {
+		res.Comments = findComments(page.Blocks, selected)
+	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}

@@ -14,6 +14,7 @@ type Record struct {
 	Metadata *metadata.Metadata `json:"metadata,omitempty"`
 	Links    []Link             `json:"links,omitempty"`
 	Images   []Image            `json:"images,omitempty"`
+	Comments []Comment          `json:"comments,omitempty"`
 	// Empty reports that no content text was found, and Warning why
 	// (Result.EmptyReason), so that an empty text is never silent.
 	Empty   bool   `json:"empty,omitempty"`
@@ -23,7 +24,7 @@ type Record struct {
 // Record returns the result's URL, title, text, metadata, links and images,
 // and whether (and why) its text is empty.
 func (r *Result) Record() Record {
-	rec := Record{URL: r.URL, Title: r.Title, Text: r.Text, Metadata: r.Metadata, Links: r.Links, Images: r.Images}
+	rec := Record{URL: r.URL, Title: r.Title, Text: r.Text, Metadata: r.Metadata, Links: r.Links, Images: r.Images, Comments: r.Comments}
 	if why := r.EmptyReason(); why != "" {
 		rec.Empty, rec.Warning = true, why
 	}
