@@ -31,12 +31,13 @@ func FuzzExtract(f *testing.F) {
 	f.Add([]byte(`<table><thead><tr><th colspan=3>h<th>i</thead><tr><td><ul><li>x<li><a href=y>y</a></ul><td colspan=99999>|</table><table><tr><td><table><tr><td>in<td>out</table><td>b</table>`), 0.4, false)
 	f.Add([]byte(`<p>keep <a href=x>gap</a> keep<img src=i>Next<span>★</span>one</p>`), 0.5, false)
 	f.Add([]byte(`<table><tr><td>a<td>b<tr><td colspan=64>x<td colspan=64>y<tr><td>r<tr><td>s</table>`), 0.5, false)
+	f.Add([]byte(`<div class=comments><h3>2 comments</h3><div class=comment><cite class=fn>A</cite><time>today</time><p>First comment text here, long enough.</p><a class=reply>Reply</a><div class=comment><p>A reply.</p></div></div><form class=comment-form><textarea>x</textarea></form></div>`), 0.0, false)
 	f.Add([]byte(`<nav><a href=/>Home</a></nav><p>[<a>edit</a>]</p><pre><span>def</span> <span>f</span>():</pre><math><mi>N</mi><annotation>N</annotation></math><li>a<div>b</div></li>`), 0.0, false)
 	f.Fuzz(func(t *testing.T, raw []byte, threshold float64, useFilter bool) {
 		if _, err := eAll.ExtractBytes(raw, Options{Threshold: threshold}); err != nil {
 			return
 		}
-		res, err := e.ExtractBytes(raw, Options{Threshold: threshold, Filter: useFilter})
+		res, err := e.ExtractBytes(raw, Options{Threshold: threshold, Filter: useFilter, Comments: true})
 		if err != nil {
 			t.Fatalf("one model read the page, the other failed: %v", err)
 		}
