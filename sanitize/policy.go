@@ -34,8 +34,8 @@ const htmlKept = `html head body title meta style
 const htmlDropped = `script template iframe frame frameset noframes noembed object embed applet param
 	portal fencedframe link base video audio track keygen svg math`
 
-// renamed are HTML elements written as another: their text would
-// otherwise be written raw (noscript, xmp, plaintext) or read as raw text.
+// renamed are HTML elements written as another: html.Render writes the
+// text of noscript, xmp and plaintext raw, and listing is pre's old name.
 var renamed = map[string]string{"noscript": "div", "xmp": "pre", "listing": "pre", "plaintext": "pre"}
 
 // svgElements and mathElements are the policies of SVG and MathML
