@@ -16,7 +16,7 @@ import (
 
 // Response is the answer of POST /v1/extract: the record of boilernet
 // extract -format json (file, title, text, metadata, links, images,
-// encoding, blocks) and the parts asked for.
+// comments, encoding, blocks) and the parts asked for.
 type Response struct {
 	File string `json:"file"`
 	infer.Record
@@ -79,7 +79,7 @@ func (s *Server) extract(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	opts.Charset, opts.URL = req.Charset, req.URL
-	opts.Metadata, opts.Links, opts.Images = req.Options.Metadata, req.Options.Links, req.Options.Images
+	opts.Metadata, opts.Links, opts.Images, opts.Comments = req.Options.Metadata, req.Options.Links, req.Options.Images, req.Options.Comments
 	if err := s.acquireWorker(ctx); err != nil {
 		s.fail(w, err)
 		return

@@ -39,6 +39,7 @@ type Options struct {
 	Metadata bool   `json:"metadata,omitempty"` // the page's metadata (see package metadata)
 	Links    bool   `json:"links,omitempty"`    // the content's links (in markdown too)
 	Images   bool   `json:"images,omitempty"`   // the content's images (in markdown too)
+	Comments bool   `json:"comments,omitempty"` // the readers' comments, apart from the text
 }
 
 // Request is a parsed extraction request.
@@ -222,6 +223,8 @@ func (req *Request) queryOptions(q url.Values) error {
 			o.Links, err = parseBool(v)
 		case "images":
 			o.Images, err = parseBool(v)
+		case "comments":
+			o.Comments, err = parseBool(v)
 		default:
 			return badRequest("unknown query parameter %q", key)
 		}

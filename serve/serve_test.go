@@ -12,6 +12,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"reflect"
 	"strings"
 	"sync"
 	"testing"
@@ -608,5 +609,31 @@ func TestStructuredFormats(t *testing.T) {
 				t.Errorf("root element %q, want %q", root, tt.root)
 			}
 		})
+	}
+}
+
+// ?comments adds the readers' comments, apart from the text.
+func TestComments(t *testing.T) {
+	ts := newTestServer(t, testConfig(newGate()))
+	page := `<html><body><p>The article, kept as content by the test's selector.</p>
+<div class="comments"><div class="comment"><span class="author">Ann</span><div class="text">Great post, I agree with every word of it.</div></div></div></body></html>`
+	for _, tc := range []struct {
+		query string
+		want  []infer.Comment
+	}{
+		{"?comments", []infer.Comment{{Author: "Ann", Text: "Great post, I agree with every word of it."}}},
+		{"", nil},
+	} {
+		status, _, body := do(t, "POST", ts.URL+"/v1/extract"+tc.query, "text/html", page)
+		if status != 200 {
+			t.Fatalf("%q: status %d: %s", tc.query, status, body)
+		}
+		var resp Response
+		if err := json.Unmarshal([]byte(body), &resp); err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(resp.Comments, tc.want) || strings.Contains(resp.Text, "Great post") {
+			t.Errorf("%q: comments %+v, text %q", tc.query, resp.Comments, resp.Text)
+		}
 	}
 }
