@@ -164,6 +164,21 @@ func newClient(opts Options, forbidden func(netip.Addr) bool) *Client {
 // Options returns the client's options with the defaults filled in.
 func (c *Client) Options() Options { return c.opts }
 
+// Guarded returns a client with c's options and DenyPrivate, which shares
+// c's per-address limit: the requests of the two together run at most
+// PerHost at a time to one address. It is for what a document names (the
+// pages of a feed) where c fetches what the user named.
+func (c *Client) Guarded() *Client {
+	o := c.opts
+	o.DenyPrivate = true
+	if o.MaxRedirects == 0 {
+		o.MaxRedirects = -1 // none, as in c
+	}
+	g := newClient(o, c.forbidden)
+	g.hosts, g.resolver = c.hosts, c.resolver
+	return g
+}
+
 // Page is a fetched page.
 type Page struct {
 	// URL is the page's address after redirects: the base for its
@@ -206,6 +221,27 @@ func (c *Client) Get(ctx context.Context, rawURL string) (*Page, error) {
 // of b, for the caller to release when it is done with the page; on error
 // nothing is kept. A nil b is no budget.
 func (c *Client) GetWithin(ctx context.Context, rawURL string, b Budget) (*Page, error) {
+	return c.get(ctx, rawURL, b, htmlRequest(c.opts.MaxBytes))
+}
+
+// request is what a fetch asks for and accepts.
+type request struct {
+	accept   string // the Accept header
+	maxBytes int64  // the most the (decompressed) body may hold
+	// html accepts HTML pages only: an HTML content type, or none and a
+	// body that looks like HTML.
+	html bool
+	// truncate cuts a longer body at maxBytes instead of failing.
+	truncate bool
+}
+
+// htmlRequest asks for an HTML page of at most maxBytes.
+func htmlRequest(maxBytes int64) request {
+	return request{accept: "text/html,application/xhtml+xml;q=0.9,*/*;q=0.1", maxBytes: maxBytes, html: true}
+}
+
+// get fetches rawURL as r asks, within the budget b (see GetWithin).
+func (c *Client) get(ctx context.Context, rawURL string, b Budget, r request) (*Page, error) {
 	u, err := CheckURL(rawURL)
 	if err != nil {
 		return nil, &Error{URL: rawURL, Err: err}
@@ -218,7 +254,7 @@ func (c *Client) GetWithin(ctx context.Context, rawURL string, b Budget) (*Page,
 		return fail(0, err)
 	}
 	req.Header.Set("User-Agent", c.opts.UserAgent)
-	req.Header.Set("Accept", "text/html,application/xhtml+xml;q=0.9,*/*;q=0.1")
+	req.Header.Set("Accept", r.accept)
 	resp, err := c.http.Do(req)
 	if err != nil {
 		var ue *url.Error
@@ -238,19 +274,19 @@ func (c *Client) GetWithin(ctx context.Context, rawURL string, b Budget) (*Page,
 	}
 	ct := resp.Header.Get("Content-Type")
 	page.MediaType, page.Charset = parseContentType(ct)
-	if page.MediaType != "" && !isHTML(page.MediaType) {
+	if r.html && page.MediaType != "" && !isHTML(page.MediaType) {
 		return fail(resp.StatusCode, fmt.Errorf("%w: content type %q", ErrNotHTML, ct))
 	}
-	if resp.ContentLength > c.opts.MaxBytes {
-		return fail(resp.StatusCode, fmt.Errorf("%w: %d bytes announced, limit %d", ErrTooLarge, resp.ContentLength, c.opts.MaxBytes))
+	if resp.ContentLength > r.maxBytes && !r.truncate {
+		return fail(resp.StatusCode, fmt.Errorf("%w: %d bytes announced, limit %d", ErrTooLarge, resp.ContentLength, r.maxBytes))
 	}
-	reserved, err := reserve(b, resp.ContentLength, c.opts.MaxBytes)
+	reserved, err := reserve(b, resp.ContentLength, r.maxBytes)
 	if err != nil {
 		return fail(resp.StatusCode, err)
 	}
-	body, err := readBody(resp.Body, resp.ContentLength, c.opts.MaxBytes)
-	kept := int64(len(body))
-	if err != nil || kept > c.opts.MaxBytes {
+	body, err := readBody(resp.Body, resp.ContentLength, r.maxBytes)
+	kept := min(int64(len(body)), r.maxBytes)
+	if err != nil || int64(len(body)) > r.maxBytes && !r.truncate {
 		kept = 0
 	}
 	if b != nil {
@@ -262,10 +298,13 @@ func (c *Client) GetWithin(ctx context.Context, rawURL string, b Budget) (*Page,
 		}
 		return fail(resp.StatusCode, err)
 	}
-	if int64(len(body)) > c.opts.MaxBytes {
-		return fail(resp.StatusCode, fmt.Errorf("%w: more than %d bytes", ErrTooLarge, c.opts.MaxBytes))
+	if int64(len(body)) > r.maxBytes {
+		if !r.truncate {
+			return fail(resp.StatusCode, fmt.Errorf("%w: more than %d bytes", ErrTooLarge, r.maxBytes))
+		}
+		body = body[:r.maxBytes]
 	}
-	if page.MediaType == "" {
+	if r.html && page.MediaType == "" {
 		if sniffed, _ := parseContentType(http.DetectContentType(body)); !isHTML(sniffed) {
 			return fail(resp.StatusCode, fmt.Errorf("%w: no content type and the body looks like %s", ErrNotHTML, sniffed))
 		}

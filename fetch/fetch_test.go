@@ -311,6 +311,33 @@ func TestPerHost(t *testing.T) {
 	}
 }
 
+// TestGuardedSharesPerHost: a client and its Guarded copy keep one
+// per-address limit between them.
+func TestGuardedSharesPerHost(t *testing.T) {
+	srv, peak := concurrencyServer(t)
+	c := newClient(Options{PerHost: 1, MaxRedirects: -1}, func(netip.Addr) bool { return false }) // loopback allowed
+	g := c.Guarded()
+	if o := g.Options(); !o.DenyPrivate || o.PerHost != 1 || o.MaxRedirects != 0 || c.Options().DenyPrivate {
+		t.Errorf("guarded options %+v", o)
+	}
+	var wg sync.WaitGroup
+	for i := range 6 {
+		wg.Go(func() {
+			client := []*Client{c, g}[i%2]
+			if _, err := client.Get(context.Background(), fmt.Sprintf("%s/%d", srv.URL, i)); err != nil {
+				t.Error(err)
+			}
+		})
+	}
+	wg.Wait()
+	if p := peak.Load(); p != 1 {
+		t.Errorf("%d requests at once, want 1", p)
+	}
+	if _, err := New(Options{}).Guarded().Get(context.Background(), srv.URL+"/"); !errors.Is(err, ErrForbiddenAddress) {
+		t.Errorf("Guarded: error %v, want ErrForbiddenAddress", err)
+	}
+}
+
 func TestPerHostCancel(t *testing.T) {
 	l := newHostLimiter(1)
 	_, release, err := l.acquire(context.Background(), "a", nil)
