@@ -62,6 +62,7 @@ func runExtract(args []string, stdout, stderr io.Writer) error {
 	quiet := fs.Bool("q", false, "no progress bar")
 	progress := fs.Bool("progress", false, "draw the progress bar even when stderr is not a terminal")
 	urlList := fs.String("i", "", "file of URLs to fetch, one per line (- for stdin)")
+	lists := addListFlags(fs) // -feed, -sitemap, -max-pages, -ignore-robots, -allow-private
 	baseURL := fs.String("url", "", "the pages' URL, for resolving links in files (fetched pages use their own)")
 	userAgent := fs.String("user-agent", fetch.DefaultUserAgent, "User-Agent of fetches")
 	timeout := fs.Duration("timeout", fetch.DefaultTimeout, "time limit of one fetch, body included")
@@ -76,13 +77,13 @@ func runExtract(args []string, stdout, stderr io.Writer) error {
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	if err := checkFlags(fs, optionalProbability("threshold"), atLeast("filter-depth", 1), between("workers", 0, maxWorkers), atLeast("per-host", 1), atLeast("max-elements", 0), atLeast("networks", 0)); err != nil {
+	if err := checkFlags(fs, optionalProbability("threshold"), atLeast("filter-depth", 1), between("workers", 0, maxWorkers), atLeast("per-host", 1), atLeast("max-elements", 0), atLeast("networks", 0), atLeast("max-pages", 1)); err != nil {
 		return err
 	}
 	if !slices.Contains(extractFormats, *format) {
 		return fmt.Errorf("-format %s: unknown format (valid: %s)", *format, strings.Join(extractFormats, ", "))
 	}
-	if fs.NArg() == 0 && *urlList == "" {
+	if fs.NArg() == 0 && *urlList == "" && !lists.given() {
 		fmt.Fprintln(stderr, "boilernet extract: no pages given")
 		fs.Usage()
 		return errUsage
@@ -114,6 +115,9 @@ func runExtract(args []string, stdout, stderr io.Writer) error {
 	if files, ok, err := recordInputs(fs.Args(), *urlList); err != nil {
 		return err
 	} else if ok {
+		if err := lists.refuseCorpus(files); err != nil {
+			return err
+		}
 		// WARC and JSONL files: one JSONL line per record.
 		if *format != "text" && *format != "jsonl" {
 			return fmt.Errorf("-format %s: corpus files (WARC, JSONL) give jsonl only", *format)
@@ -132,7 +136,7 @@ func runExtract(args []string, stdout, stderr io.Writer) error {
 		return runRecords(ex, files, opts, filter, *workers, *out, !showProgress(stderr, *quiet, *progress), stdout, stderr)
 	}
 	client := fetch.New(fetch.Options{UserAgent: *userAgent, Timeout: *timeout, PerHost: *perHost})
-	in, err := extractInputs(fs.Args(), *urlList, client, os.Stdin)
+	in, err := extractInputsAndLists(fs.Args(), *urlList, lists, client, os.Stdin, stderr)
 	if err != nil {
 		return err
 	}

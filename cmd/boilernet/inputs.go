@@ -3,7 +3,9 @@ package main
 import (
 	"bufio"
 	"compress/gzip"
+	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"io/fs"
@@ -36,6 +38,12 @@ type inputs struct {
 // gzip-compressed), anything else is a path (see infer.FilePages); then
 // the URLs listed in the file list ("-": standard input), one per line.
 func extractInputs(args []string, list string, client *fetch.Client, stdin io.Reader) (*inputs, error) {
+	return extractInputsAndLists(args, list, nil, client, stdin, nil)
+}
+
+// extractInputsAndLists is extractInputs followed by the pages of the
+// feeds and sitemaps of lists (nil: none), whose report goes to stderr.
+func extractInputsAndLists(args []string, list string, lists *listFlags, client *fetch.Client, stdin io.Reader, stderr io.Writer) (*inputs, error) {
 	in := &inputs{}
 	for _, a := range args {
 		switch {
@@ -85,8 +93,157 @@ func extractInputs(args []string, list string, client *fetch.Client, stdin io.Re
 		}
 		in.anyURL = true
 	}
+	if lists.given() {
+		urls, c := lists.pages(context.Background(), client, stderr)
+		in.pages = append(in.pages, infer.URLPages(c, urls)...)
+		for _, u := range urls {
+			in.names = append(in.names, urlOutName(u))
+		}
+		in.anyURL = true
+	}
 	in.names = uniqueNames(in.names)
 	return in, nil
+}
+
+// listFlags are extract's flags for feeds and sitemaps.
+type listFlags struct {
+	feeds, sitemaps urlFlags
+	maxPages        int
+	ignoreRobots    bool
+	allowPrivate    bool
+}
+
+// addListFlags defines the flags of feeds and sitemaps on fs.
+func addListFlags(fs *flag.FlagSet) *listFlags {
+	l := &listFlags{}
+	fs.Var(&l.feeds, "feed", "`URL` of an RSS, Atom or JSON feed: its items' pages are fetched (repeatable)")
+	fs.Var(&l.sitemaps, "sitemap", "`URL` of a sitemap or sitemap index (also gzipped), or of a site (https://example.com/) or its robots.txt for the sitemaps robots.txt names (else /sitemap.xml): its pages are fetched (repeatable)")
+	fs.IntVar(&l.maxPages, "max-pages", fetch.DefaultMaxPages, "-feed and -sitemap: at most this many pages in all; further ones are counted, not fetched")
+	fs.BoolVar(&l.ignoreRobots, "ignore-robots", false, "-feed and -sitemap: fetch the pages that robots.txt disallows too")
+	fs.BoolVar(&l.allowPrivate, "allow-private", false, "-feed and -sitemap: let the sitemaps and pages they list (and those pages' robots.txt) reach loopback, private, link-local and metadata addresses")
+	return l
+}
+
+// given reports whether any feed or sitemap is given.
+func (l *listFlags) given() bool { return l != nil && len(l.feeds)+len(l.sitemaps) > 0 }
+
+// refuseCorpus is the error of a run given corpus files and feeds or
+// sitemaps, nil when it has none of the latter.
+func (l *listFlags) refuseCorpus(files []string) error {
+	if !l.given() {
+		return nil
+	}
+	them, their := "them", "their"
+	if len(files) == 1 {
+		them, their = "it", "its"
+	}
+	return fmt.Errorf("%s and the pages of -feed or -sitemap: corpus files (.warc, .warc.gz, .jsonl, .jsonl.gz) give one JSONL line per record and cannot be mixed with pages or URLs in one run; extract %s in a run of %s own: boilernet extract %s",
+		listCorpus(files), them, their, shellArgs(files))
+}
+
+// pages lists the pages of the feeds, then of the sitemaps, and returns
+// them with the client to fetch them with: client for the documents
+// named, and for what they list its Guarded copy (which refuses non-public
+// addresses and shares its per-address limit) unless -allow-private. It
+// writes to stderr a line for every
+// page left out by robots.txt, for every feed or sitemap that failed and
+// every problem met, and one summing up each feed and sitemap. A feed or
+// sitemap that fails does not stop the run.
+func (l *listFlags) pages(ctx context.Context, client *fetch.Client, stderr io.Writer) ([]string, *fetch.Client) {
+	listed := client
+	if !l.allowPrivate {
+		listed = client.Guarded()
+	}
+	lister := fetch.NewLister(client, listed, fetch.ListOptions{MaxPages: l.maxPages, IgnoreRobots: l.ignoreRobots})
+	var urls []string
+	list := func(flag, u string, get func(context.Context, string) (*fetch.Listing, error)) {
+		ls, err := get(ctx, u)
+		if err != nil {
+			var fe *fetch.Error
+			if errors.As(err, &fe) && fe.URL == u {
+				err = fe.Err // the URL is on the line already
+			}
+			fmt.Fprintf(stderr, "boilernet extract: -%s %s: %v\n", flag, u, err)
+			return
+		}
+		for _, sk := range ls.Skipped {
+			hint := ""
+			if sk.Forbidden {
+				hint = " (-allow-private lets feeds and sitemaps reach it)"
+			}
+			fmt.Fprintf(stderr, "boilernet extract: %s: skipped: %s%s\n", sk.URL, sk.Reason, hint)
+		}
+		for _, err := range ls.Problems {
+			fmt.Fprintf(stderr, "boilernet extract: -%s %s: %v\n", flag, u, err)
+		}
+		fmt.Fprintf(stderr, "boilernet extract: -%s %s: %s\n", flag, u, summarizeListing(ls, l.maxPages))
+		urls = append(urls, ls.Pages...)
+	}
+	for _, u := range l.feeds {
+		list("feed", u, lister.Feed)
+	}
+	for _, u := range l.sitemaps {
+		list("sitemap", u, lister.Sitemap)
+	}
+	return urls, listed
+}
+
+// summarizeListing says what a feed or sitemap gave: "12 pages from 3
+// sitemaps; left out: 2 disallowed by robots.txt, 1 duplicate".
+func summarizeListing(ls *fetch.Listing, maxPages int) string {
+	s := plural(len(ls.Pages), "page")
+	if ls.Documents > 1 {
+		s += " from " + plural(ls.Documents, "sitemap")
+	}
+	forbidden := 0
+	for _, sk := range ls.Skipped {
+		if sk.Forbidden {
+			forbidden++
+		}
+	}
+	var out []string
+	for _, c := range []struct {
+		n    int
+		what string
+	}{
+		{len(ls.Skipped) - forbidden, "skipped for robots.txt"},
+		{forbidden, "on an address not allowed"},
+		{ls.Duplicates, "listed twice"},
+		{ls.NotHTTP, "without an http(s) URL"},
+		{ls.OverLimit, fmt.Sprintf("past -max-pages %d", maxPages)},
+	} {
+		if c.n > 0 {
+			out = append(out, fmt.Sprintf("%d %s", c.n, c.what))
+		}
+	}
+	if len(out) > 0 {
+		s += "; left out: " + strings.Join(out, ", ")
+	}
+	if ls.Unread > 0 {
+		s += "; " + plural(ls.Unread, "sitemap") + " not read"
+	}
+	return s
+}
+
+// plural is "1 page", "2 pages".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// urlFlags is a repeatable flag of http(s) URLs.
+type urlFlags []string
+
+func (f *urlFlags) String() string { return strings.Join(*f, ",") }
+
+func (f *urlFlags) Set(s string) error {
+	if _, err := fetch.CheckURL(s); err != nil {
+		return err
+	}
+	*f = append(*f, strings.TrimSpace(s))
+	return nil
 }
 
 // mixedInputsError is extract's error for arguments (args, and the URL
