@@ -14,6 +14,10 @@
 // resolved once and the request connects to that address only, so the
 // many spellings of one address (localhost, 127.0.0.1, [::ffff:7f00:1])
 // share one limit.
+//
+// A Lister lists the pages of RSS, Atom and JSON feeds and of sitemaps for
+// a crawl: bounded in size, depth and number, each page once, robots.txt
+// honoured, and what the documents name fetched with a guarded Client.
 package fetch
 
 import (

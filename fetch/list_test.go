@@ -244,6 +244,17 @@ func TestListSiteWithoutSitemapLines(t *testing.T) {
 		t.Fatal(err)
 	}
 	checkListing(t, s, ls, []string{"/only"}, 0, 0)
+	// A robots.txt that cannot be read closes the site, unless
+	// IgnoreRobots, which reads its /sitemap.xml.
+	down := newSite(t, map[string]doc{"/robots.txt": {status: 503}, "/sitemap.xml": {body: urlset("/x")}})
+	if _, err := lister(ListOptions{}).Sitemap(context.Background(), down.URL); err == nil || !strings.Contains(err.Error(), "/robots.txt unreachable, so the site is taken as disallowed: ") {
+		t.Errorf("robots.txt down: error %v", err)
+	}
+	ls, err = lister(ListOptions{IgnoreRobots: true}).Sitemap(context.Background(), down.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkListing(t, down, ls, []string{"/x"}, 0, 0)
 	empty := newSite(t, nil)
 	if _, err := lister(ListOptions{}).Sitemap(context.Background(), empty.URL); !errors.Is(err, ErrStatus) || !strings.Contains(err.Error(), "/sitemap.xml: ") {
 		t.Errorf("a site without sitemaps: error %v", err)
@@ -262,6 +273,7 @@ func TestListRobotsStatus(t *testing.T) {
 		{"too many requests", doc{status: 429}, "robots.txt unreachable"},
 		{"html", doc{typ: "text/html", body: "<html><body>Welcome</body></html>"}, ""},
 		{"gzip transfer", doc{typ: "text/plain", gzipTransfer: true, body: "User-agent: *\nDisallow: /p\n"}, "disallowed by "},
+		{"past 512 KiB: cut, not refused", doc{typ: "text/plain", body: "User-agent: *\nDisallow: /p\n#" + strings.Repeat("x", 600<<10)}, "disallowed by "},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
