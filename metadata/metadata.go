@@ -192,6 +192,9 @@ func collect(root *html.Node) *collected {
 				if n.Parent.Namespace != "" {
 					break // the text of an SVG or MathML drawing
 				}
+				if inCommentOrReview(n.Parent) {
+					break // a reader's words: not the page's byline or date
+				}
 				if t := strings.TrimSpace(n.Data); t != "" {
 					if h1 != nil && c.h1Text < 0 {
 						c.h1Text = len(c.texts)
@@ -263,8 +266,8 @@ func collect(root *html.Node) *collected {
 			if c.pubTime == "" && (hasAttr(n, "pubdate") || strings.EqualFold(attr(n, "itemprop"), "datePublished") || classedPublished(n)) {
 				c.pubTime = dt
 			}
-			if c.time == "" && inBody {
-				c.time = dt
+			if c.time == "" && inBody && !inCommentOrReview(n) {
+				c.time = dt // a comment's or a review's date is not the page's
 			}
 		case "a":
 			if hasWord(strings.ToLower(attr(n, "rel")), "author") && len(c.relAuthor) < 10 {

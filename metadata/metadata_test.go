@@ -385,3 +385,20 @@ func TestIsByline(t *testing.T) {
 		}
 	}
 }
+
+// A reader's comment under the article gives the page neither its date
+// nor its author.
+func TestCommentsAreNotThePage(t *testing.T) {
+	for _, page := range []string{
+		`<html><body><article><h1>Post</h1><p>Text of the post.</p></article><ol class="comment-list"><li class="comment"><cite>Ann</cite> <time datetime="2024-01-02">January 2, 2024</time><p>Great post.</p></li></ol></body></html>`,
+		`<html><body><article><h1>Post</h1><p>Text of the post.</p></article><div id="comments"><div><b>Ann</b> wrote on January 2, 2024:</div><p>Great post.</p></div></body></html>`,
+	} {
+		root, err := html.Parse(strings.NewReader(page))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if m := Extract(root, Options{}); m.Published != "" || len(m.Authors) > 0 {
+			t.Errorf("published %q, authors %q from a comment:\n%s", m.Published, m.Authors, page)
+		}
+	}
+}

@@ -68,6 +68,7 @@ func runExtract(args []string, stdout, stderr io.Writer) error {
 	timeout := fs.Duration("timeout", fetch.DefaultTimeout, "time limit of one fetch, body included")
 	perHost := fs.Int("per-host", fetch.DefaultPerHost, "fetches from one host at a time")
 	meta := fs.Bool("metadata", true, "metadata (title, authors, dates, language, …) in json, jsonl, xml and tei")
+	comments := fs.Bool("comments", false, "the readers' comments (text, author, date) in json, jsonl and markdown, apart from the text")
 	links := fs.Bool("links", false, "content links in json, jsonl and markdown")
 	images := fs.Bool("images", false, "content images in json, jsonl and markdown")
 	maxElements := fs.Int("max-elements", tokenize.DefaultMaxElements, "refuse a page with more start tags (and more than 20 times as many ancestors over its blocks or 10 times as many attributes), which bounds its memory (0: no limit)")
@@ -94,7 +95,7 @@ func runExtract(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	opts := infer.Options{Threshold: *threshold, FilterDepth: *depth, Decode: dec, KeepHeadline: *keepHeadline,
-		URL: *baseURL, Metadata: *meta && slices.Contains([]string{"json", "jsonl", "xml", "tei"}, *format), Links: *links, Images: *images,
+		URL: *baseURL, Metadata: *meta && slices.Contains([]string{"json", "jsonl", "xml", "tei"}, *format), Links: *links, Images: *images, Comments: *comments,
 		PageTimeout: *pageTimeout, MaxElements: *maxElements, SkipLocators: *format != "json"}
 	if *pageTimeout <= 0 {
 		opts.PageTimeout = -1
