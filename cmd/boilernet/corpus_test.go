@@ -88,3 +88,15 @@ func TestExtractRecordsCorpusFilters(t *testing.T) {
 		t.Errorf("%d lines skipped for their language:\n%s\n%s", n, out.String(), errOut.String())
 	}
 }
+
+// -comments: the readers' comments in jsonl and markdown, never in the text.
+func TestExtractComments(t *testing.T) {
+	const page = "../../infer/testdata/comments-wordpress.html"
+	checkRun(t, []string{"extract", "-comments", "-format", "jsonl", page}, 0,
+		[]string{`"comments":[{"author":"Ann","date":"January 2, 2024","text":"Great post, I agree with every word of it."},{"author":"Bob","text":"Not me`}, nil)
+	checkRun(t, []string{"extract", "-comments", "-format", "markdown", page}, 0, []string{"## Comments\n\n**Ann** · January 2, 2024\n\n> Great post"}, nil)
+	var out, errOut bytes.Buffer
+	if run([]string{"extract", "-comments", page}, &out, &errOut) != 0 || strings.Contains(out.String(), "Great post") {
+		t.Errorf("text output:\n%s%s", out.String(), errOut.String())
+	}
+}
