@@ -1,0 +1,219 @@
+// Content script, part 1: the page's serialization, and the mapping of the
+// model's locators back to the live page's text nodes.
+//
+// The module reads the page as the HTML parser (golang.org/x/net/html)
+// rebuilds it from the serialization, and names each text block by an
+// XPath-like locator such as /html[1]/body[1]/div[2]/p[1]/text()[1]:
+// element steps count same-named element siblings, text() steps count text
+// siblings. The live DOM can differ from that tree: scripts leave adjacent
+// or empty text nodes (one text node, or none, once re-parsed), and build
+// trees the parser would not (a <tr> straight in a <table>, which gains an
+// implied <tbody>; a <p> in a <p>). So each resolved node's text is
+// checked against the block's; a block whose locator misses is looked for
+// by its text after the previous block, and one not found either way is
+// skipped and counted.
+'use strict';
+
+globalThis.boilernetLocate = (() => {
+  // space matches what either side counts as whitespace; comparisons drop
+  // it, so collapsing and <pre> line breaks do not matter.
+  const space = /[\s\u0085]+/g;
+  const squash = (s) => s.replace(space, '');
+
+  // serialize is the page as the extension sends it: the doctype, which
+  // decides the parser's quirks mode and so the tree, and the root
+  // element's outerHTML, without the extension's own panel.
+  function serialize(doc, panelTag) {
+    let html = doc.documentElement.outerHTML;
+    if (panelTag) {
+      const own = `<${panelTag}></${panelTag}>`;
+      const at = html.lastIndexOf(own);
+      if (at >= 0) {
+        html = html.slice(0, at) + html.slice(at + own.length);
+      }
+    }
+    const dt = doc.doctype ? new XMLSerializer().serializeToString(doc.doctype) : '';
+    return dt + html;
+  }
+
+  // parseLocator splits a locator into {name, k} steps; null if it is not
+  // one.
+  function parseLocator(locator) {
+    if (typeof locator !== 'string' || !locator.startsWith('/')) {
+      return null;
+    }
+    const steps = [];
+    for (const part of locator.slice(1).split('/')) {
+      const m = /^(.+)\[(\d+)\]$/.exec(part);
+      if (!m) {
+        return null;
+      }
+      steps.push({name: m[1], k: Number(m[2])});
+    }
+    return steps;
+  }
+
+  // A Children is one parent's children as the parser numbers them:
+  // elements by name, and text runs (adjacent text nodes, as one; empty
+  // runs dropped) in order.
+  function children(parent) {
+    const elements = new Map();
+    const runs = [];
+    let run = null;
+    const endRun = () => {
+      if (run && run.text !== '') {
+        runs.push(run);
+      }
+      run = null;
+    };
+    for (let c = parent.firstChild; c; c = c.nextSibling) {
+      if (c.nodeType === Node.TEXT_NODE || c.nodeType === Node.CDATA_SECTION_NODE) {
+        if (!run) {
+          run = {first: c, last: c, text: ''};
+        }
+        run.last = c;
+        run.text += c.data;
+        continue;
+      }
+      endRun();
+      if (c.nodeType === Node.ELEMENT_NODE) {
+        const list = elements.get(c.localName);
+        if (list) {
+          list.push(c);
+        } else {
+          elements.set(c.localName, [c]);
+        }
+      }
+    }
+    endRun();
+    return {elements, runs};
+  }
+
+  // A Resolver resolves locators against one document, numbering each
+  // parent's children once.
+  class Resolver {
+    constructor(doc) {
+      this.doc = doc;
+      this.cache = new Map();
+    }
+
+    children(parent) {
+      let c = this.cache.get(parent);
+      if (!c) {
+        c = children(parent);
+        this.cache.set(parent, c);
+      }
+      return c;
+    }
+
+    // run returns the text run a locator names, or null.
+    run(locator) {
+      const steps = parseLocator(locator);
+      if (!steps || steps.length === 0) {
+        return null;
+      }
+      let node = this.doc;
+      for (let i = 0; i < steps.length; i++) {
+        const {name, k} = steps[i];
+        const c = this.children(node);
+        if (name === 'text()') {
+          return i === steps.length - 1 ? c.runs[k - 1] || null : null;
+        }
+        const list = c.elements.get(name);
+        node = list && list[k - 1];
+        if (!node) {
+          return null;
+        }
+      }
+      return null; // the locator names an element, not text
+    }
+  }
+
+  // A TextIndex finds text runs by their text, in document order.
+  class TextIndex {
+    constructor(doc) {
+      this.byText = new Map();
+      const walker = doc.createTreeWalker(doc.documentElement, NodeFilter.SHOW_TEXT);
+      let run = null;
+      const endRun = () => {
+        const key = run && squash(run.text);
+        if (key) {
+          const list = this.byText.get(key);
+          if (list) {
+            list.push(run);
+          } else {
+            this.byText.set(key, [run]);
+          }
+        }
+      };
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        if (run && run.last.nextSibling === n) {
+          run.last = n;
+          run.text += n.data;
+          continue;
+        }
+        endRun();
+        run = {first: n, last: n, text: n.data};
+      }
+      endRun();
+    }
+
+    // after returns the first run with the text squashed that comes after
+    // node (anywhere when node is null) and is not used.
+    after(key, node, used) {
+      for (const run of this.byText.get(key) || []) {
+        if (used.has(run.first)) {
+          continue;
+        }
+        if (!node || (node.compareDocumentPosition(run.first) & Node.DOCUMENT_POSITION_FOLLOWING)) {
+          return run;
+        }
+      }
+      return null;
+    }
+  }
+
+  // locate maps the kept blocks (content or headline) of an extraction to
+  // ranges over the live document. It returns {content, headline} ranges
+  // in document order and stats: kept blocks, found by locator, found by
+  // text, and missing (with a few examples).
+  function locate(doc, blocks) {
+    const resolver = new Resolver(doc);
+    let index = null; // built on the first miss
+    const used = new Set();
+    const out = {content: [], headline: [], stats: {kept: 0, byLocator: 0, byText: 0, missing: 0, examples: []}};
+    let last = null;
+    for (const b of blocks) {
+      if (!b.content && !b.headline) {
+        continue;
+      }
+      out.stats.kept++;
+      const key = squash(b.text);
+      let run = resolver.run(b.locator);
+      if (run && squash(run.text) === key && !used.has(run.first)) {
+        out.stats.byLocator++;
+      } else {
+        index = index || new TextIndex(doc);
+        run = index.after(key, last, used);
+        if (run) {
+          out.stats.byText++;
+        } else {
+          out.stats.missing++;
+          if (out.stats.examples.length < 5) {
+            out.stats.examples.push({locator: b.locator, text: b.text.slice(0, 80)});
+          }
+          continue;
+        }
+      }
+      used.add(run.first);
+      last = run.last;
+      const range = doc.createRange();
+      range.setStart(run.first, 0);
+      range.setEnd(run.last, run.last.length);
+      (b.headline ? out.headline : out.content).push(range);
+    }
+    return out;
+  }
+
+  return {serialize, locate, parseLocator};
+})();
