@@ -17,24 +17,6 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-// state is what the content script keeps (globalThis.boilernet.state).
-type state struct {
-	Phase       string        `json:"phase"`
-	Shown       bool          `json:"shown"`
-	Highlighted bool          `json:"highlighted"`
-	HTML        string        `json:"html"`
-	Response    *api.Response `json:"response"`
-	Stats       struct {
-		Kept, ByLocator, ByText, Missing int
-		Examples                         []struct{ Locator, Text string }
-	} `json:"stats"`
-	Millis map[string]float64 `json:"millis"`
-	Error  string             `json:"error"`
-	Copied *struct {
-		Kind, How, Text string
-	} `json:"copied"`
-}
-
 // highlights is the text of the page's highlight ranges, read in the
 // page's own world: what the user sees marked.
 type highlights struct {
@@ -76,7 +58,7 @@ func TestExtension(t *testing.T) {
 	}
 	ctx, cancel := context.WithTimeout(browser.Ctx, 3*time.Minute)
 	defer cancel()
-	w := watchWorlds(ctx, browser.ExtensionID)
+	w := chromium.WatchWorlds(ctx, browser.ExtensionID)
 	var console consoleLog
 	watchConsole(t, ctx, "page", &console)
 	watchConsole(t, browser.Worker, "service worker", &console)
@@ -141,26 +123,19 @@ func TestExtension(t *testing.T) {
 		t.Logf("threshold 0.9: kept %d of %d blocks", st.Response.Kept, len(st.Response.Blocks))
 	})
 
+	t.Run("locate", func(t *testing.T) { checkLocate(t, ctx, srv.URL+"/article.html") })
+
 	if extra := srv.unexpected(pages); len(extra) > 0 {
 		t.Errorf("requests beyond the pages: %v", extra)
 	}
 }
 
 // clickAndWait clicks the toolbar button and waits for the extraction.
-func clickAndWait(t *testing.T, ctx context.Context, w *worlds, extensionID string) state {
+func clickAndWait(t *testing.T, ctx context.Context, w *chromium.Worlds, extensionID string) chromium.State {
 	t.Helper()
-	if err := chromium.Click(ctx, extensionID); err != nil {
-		t.Fatal(err)
-	}
-	if err := waitIsolated(ctx, w, `globalThis.boilernet && ['done', 'error'].includes(globalThis.boilernet.state.phase)`, 60*time.Second); err != nil {
-		t.Fatal(err)
-	}
-	st, err := evalIsolated[state](ctx, w, `globalThis.boilernet.state`)
+	st, err := chromium.Extract(ctx, w, extensionID, 60*time.Second)
 	if err != nil {
 		t.Fatal(err)
-	}
-	if st.Phase != "done" || st.Response == nil {
-		t.Fatalf("extension: phase %s, error %q", st.Phase, st.Error)
 	}
 	return st
 }
@@ -168,7 +143,7 @@ func clickAndWait(t *testing.T, ctx context.Context, w *worlds, extensionID stri
 // checkPage compares the extension's result on a page with the native
 // extraction of the same serialized HTML, and the highlight with the kept
 // blocks.
-func checkPage(t *testing.T, ctx context.Context, ex *infer.Extractor, st state, url string, req api.Request) {
+func checkPage(t *testing.T, ctx context.Context, ex *infer.Extractor, st chromium.State, url string, req api.Request) {
 	t.Helper()
 	if st.Stats.Missing > 0 {
 		t.Errorf("%d kept blocks not found on the page: %+v", st.Stats.Missing, st.Stats.Examples)
@@ -225,7 +200,7 @@ func checkPage(t *testing.T, ctx context.Context, ex *infer.Extractor, st state,
 
 // checkControls exercises the panel's buttons and the toolbar toggle on
 // the page just extracted.
-func checkControls(t *testing.T, ctx context.Context, w *worlds, extensionID string, st state) {
+func checkControls(t *testing.T, ctx context.Context, w *chromium.Worlds, extensionID string, st chromium.State) {
 	t.Helper()
 	highlightCount := func() int {
 		n, err := chromedp.Run(ctx, chromedp.Evaluate[int](`CSS.highlights.size`))
@@ -250,10 +225,10 @@ func checkControls(t *testing.T, ctx context.Context, w *worlds, extensionID str
 	for _, kind := range []string{"text", "markdown"} {
 		button := map[string]string{"text": "copyText", "markdown": "copyMarkdown"}[kind]
 		clickPanel(t, ctx, w, button)
-		if err := waitIsolated(ctx, w, `globalThis.boilernet.state.copied && globalThis.boilernet.state.copied.kind === '`+kind+`'`, 10*time.Second); err != nil {
+		if err := chromium.WaitIsolated(ctx, w, `globalThis.boilernet.state.copied && globalThis.boilernet.state.copied.kind === '`+kind+`'`, 10*time.Second); err != nil {
 			t.Fatal(err)
 		}
-		got, err := evalIsolated[state](ctx, w, `globalThis.boilernet.state`)
+		got, err := chromium.EvalIsolated[chromium.State](ctx, w, `globalThis.boilernet.state`)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -272,14 +247,14 @@ func checkControls(t *testing.T, ctx context.Context, w *worlds, extensionID str
 		if err := chromium.Click(ctx, extensionID); err != nil {
 			t.Fatal(err)
 		}
-		if err := waitIsolated(ctx, w, `globalThis.boilernet.state.shown === `+map[bool]string{true: "true", false: "false"}[wantShown], 10*time.Second); err != nil {
+		if err := chromium.WaitIsolated(ctx, w, `globalThis.boilernet.state.shown === `+map[bool]string{true: "true", false: "false"}[wantShown], 10*time.Second); err != nil {
 			t.Fatal(err)
 		}
 		if n, want := highlightCount(), map[bool]int{true: 2, false: 0}[wantShown]; n != want {
 			t.Errorf("shown %v: %d highlights, want %d", wantShown, n, want)
 		}
 	}
-	runs, err := evalIsolated[int](ctx, w, `globalThis.boilernet.state.runs`)
+	runs, err := chromium.EvalIsolated[int](ctx, w, `globalThis.boilernet.state.runs`)
 	if err != nil || runs != 1 {
 		t.Errorf("%d extractions (%v), want 1", runs, err)
 	}
@@ -287,9 +262,9 @@ func checkControls(t *testing.T, ctx context.Context, w *worlds, extensionID str
 
 // clickPanel clicks one of the panel's buttons with the mouse, at its
 // place on the screen (the panel's shadow root is closed to the page).
-func clickPanel(t *testing.T, ctx context.Context, w *worlds, action string) {
+func clickPanel(t *testing.T, ctx context.Context, w *chromium.Worlds, action string) {
 	t.Helper()
-	xy, err := evalIsolated[[]float64](ctx, w, `(() => {
+	xy, err := chromium.EvalIsolated[[]float64](ctx, w, `(() => {
 	  const r = globalThis.boilernet.panel().buttons['`+action+`'].getBoundingClientRect();
 	  return [r.x + r.width / 2, r.y + r.height / 2];
 	})()`)
@@ -319,6 +294,15 @@ func setThreshold(t *testing.T, ctx context.Context, extensionID, value string) 
 	}
 	if !strings.Contains(saved, value) {
 		t.Fatalf("settings say %q", saved)
+	}
+	if dir := os.Getenv("BOILERNET_SCREENSHOTS"); dir != "" {
+		buf, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+		if err == nil {
+			err = os.WriteFile(filepath.Join(dir, "options.png"), buf, 0o644)
+		}
+		if err != nil {
+			t.Error(err)
+		}
 	}
 }
 
@@ -354,5 +338,55 @@ func screenshot(t *testing.T, ctx context.Context, name string) {
 	}
 	if yellow < 500 {
 		t.Errorf("%s: %d highlight pixels painted (sampled), want many", name, yellow)
+	}
+}
+
+// checkLocate runs locate.js on a page built for it: text split over
+// adjacent and empty text nodes, a locator that misses but whose text is
+// on the page, and a block that is nowhere.
+func checkLocate(t *testing.T, ctx context.Context, url string) {
+	src, err := os.ReadFile("chrome/locate.js")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(ctx, chromedp.Navigate(url), chromedp.Evaluate[chromedp.Void](string(src))); err != nil {
+		t.Fatal(err)
+	}
+	type result struct {
+		Stats  chromium.Stats
+		Ranges []string
+		Steps  []struct {
+			Name string
+			K    int
+		}
+	}
+	got, err := chromedp.Run(ctx, chromedp.Evaluate[result](`(() => {
+	  document.body.innerHTML = '<p>first</p><p>sec<b>bold</b>end</p><div><span>moved</span></div>';
+	  const p2 = document.body.children[1];
+	  p2.firstChild.after(document.createTextNode(''), document.createTextNode('ond'));
+	  const L = globalThis.boilernetLocate;
+	  const blocks = [
+	    {text: 'second', locator: '/html[1]/body[1]/p[2]/text()[1]', content: true},
+	    {text: 'end', locator: '/html[1]/body[1]/p[2]/text()[2]', content: true},
+	    {text: 'not kept', locator: '/html[1]/body[1]/p[1]/text()[1]', content: false},
+	    {text: 'moved', locator: '/html[1]/body[1]/div[1]/div[1]/span[1]/text()[1]', headline: true},
+	    {text: 'nowhere', locator: '/html[1]/body[1]/p[1]/text()[1]', content: true},
+	  ];
+	  const out = L.locate(document, blocks);
+	  return {stats: out.stats, ranges: [...out.content, ...out.headline].map((r) => r.toString()),
+	    steps: L.parseLocator('/html[1]/body[1]/p[2]/text()[1]')};
+	})()`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := got.Stats
+	if s.Kept != 4 || s.ByLocator != 2 || s.ByText != 1 || s.Missing != 1 || len(s.Examples) != 1 || s.Examples[0].Text != "nowhere" {
+		t.Errorf("stats %+v", s)
+	}
+	if strings.Join(got.Ranges, "|") != "second|end|moved" {
+		t.Errorf("ranges %q", got.Ranges)
+	}
+	if len(got.Steps) != 4 || got.Steps[3].Name != "text()" || got.Steps[2].K != 2 {
+		t.Errorf("steps %+v", got.Steps)
 	}
 }

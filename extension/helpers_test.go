@@ -2,8 +2,6 @@ package extension_test
 
 import (
 	"context"
-	"encoding/json"
-	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -137,64 +135,6 @@ func startBrowser(t *testing.T, dir string) *chromium.Browser {
 	}
 	t.Cleanup(b.Close)
 	return b
-}
-
-// worlds follows a tab's JavaScript contexts to find the extension's
-// isolated world, where its content scripts keep their state.
-type worlds struct {
-	mu     sync.Mutex
-	latest string // the unique id of the newest isolated world of the extension
-}
-
-func watchWorlds(ctx context.Context, extensionID string) *worlds {
-	w := &worlds{}
-	events := chromedp.Events(ctx, runtime.ExecutionContextCreated)
-	go func() {
-		for ev, err := range events {
-			if err != nil {
-				return
-			}
-			var aux struct {
-				Type string `json:"type"`
-			}
-			json.Unmarshal(ev.Context.AuxData, &aux)
-			if aux.Type == "isolated" && strings.Contains(ev.Context.Origin, extensionID) {
-				w.mu.Lock()
-				w.latest = ev.Context.UniqueID
-				w.mu.Unlock()
-			}
-		}
-	}()
-	return w
-}
-
-// eval evaluates expr in the extension's isolated world of the page,
-// awaiting a promise, and decodes its JSON value into T.
-func evalIsolated[T any](ctx context.Context, w *worlds, expr string) (T, error) {
-	var zero T
-	w.mu.Lock()
-	id := w.latest
-	w.mu.Unlock()
-	if id == "" {
-		return zero, fmt.Errorf("no isolated world of the extension in the page")
-	}
-	inWorld := func(p *runtime.EvaluateParams) { p.UniqueContextID = id }
-	return chromedp.Run(ctx, chromedp.Evaluate[T](expr, inWorld, chromedp.EvalAwaitPromise))
-}
-
-// waitIsolated polls expr in the isolated world until it is true.
-func waitIsolated(ctx context.Context, w *worlds, expr string, limit time.Duration) error {
-	deadline := time.Now().Add(limit)
-	var last error
-	for time.Now().Before(deadline) {
-		ok, err := evalIsolated[bool](ctx, w, expr)
-		if err == nil && ok {
-			return nil
-		}
-		last = err
-		time.Sleep(50 * time.Millisecond)
-	}
-	return fmt.Errorf("waiting for %s: timed out (last error: %v)", expr, last)
 }
 
 // collapse joins s's words with single spaces.

@@ -15,9 +15,10 @@
 'use strict';
 
 globalThis.boilernetLocate = (() => {
-  // space matches what either side counts as whitespace; comparisons drop
-  // it, so collapsing and <pre> line breaks do not matter.
-  const space = /[\s\u0085]+/g;
+  // space matches what either side counts as whitespace (the extractor
+  // also counts U+0085 and the zero-width space, which \s does not);
+  // comparisons drop it, so collapsing and <pre> line breaks do not matter.
+  const space = /[\s\u0085\u200b]+/g;
   const squash = (s) => s.replace(space, '');
 
   // serialize is the page as the extension sends it: the doctype, which
