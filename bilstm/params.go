@@ -15,7 +15,10 @@ type Config struct {
 	Dense   int     // units of the dense ReLU projection (default 256)
 	Hidden  int     // LSTM units per direction (default 256)
 	Layers  int     // stacked bidirectional LSTM layers (default 2)
-	Dropout float64 // dropout rate after the last LSTM layer (default 0.5)
+	// Dropout is the dropout rate after the last LSTM layer; 0 is none
+	// (WithDefaults leaves it: 0 is a rate). DefaultDropout is the
+	// paper's rate and boilernet train's default.
+	Dropout float64
 	// Pool lists the levels (1: the block's parent element, 2: its
 	// grandparent, ...) at which the last LSTM layer's states are
 	// averaged over the blocks under one element and given to the output

@@ -41,7 +41,8 @@ type Options struct {
 	LearnRate          float64 // Adam's, default 1e-3
 	// Teachers, when set, are networks whose mean probability (an
 	// ensemble's) the model learns from: each training block's target is
-	// Distill·teachers + (1−Distill)·label instead of its label.
+	// Distill·teachers + (1−Distill)·label instead of its label (Distill
+	// 0: DefaultDistill).
 	Teachers []*bilstm.Model
 	Distill  float64
 	// Cosine decays the learning rate over the run's steps from LearnRate
@@ -109,6 +110,7 @@ const (
 	DefaultBatch     = 16
 	DefaultLearnRate = 1e-3
 	DefaultMaxRows   = 16384
+	DefaultDistill   = 0.5
 )
 
 func (o Options) withDefaults() Options {
@@ -132,6 +134,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.MaxRows == 0 {
 		o.MaxRows = DefaultMaxRows
+	}
+	if len(o.Teachers) > 0 && o.Distill == 0 {
+		o.Distill = DefaultDistill
 	}
 	o.Network = o.Network.WithDefaults()
 	return o

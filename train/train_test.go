@@ -334,8 +334,14 @@ func TestRunDistill(t *testing.T) {
 	if res.Epochs[0].Loss == teacher.Epochs[0].Loss {
 		t.Error("the teacher's targets changed nothing in the first epoch")
 	}
-	opts.Distill = 0
+	opts.Distill = 0 // the default share
+	if res, err := Run(opts); err != nil {
+		t.Errorf("share 0: %v", err)
+	} else if res.Model.Meta["distill"] != "0.5" {
+		t.Errorf("share 0: meta %v; want DefaultDistill", res.Model.Meta)
+	}
+	opts.Distill = 1.5
 	if _, err := Run(opts); err == nil {
-		t.Error("a teacher with share 0 was accepted")
+		t.Error("a teacher with share 1.5 was accepted")
 	}
 }

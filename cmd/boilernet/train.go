@@ -31,7 +31,7 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	lr := fs.Float64("lr", train.DefaultLearnRate, "Adam learning rate")
 	cosine := fs.Bool("cosine", false, "decay the learning rate to zero over the run along half a cosine")
 	teachers := fs.String("teachers", "", "model files A,B,... whose mean probability the model learns from (distillation of an ensemble)")
-	distill := fs.Float64("distill", 0.5, "with -teachers: the teachers' share of each block's training target, the label's is the rest")
+	distill := fs.Float64("distill", train.DefaultDistill, "with -teachers: the teachers' share of each block's training target, the label's is the rest")
 	seed := fs.Uint64("seed", 1, "random seed")
 	comments := fs.Bool("comments", false, "count user comments (Dragnet) as content")
 	wordWeights := fs.Bool("word-weights", false, "weight each block's loss by log2(2 + its words)")
