@@ -11,10 +11,10 @@ import (
 
 // Config holds the hyperparameters of the network.
 type Config struct {
-	Input   int     // columns of a sparse input row (vocab.Vocab.Dim)
-	Dense   int     // units of the dense ReLU projection (default 256)
-	Hidden  int     // LSTM units per direction (default 256)
-	Layers  int     // stacked bidirectional LSTM layers (default 2)
+	Input  int // columns of a sparse input row (vocab.Vocab.Dim)
+	Dense  int // units of the dense ReLU projection (default 256)
+	Hidden int // LSTM units per direction (default 256)
+	Layers int // stacked bidirectional LSTM layers (default 2)
 	// Dropout is the dropout rate after the last LSTM layer; 0 is none
 	// (WithDefaults leaves it: 0 is a rate). DefaultDropout is the
 	// paper's rate and boilernet train's default.
