@@ -36,6 +36,10 @@ type Options struct {
 	UserDataDir string // a fresh profile directory
 	Width       int    // the window's size (1280×900 when 0)
 	Height      int
+	// ViaProtocol loads the extension with the DevTools protocol's
+	// Extensions.loadUnpacked rather than --load-extension, which branded
+	// Chrome ignores; Start falls back to it anyway.
+	ViaProtocol bool
 }
 
 // Browser is a started browser.
@@ -88,12 +92,14 @@ func Start(opts Options) (*Browser, error) {
 		chromedp.WindowSize(opts.Width, opts.Height),
 	}
 	if opts.Extension != "" {
-		flags = append(flags,
-			chromedp.Flag("load-extension", opts.Extension),
-			chromedp.Flag("disable-extensions-except", opts.Extension),
-			// Extensions.triggerAction, the toolbar click of the tests.
-			chromedp.Flag("enable-unsafe-extension-debugging", true),
-		)
+		// Extensions.triggerAction (the toolbar click of the tests) and
+		// loadUnpacked need this.
+		flags = append(flags, chromedp.Flag("enable-unsafe-extension-debugging", true))
+		if !opts.ViaProtocol {
+			flags = append(flags,
+				chromedp.Flag("load-extension", opts.Extension),
+				chromedp.Flag("disable-extensions-except", opts.Extension))
+		}
 	}
 	b := &Browser{}
 	actx, cancel := chromedp.NewExecAllocator(context.Background(), flags...)
@@ -106,7 +112,18 @@ func Start(opts Options) (*Browser, error) {
 		return nil, err
 	}
 	if opts.Extension != "" {
-		id, worker, err := extensionID(ctx)
+		wait := 10 * time.Second
+		if opts.ViaProtocol {
+			wait = 0
+		}
+		id, worker, err := extensionID(ctx, wait)
+		if err != nil {
+			// Branded Chrome ignores --load-extension; the protocol
+			// still loads an unpacked extension.
+			if _, lerr := chromedp.CallBrowser(ctx, extensions.LoadUnpacked, extensions.LoadUnpackedParams{Path: opts.Extension}); lerr == nil {
+				id, worker, err = extensionID(ctx, 10*time.Second)
+			}
+		}
 		if err != nil {
 			b.Close()
 			return nil, err
@@ -125,9 +142,9 @@ func Start(opts Options) (*Browser, error) {
 // extensionID waits for the extension's service worker and returns the
 // extension's id, the host of its chrome-extension:// address, and the
 // worker's target.
-func extensionID(ctx context.Context) (string, target.ID, error) {
-	deadline := time.Now().Add(20 * time.Second)
-	for time.Now().Before(deadline) {
+func extensionID(ctx context.Context, limit time.Duration) (string, target.ID, error) {
+	deadline := time.Now().Add(limit)
+	for first := true; first || time.Now().Before(deadline); first = false {
 		infos, err := chromedp.Targets(ctx)
 		if err != nil {
 			return "", "", err
