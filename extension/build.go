@@ -32,10 +32,9 @@ const WasmPackage = "github.com/boilernet/boilernet/extension/wasm"
 
 // Built describes a built extension.
 type Built struct {
-	Dir        string // the unpacked extension
-	WasmBytes  int64  // boilernet.wasm's size
-	WasmGzip   int64  // its size gzip-compressed (-9), as a server would send it
-	Workaround string // a source patch the build needed, "" when none (see overlay.go)
+	Dir       string // the unpacked extension
+	WasmBytes int64  // boilernet.wasm's size
+	WasmGzip  int64  // its size gzip-compressed (-9), as a server would send it
 }
 
 // Build writes the unpacked extension to dir, creating it. The go command
@@ -55,8 +54,7 @@ func Build(ctx context.Context, dir string) (*Built, error) {
 		return nil, err
 	}
 	wasm := filepath.Join(dir, "boilernet.wasm")
-	workaround, err := buildWasm(ctx, wasm)
-	if err != nil {
+	if err := buildWasm(ctx, wasm); err != nil {
 		return nil, err
 	}
 	raw, err := os.ReadFile(wasm)
@@ -67,7 +65,7 @@ func Build(ctx context.Context, dir string) (*Built, error) {
 	zw, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
 	zw.Write(raw)
 	zw.Close()
-	return &Built{Dir: dir, WasmBytes: int64(len(raw)), WasmGzip: int64(gz.Len()), Workaround: workaround}, nil
+	return &Built{Dir: dir, WasmBytes: int64(len(raw)), WasmGzip: int64(gz.Len())}, nil
 }
 
 // copyStatic writes the embedded chrome/ files to dir.
@@ -107,21 +105,12 @@ func copyWasmExec(ctx context.Context, dir string) error {
 
 // buildWasm compiles the module to out, small: no symbol table or DWARF,
 // no local paths.
-func buildWasm(ctx context.Context, out string) (workaround string, err error) {
-	args := []string{"build", "-trimpath", "-ldflags=-s -w", "-o", out}
-	msg, err := goBuild(ctx, append(args, WasmPackage))
-	if err == nil {
-		return "", nil
+func buildWasm(ctx context.Context, out string) error {
+	msg, err := goBuild(ctx, []string{"build", "-trimpath", "-ldflags=-s -w", "-o", out, WasmPackage})
+	if err != nil {
+		return fmt.Errorf("building %s for js/wasm: %v\n%s", WasmPackage, err, msg)
 	}
-	overlay, note, oerr := jsOverlay(msg)
-	if oerr != nil || overlay == "" {
-		return "", fmt.Errorf("building %s for js/wasm: %v\n%s", WasmPackage, err, msg)
-	}
-	defer os.RemoveAll(filepath.Dir(overlay))
-	if msg, err := goBuild(ctx, append(args, "-overlay", overlay, WasmPackage)); err != nil {
-		return "", fmt.Errorf("building %s for js/wasm with %s: %v\n%s", WasmPackage, note, err, msg)
-	}
-	return note, nil
+	return nil
 }
 
 // goBuild runs the go command for GOOS=js GOARCH=wasm and returns its

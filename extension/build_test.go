@@ -25,7 +25,7 @@ func TestBuild(t *testing.T) {
 	if out, err := vet.CombinedOutput(); err != nil && !strings.Contains(string(out), "O_NONBLOCK") {
 		t.Errorf("go vet for js/wasm: %v\n%s", err, out)
 	}
-	t.Logf("boilernet.wasm: %d bytes, %d gzip-compressed; %s", b.WasmBytes, b.WasmGzip, b.Workaround)
+	t.Logf("boilernet.wasm: %d bytes, %d gzip-compressed", b.WasmBytes, b.WasmGzip)
 	raw, err := os.ReadFile(filepath.Join(b.Dir, "manifest.json"))
 	if err != nil {
 		t.Fatal(err)

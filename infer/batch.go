@@ -12,7 +12,6 @@ import (
 	"sort"
 	"strings"
 	"sync"
-	"syscall"
 	"time"
 )
 
@@ -113,7 +112,7 @@ func filePage(path string, regular bool) Page {
 		var f *os.File
 		var err error
 		if regular {
-			f, err = os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+			f, err = os.OpenFile(path, os.O_RDONLY|openNonblock, 0)
 			if err == nil {
 				var st os.FileInfo
 				if st, err = f.Stat(); err == nil && !st.Mode().IsRegular() {

@@ -22,9 +22,6 @@ func main() {
 		fmt.Fprintln(os.Stderr, "build:", err)
 		os.Exit(1)
 	}
-	if b.Workaround != "" {
-		fmt.Fprintln(os.Stderr, "build: note: built with", b.Workaround)
-	}
 	fmt.Printf("%s: boilernet.wasm %.1f MB (%.1f MB gzip-compressed)\n", b.Dir, float64(b.WasmBytes)/1e6, float64(b.WasmGzip)/1e6)
 	fmt.Println("load it at chrome://extensions (developer mode, Load unpacked)")
 }
