@@ -22,6 +22,7 @@ import (
 	"github.com/boilernet/boilernet/bilstm"
 	"github.com/boilernet/boilernet/data"
 	"github.com/boilernet/boilernet/eval"
+	"github.com/boilernet/boilernet/infer"
 	"github.com/boilernet/boilernet/internal/progress"
 	"github.com/boilernet/boilernet/tokenize"
 	"github.com/boilernet/boilernet/train/graph"
@@ -792,7 +793,8 @@ func scoreSets(ep *Epoch, sets []devSet, count func(set int) devCounts) {
 	ep.Dev = pooled.Scores()
 }
 
-// count labels the dev batches at threshold 0.5 and counts the outcomes.
+// count labels the dev batches at the paper's threshold
+// (infer.DefaultThreshold) and counts the outcomes.
 func count(cfg bilstm.Config, p *bilstm.Params, batches []batch) devCounts {
 	var ws bilstm.Workspace
 	var c devCounts
@@ -801,7 +803,7 @@ func count(cfg bilstm.Config, p *bilstm.Params, batches []batch) devCounts {
 		for bi, s := range b.seqs {
 			pred := make([]bool, s.Len())
 			for t := range pred {
-				pred[t] = probs[bi*b.T+t] >= 0.5
+				pred[t] = float64(probs[bi*b.T+t]) >= infer.DefaultThreshold
 			}
 			c.add(pred, s.Labels, s.words)
 		}
