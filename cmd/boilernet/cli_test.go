@@ -295,3 +295,28 @@ func TestOutputNeverOverwritesInput(t *testing.T) {
 	}
 	checkRun(t, []string{"extract", "-workers", "10000000", page}, 1, nil, []string{"-workers 10000000: must be from 0 to 256"})
 }
+
+// extract -format html writes the page made safe: no script survives,
+// while the content is still marked.
+func TestHTMLOutputIsSafe(t *testing.T) {
+	page := filepath.Join(t.TempDir(), "p.html")
+	raw := `<html><head><script>alert(1)</script><link rel=stylesheet href=//x/s.css></head><body onload="alert(2)">
+<article><h1>Night trains</h1><p>Overnight passenger trains are running again between Zurich and Vienna, with every compartment sold.</p>
+<p><a href="javascript:alert(3)">a link</a> and <img src=x onerror=alert(4)> more words of the article here.</p></article></body></html>`
+	if err := os.WriteFile(page, []byte(raw), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out, errOut bytes.Buffer
+	if status := run([]string{"extract", "-format", "html", page}, &out, &errOut); status != 0 {
+		t.Fatalf("status %d: %s", status, errOut.String())
+	}
+	html := strings.ToLower(out.String())
+	for _, bad := range []string{"<script", "onload", "onerror", "javascript:", "<link"} {
+		if strings.Contains(html, bad) {
+			t.Errorf("output holds %q:\n%s", bad, out.String())
+		}
+	}
+	if !strings.Contains(out.String(), `<mark class="boilernet-content">Overnight passenger trains`) {
+		t.Errorf("content not marked:\n%s", out.String())
+	}
+}
