@@ -176,6 +176,12 @@ func TestBrowser(t *testing.T) {
 	if md := text("out"); !strings.Contains(md, "## What changes for passengers") || !strings.Contains(md, "- Zurich to Vienna") {
 		t.Errorf("markdown panel:\n%s", md)
 	}
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("tab-tei"))); err != nil {
+		t.Fatal(err)
+	}
+	if tei := text("out"); !strings.Contains(tei, "<head>What changes for passengers</head>") || !strings.Contains(tei, "<TEI xmlns=") {
+		t.Errorf("TEI panel:\n%s", tei)
+	}
 
 	// Every block's probability, shown on hover in the frame, is reachable
 	// by keyboard: the arrow keys move from tab to tab, and the Blocks tab
@@ -184,7 +190,7 @@ func TestBrowser(t *testing.T) {
 	// with the tabs' state below rather than with the test's deadline.
 	wctx, wcancel := context.WithTimeout(ctx, 15*time.Second)
 	err = chromedp.Do(wctx,
-		chromedp.Focus(chromedp.ID("tab-md")),
+		chromedp.Focus(chromedp.ID("tab-tei")),
 		chromedp.KeyEvent(kb.ArrowRight),
 		chromedp.WaitVisible(chromedp.ID("blocks-panel")),
 	)
