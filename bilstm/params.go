@@ -33,6 +33,10 @@ const (
 	DefaultHidden  = 256
 	DefaultLayers  = 2
 	DefaultDropout = 0.5
+	// DefaultThreshold is the probability from which a block is content
+	// when each block is thresholded, as the paper does (infer's
+	// DefaultThreshold; training's dev scores).
+	DefaultThreshold = 0.5
 )
 
 // WithDefaults returns c with zero fields set to their defaults.

@@ -22,8 +22,8 @@ import (
 
 // DefaultThreshold is the probability from which a block is content when
 // a decoding thresholds each block (Decoding.Threshold) and Options gives
-// no threshold.
-const DefaultThreshold = 0.5
+// no threshold: the paper's, bilstm.DefaultThreshold.
+const DefaultThreshold = bilstm.DefaultThreshold
 
 // Options control one extraction. The zero value gives the defaults.
 type Options struct {

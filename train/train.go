@@ -22,7 +22,6 @@ import (
 	"github.com/boilernet/boilernet/bilstm"
 	"github.com/boilernet/boilernet/data"
 	"github.com/boilernet/boilernet/eval"
-	"github.com/boilernet/boilernet/infer"
 	"github.com/boilernet/boilernet/internal/progress"
 	"github.com/boilernet/boilernet/tokenize"
 	"github.com/boilernet/boilernet/train/graph"
@@ -794,7 +793,7 @@ func scoreSets(ep *Epoch, sets []devSet, count func(set int) devCounts) {
 }
 
 // count labels the dev batches at the paper's threshold
-// (infer.DefaultThreshold) and counts the outcomes.
+// (bilstm.DefaultThreshold, infer's too) and counts the outcomes.
 func count(cfg bilstm.Config, p *bilstm.Params, batches []batch) devCounts {
 	var ws bilstm.Workspace
 	var c devCounts
@@ -803,7 +802,7 @@ func count(cfg bilstm.Config, p *bilstm.Params, batches []batch) devCounts {
 		for bi, s := range b.seqs {
 			pred := make([]bool, s.Len())
 			for t := range pred {
-				pred[t] = float64(probs[bi*b.T+t]) >= infer.DefaultThreshold
+				pred[t] = float64(probs[bi*b.T+t]) >= bilstm.DefaultThreshold
 			}
 			c.add(pred, s.Labels, s.words)
 		}
