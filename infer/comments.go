@@ -1,6 +1,7 @@
 package infer
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/boilernet/boilernet/tokenize"
@@ -104,16 +105,16 @@ func findComments(blocks []tokenize.Block, selected []bool) []Comment {
 			continue
 		}
 		var top *tokenize.Element
-		inForm := false
+		notComment := false // in a form, a sidebar or the commenting UI
 		for _, el := range b.Ancestors {
 			if el.Name == "form" || el.Name == "textarea" || el.Name == "button" || el.Name == "select" || el.Name == "aside" || hasToken(el, commentSkipTokens) {
-				inForm = true
+				notComment = true
 			}
 			if top == nil && isCommentElement(el) {
 				top = el
 			}
 		}
-		if top == nil || inForm {
+		if top == nil || notComment {
 			continue
 		}
 		s := index[top]
@@ -138,7 +139,8 @@ func findComments(blocks []tokenize.Block, selected []bool) []Comment {
 }
 
 // splitComments cuts a comment section's blocks into comments: by the
-// outermost marked element below the section's element, in page order.
+// innermost comment (isCommentItem) below the section's element top, in
+// page order.
 func splitComments(blocks []tokenize.Block, top *tokenize.Element, in []int) []Comment {
 	var out []Comment
 	var cur *Comment
@@ -157,13 +159,8 @@ func splitComments(blocks []tokenize.Block, top *tokenize.Element, in []int) []C
 	items := make([]*tokenize.Element, len(in))
 	anyItem := false
 	for k, i := range in {
-		below := false
-		for _, el := range blocks[i].Ancestors {
-			if el == top {
-				below = true
-				continue
-			}
-			if below && isCommentItem(el) {
+		for _, el := range below(blocks[i], top) {
+			if isCommentItem(el) {
 				items[k] = el
 				anyItem = true
 			}
@@ -178,16 +175,12 @@ func splitComments(blocks []tokenize.Block, top *tokenize.Element, in []int) []C
 			flush()
 			cur, curEl = &Comment{}, item
 		}
-		switch field := commentField(b, top); {
-		case field == "author" && cur.Author == "":
-			cur.Author = collapse(b.Text)
-		case field == "author":
-			cur.Author += " " + collapse(b.Text)
-		case field == "date" && cur.Date == "":
-			cur.Date = collapse(b.Text)
-		case field == "date":
-			cur.Date += " " + collapse(b.Text)
-		case field == "tool":
+		switch commentField(b, top) {
+		case "author":
+			cur.Author = strings.TrimSpace(cur.Author + " " + collapse(b.Text))
+		case "date":
+			cur.Date = strings.TrimSpace(cur.Date + " " + collapse(b.Text))
+		case "tool":
 		default:
 			text = append(text, b)
 		}
@@ -199,15 +192,7 @@ func splitComments(blocks []tokenize.Block, top *tokenize.Element, in []int) []C
 // commentField says what a block of a comment is: "author", "date",
 // "tool" (a link to reply, report or vote), or "" (the comment's text).
 func commentField(b tokenize.Block, top *tokenize.Element) string {
-	below := false
-	for _, el := range b.Ancestors {
-		if el == top {
-			below = true
-			continue
-		}
-		if !below {
-			continue
-		}
+	for _, el := range below(b, top) {
 		switch {
 		case el.Name == "time" || hasToken(el, commentDateTokens):
 			return "date"
@@ -226,4 +211,10 @@ func commentField(b tokenize.Block, top *tokenize.Element) string {
 		}
 	}
 	return ""
+}
+
+// below returns the block's ancestors below top (all of them when top is
+// not one).
+func below(b tokenize.Block, top *tokenize.Element) []*tokenize.Element {
+	return b.Ancestors[slices.Index(b.Ancestors, top)+1:]
 }

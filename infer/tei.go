@@ -1,6 +1,7 @@
 package infer
 
 import (
+	"cmp"
 	"encoding/xml"
 	"io"
 	"strings"
@@ -55,7 +56,7 @@ func (r *Result) WriteTEI(w io.Writer) error {
 	if m.Published != "" {
 		x.element("date", m.Published, "when", isoDate(m.Published))
 	}
-	if url := cmpOr(m.Canonical, r.URL); url != "" {
+	if url := cmp.Or(m.Canonical, r.URL); url != "" {
 		x.empty("ptr", "target", url)
 	}
 	x.close("bibl")
@@ -112,7 +113,7 @@ func (r *Result) WriteXML(w io.Writer) error {
 	}
 	var attrs []string
 	for _, kv := range [][2]string{{"title", r.Title}, {"author", strings.Join(m.Authors, "; ")}, {"sitename", m.SiteName},
-		{"date", m.Published}, {"modified", m.Modified}, {"url", cmpOr(m.Canonical, r.URL)}, {"language", m.Language}} {
+		{"date", m.Published}, {"modified", m.Modified}, {"url", cmp.Or(m.Canonical, r.URL)}, {"language", m.Language}} {
 		if kv[1] != "" {
 			attrs = append(attrs, kv[0], kv[1])
 		}
@@ -258,13 +259,6 @@ func isoDate(s string) string {
 		return s[:10]
 	}
 	return s
-}
-
-func cmpOr(a, b string) string {
-	if a != "" {
-		return a
-	}
-	return b
 }
 
 // xmlWriter writes indented XML, escaping text and attribute values, and

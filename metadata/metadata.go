@@ -154,24 +154,25 @@ func (p *Page) Metadata(text string) *Metadata {
 
 // collected holds what one pass over the page found.
 type collected struct {
-	metas     map[string][]string // name/property/itemprop/http-equiv, lowercase → contents
-	micros    map[string][]string // itemprop → values of non-meta elements
-	microAuth []string            // names in itemprop=author
-	nodes     []Node              // every JSON-LD node, in page order
-	lang      string
-	title, h1 string
-	h1s       int // <h1> elements
-	base      string
-	canonical string
-	imageSrc  string
-	pubTime   string // <time pubdate> or <time itemprop=datePublished> or in an element classed as published
-	time      string // the first <time datetime> in the body
-	relAuthor []string
-	byline    [][]string // the text nodes of elements classed as a byline or the author
-	authLinks []string   // the text of links to an author's page
-	usernames []string   // the text of elements classed "username" (forums)
-	texts     []string   // the body's text nodes (at most maxTexts)
-	h1Text    int        // the index in texts of the first <h1>'s first text (-1: none)
+	commentDist map[*html.Node]uint8 // see inCommentOrReview
+	metas       map[string][]string  // name/property/itemprop/http-equiv, lowercase → contents
+	micros      map[string][]string  // itemprop → values of non-meta elements
+	microAuth   []string             // names in itemprop=author
+	nodes       []Node               // every JSON-LD node, in page order
+	lang        string
+	title, h1   string
+	h1s         int // <h1> elements
+	base        string
+	canonical   string
+	imageSrc    string
+	pubTime     string // <time pubdate> or <time itemprop=datePublished> or in an element classed as published
+	time        string // the first <time datetime> in the body
+	relAuthor   []string
+	byline      [][]string // the text nodes of elements classed as a byline or the author
+	authLinks   []string   // the text of links to an author's page
+	usernames   []string   // the text of elements classed "username" (forums)
+	texts       []string   // the body's text nodes (at most maxTexts)
+	h1Text      int        // the index in texts of the first <h1>'s first text (-1: none)
 }
 
 // maxBylines bounds the byline elements kept.
@@ -181,7 +182,7 @@ const maxBylines = 8
 const maxTexts = 5000
 
 func collect(root *html.Node) *collected {
-	c := &collected{metas: map[string][]string{}, micros: map[string][]string{}, h1Text: -1}
+	c := &collected{metas: map[string][]string{}, micros: map[string][]string{}, h1Text: -1, commentDist: map[*html.Node]uint8{}}
 	inBody := false
 	var h1 *html.Node
 	for n := root; n != nil; n = next(n, root) {
@@ -192,7 +193,7 @@ func collect(root *html.Node) *collected {
 				if n.Parent.Namespace != "" {
 					break // the text of an SVG or MathML drawing
 				}
-				if inCommentOrReview(n.Parent) {
+				if inCommentOrReview(n.Parent, c.commentDist) {
 					break // a reader's words: not the page's byline or date
 				}
 				if t := strings.TrimSpace(n.Data); t != "" {
@@ -266,7 +267,7 @@ func collect(root *html.Node) *collected {
 			if c.pubTime == "" && (hasAttr(n, "pubdate") || strings.EqualFold(attr(n, "itemprop"), "datePublished") || classedPublished(n)) {
 				c.pubTime = dt
 			}
-			if c.time == "" && inBody && !inCommentOrReview(n) {
+			if c.time == "" && inBody && !inCommentOrReview(n, c.commentDist) {
 				c.time = dt // a comment's or a review's date is not the page's
 			}
 		case "a":
@@ -281,7 +282,7 @@ func collect(root *html.Node) *collected {
 				}
 			}
 		}
-		if inBody && len(c.byline) < maxBylines && isBylineElement(n) && !inCommentOrReview(n) {
+		if inBody && len(c.byline) < maxBylines && isBylineElement(n) && !inCommentOrReview(n, c.commentDist) {
 			if ts := textNodes(n, 12); len(ts) > 0 {
 				c.byline = append(c.byline, ts)
 			}

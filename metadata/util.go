@@ -226,15 +226,40 @@ func textNodes(n *html.Node, max int) []string {
 	return out
 }
 
+// commentLevels is how far up inCommentOrReview looks: an element and its
+// five nearest ancestors.
+const commentLevels = 6
+
 // inCommentOrReview reports whether an element or one of its five
 // nearest ancestors is classed as a comment or a review: their authors
-// are not the page's.
-func inCommentOrReview(n *html.Node) bool {
-	for i := 0; i < 6 && n != nil; i, n = i+1, n.Parent {
-		for _, a := range n.Attr {
-			if (a.Key == "class" || a.Key == "id") && (containsFold(a.Val, "comment") || containsFold(a.Val, "review")) {
-				return true
-			}
+// and dates are not the page's. dist memoizes, for the elements met, how
+// many levels up the nearest such one is (commentLevels: none that near),
+// so that a page's text nodes cost one class test per element.
+func inCommentOrReview(n *html.Node, dist map[*html.Node]uint8) bool {
+	return commentDistance(n, dist) < commentLevels
+}
+
+func commentDistance(n *html.Node, dist map[*html.Node]uint8) uint8 {
+	if n == nil {
+		return commentLevels
+	}
+	if d, ok := dist[n]; ok {
+		return d
+	}
+	var d uint8
+	if !classedCommentOrReview(n) {
+		d = min(commentDistance(n.Parent, dist)+1, commentLevels)
+	}
+	dist[n] = d
+	return d
+}
+
+// classedCommentOrReview reports whether an element's class or id names a
+// comment or a review.
+func classedCommentOrReview(n *html.Node) bool {
+	for _, a := range n.Attr {
+		if (a.Key == "class" || a.Key == "id") && (containsFold(a.Val, "comment") || containsFold(a.Val, "review")) {
+			return true
 		}
 	}
 	return false

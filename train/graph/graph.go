@@ -294,7 +294,7 @@ func (gr *Graph) Run(b *bilstm.Batch, mask []float32) (float32, error) {
 	if n > gr.n {
 		return 0, fmt.Errorf("graph: batch of %d rows on a graph of %d", n, gr.n)
 	}
-	gr.state.lay, gr.state.x = b.Layout, b.X
+	gr.state.setBatch(b, gr.n)
 	clear(gr.yBuf)
 	clear(gr.wBuf)
 	copy(gr.yBuf, b.Y)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"hash"
 	"hash/fnv"
+	"slices"
 	"sync/atomic"
 
 	"github.com/boilernet/boilernet/bilstm"
@@ -16,6 +17,23 @@ import (
 type batchState struct {
 	lay bilstm.Layout
 	x   *bilstm.Sparse
+	// groups are the layout's pooling groups padded to the graph's rows
+	// (-1: rows past the batch's belong to no group), set once a batch.
+	groups [][]int32
+}
+
+// setBatch makes b's layout and rows the state, the pooling groups padded
+// to n rows.
+func (s *batchState) setBatch(b *bilstm.Batch, n int) {
+	s.lay, s.x = b.Layout, b.X
+	s.groups = slices.Grow(s.groups[:0], len(b.Groups))[:len(b.Groups)]
+	for k, g := range b.Groups {
+		padded := append(s.groups[k][:0], g...)
+		for len(padded) < n {
+			padded = append(padded, -1)
+		}
+		s.groups[k] = padded
+	}
 }
 
 // opIDs gives every op instance a distinct hash, so that Gorgonia never
@@ -302,20 +320,12 @@ func (op *poolOp) InferShape(...gorgonia.DimSizer) (tensor.Shape, error) {
 	return tensor.Shape{op.n, op.w}, nil
 }
 func (op *poolOp) Do(vals ...gorgonia.Value) (gorgonia.Value, error) {
-	groups := op.state.lay.Groups
+	groups := op.state.groups
 	if op.level >= len(groups) {
 		return nil, fmt.Errorf("graph: the batch has pooling groups for %d levels, the network pools %d", len(groups), op.level+1)
 	}
-	// Rows past the batch's (the graph holds up to n) belong to no group.
-	g := groups[op.level]
-	if len(g) < op.n {
-		g = append(append(make([]int32, 0, op.n), g...), make([]int32, op.n-len(g))...)
-		for i := len(groups[op.level]); i < op.n; i++ {
-			g[i] = -1
-		}
-	}
 	op.out = grow(op.out, op.n*op.w)
-	bilstm.PoolMeans(data32(vals[0]), op.w, g[:op.n], op.out, &op.scratch)
+	bilstm.PoolMeans(data32(vals[0]), op.w, groups[op.level], op.out, &op.scratch)
 	return newDense(op.out, op.n, op.w), nil
 }
 func (op *poolOp) ReturnsPtr() bool      { return false }
