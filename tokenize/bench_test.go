@@ -1,10 +1,13 @@
 package tokenize
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"golang.org/x/net/html"
 )
 
 // loadPages reads the pages of a dataset split from ../shared/data, or skips.
@@ -45,6 +48,40 @@ func BenchmarkParse(b *testing.B) {
 	benchPages(b, func(raw []byte) {
 		if _, err := Parse(raw, Options{}); err != nil {
 			b.Fatal(err)
+		}
+	})
+}
+
+// BenchmarkHTMLParse is html.Parse of the same pages and nothing else:
+// tokenizing and tree construction, the floor for any segmentation that
+// builds the DOM.
+func BenchmarkHTMLParse(b *testing.B) {
+	benchPages(b, func(raw []byte) {
+		if _, err := html.Parse(bytes.NewReader(raw)); err != nil {
+			b.Fatal(err)
+		}
+	})
+}
+
+// BenchmarkHTMLTokenize runs html.Tokenizer over the same pages, reading
+// every token's name, attributes and text, without building a tree: the
+// floor for a segmentation that skips the DOM (issue 29).
+func BenchmarkHTMLTokenize(b *testing.B) {
+	benchPages(b, func(raw []byte) {
+		z := html.NewTokenizer(bytes.NewReader(raw))
+		for {
+			tt := z.Next()
+			if tt == html.ErrorToken {
+				return
+			}
+			if tt == html.StartTagToken || tt == html.SelfClosingTagToken {
+				_, more := z.TagName()
+				for more {
+					_, _, more = z.TagAttr()
+				}
+			} else {
+				_ = z.Text()
+			}
 		}
 	})
 }
