@@ -6,13 +6,13 @@ import (
 	"github.com/boilernet/boilernet/internal/vecmath"
 )
 
-// BLAS is the float32 BLAS the kernels call. The default build uses gonum's
+// impl is the float32 BLAS the kernels call. The default build uses gonum's
 // pure-Go implementation; building with -tags openblas switches this
 // package (and, in train/graph, Gorgonia) to OpenBLAS (see blas_openblas.go).
-var BLAS blas.Float32 = defaultBLAS()
+var impl blas.Float32 = defaultBLAS()
 
 // BLASName names the BLAS in use, for benchmark reports.
-var BLASName = defaultBLASName
+const BLASName = defaultBLASName
 
 // sgemm computes C = alpha·op(A)·op(B) + beta·C on row-major matrices, where
 // op(A) is m×k and op(B) is k×n.
@@ -54,8 +54,8 @@ func sgemm(transA, transB bool, m, n, k int, alpha float32, a []float32, lda int
 		if transB {
 			t, rows, cols = blas.NoTrans, n, k
 		}
-		BLAS.Sgemv(t, rows, cols, alpha, b, ldb, a, 1, beta, c, 1)
+		impl.Sgemv(t, rows, cols, alpha, b, ldb, a, 1, beta, c, 1)
 		return
 	}
-	BLAS.Sgemm(ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc)
+	impl.Sgemm(ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc)
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -13,17 +14,22 @@ import (
 	"golang.org/x/net/html/atom"
 )
 
-// DefaultSkipTags are the elements whose whole subtree is ignored: the list
-// of the BoilerNet authors (PaperSkipTags) without noscript, whose content
+// DefaultSkipTags returns the elements whose whole subtree is ignored: the
+// list of the BoilerNet authors (PaperSkipTags) without noscript, whose content
 // is what a reader sees without scripts (Discourse forums put the whole
 // thread there), plus template, svg, select and datalist, whose text is
 // never shown as running text (a select shows one option of its list).
 // Pages are parsed with scripting disabled, so noscript content is markup.
-var DefaultSkipTags = []string{"head", "iframe", "script", "meta", "link", "style", "input", "checkbox", "button", "template", "svg", "select", "datalist"}
+// Each call returns a new slice.
+func DefaultSkipTags() []string { return slices.Clone(defaultSkipTags) }
 
-// PaperSkipTags is the list used by the BoilerNet authors (Leonhardt et al.,
-// 2020).
-var PaperSkipTags = []string{"head", "iframe", "script", "meta", "link", "style", "input", "checkbox", "button", "noscript"}
+var defaultSkipTags = []string{"head", "iframe", "script", "meta", "link", "style", "input", "checkbox", "button", "template", "svg", "select", "datalist"}
+
+// PaperSkipTags returns the list used by the BoilerNet authors (Leonhardt
+// et al., 2020). Each call returns a new slice.
+func PaperSkipTags() []string {
+	return []string{"head", "iframe", "script", "meta", "link", "style", "input", "checkbox", "button", "noscript"}
+}
 
 // Errors returned by Parse for input that is not an HTML page.
 var (
@@ -57,7 +63,7 @@ type Options struct {
 	// header; "" when unknown. See Decode for how it is weighed.
 	Charset string
 	// SkipTags lists lowercase element names whose subtrees are ignored;
-	// nil means DefaultSkipTags. An empty non-nil slice skips nothing.
+	// nil means DefaultSkipTags(). An empty non-nil slice skips nothing.
 	SkipTags []string
 	// MaxElements bounds the start tags of a page ("<" and a letter,
 	// counted before parsing; 0 means DefaultMaxElements, < 0 no limit):
@@ -184,7 +190,7 @@ func Parse(raw []byte, opts Options) (*Page, error) {
 	}
 	skip := opts.SkipTags
 	if skip == nil {
-		skip = DefaultSkipTags
+		skip = defaultSkipTags
 	}
 	w := newWalker(skip)
 	if max := opts.maxElements(); max > 0 {

@@ -18,7 +18,7 @@ func blockTexts(p *Page) []string {
 }
 
 func TestPaperSkipTags(t *testing.T) {
-	p, err := Parse([]byte(`<body><noscript><p>n</p></noscript><p>x</p>`), Options{SkipTags: PaperSkipTags})
+	p, err := Parse([]byte(`<body><noscript><p>n</p></noscript><p>x</p>`), Options{SkipTags: PaperSkipTags()})
 	if err != nil {
 		t.Fatal(err)
 	}
