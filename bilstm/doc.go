@@ -47,8 +47,8 @@
 // cross-entropy of p against the block labels, each row weighted by its
 // class's weight (ClassWeights) and its own weight (Sequence.Weights),
 // divided by the valid rows of the batch (NewBatch). With an F1 weight w > 0
-// (train.Options.F1Loss; the default model's command uses 1) it adds w
-// times one minus the mean over the batch's pages of their soft token F1:
+// (train.Options.F1Loss; the default model's command uses 1) it subtracts
+// w times the mean over the batch's pages of their soft token F1:
 // per page, 2·Σp·y·words / (Σp·words + Σy·words + 1), the metric's token
 // F1 with probabilities in place of selections.
 //
