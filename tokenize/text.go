@@ -1,0 +1,163 @@
+package tokenize
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// Whitespace collapsing and the rebuilding of readable text from blocks.
+
+// collapse trims s and collapses its whitespace runs to one space (inside
+// <pre>, runs that hold a line break become one "\n"). It reports whether s
+// had leading and trailing whitespace; an all-whitespace s gives "" and
+// lead = true.
+func collapse(s string, pre bool) (out string, lead, trail bool) {
+	if out, lead, trail, ok := collapsed(s, pre); ok {
+		return out, lead, trail
+	}
+	return collapseCopy(s, pre)
+}
+
+// collapseCopy is collapse, building the result.
+func collapseCopy(s string, pre bool) (out string, lead, trail bool) {
+	var sb strings.Builder
+	sb.Grow(len(s))
+	space, newline := false, false
+	for i, r := range s {
+		if r == utf8.RuneError {
+			if _, size := utf8.DecodeRuneInString(s[i:]); size == 1 {
+				r = unicode.ReplacementChar
+			}
+		}
+		if isSpace(r) {
+			if sb.Len() == 0 {
+				lead = true
+			}
+			space = true
+			newline = newline || r == '\n'
+			continue
+		}
+		if space && sb.Len() > 0 {
+			if pre && newline {
+				sb.WriteByte('\n')
+			} else {
+				sb.WriteByte(' ')
+			}
+		}
+		space, newline = false, false
+		sb.WriteRune(r)
+	}
+	return sb.String(), lead, space
+}
+
+// collapsed is collapse for the common text that needs no change beyond
+// trimming, returned as a part of s without a copy: valid UTF-8 whose
+// inner whitespace runs are single spaces (or, inside <pre>, single line
+// breaks). ok is false for any other text.
+func collapsed(s string, pre bool) (out string, lead, trail, ok bool) {
+	start, end := -1, 0 // the first and past the last non-space bytes
+	run, runLen := byte(0), 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		size := 1
+		var space bool
+		if c < utf8.RuneSelf {
+			space = c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'
+		} else {
+			var r rune
+			r, size = utf8.DecodeRuneInString(s[i:])
+			if r == utf8.RuneError && size == 1 {
+				return "", false, false, false
+			}
+			if isSpace(r) {
+				// Other spaces become ' ': a change (only plain ASCII
+				// spaces are kept as they are).
+				c, space = 0, true
+			}
+		}
+		if space {
+			if run == 0 {
+				run = c
+			}
+			runLen++
+			i += size
+			continue
+		}
+		if runLen > 0 && start >= 0 && (runLen > 1 || !(run == ' ' || pre && run == '\n')) {
+			return "", false, false, false
+		}
+		if start < 0 {
+			start = i
+		}
+		run, runLen = 0, 0
+		i += size
+		end = i
+	}
+	if start < 0 {
+		return "", s != "", s != "", true
+	}
+	return s[start:end], start > 0, end < len(s), true
+}
+
+// isSpace reports HTML whitespace plus the Unicode spaces that render as
+// blank (no-break space included).
+func isSpace(r rune) bool {
+	return unicode.IsSpace(r) || r == '\u200b' || r == '\ufeff'
+}
+
+// Text rebuilds readable text from blocks of one page given in document
+// order (any subset of Page.Blocks), joined by Separator.
+func Text(blocks []Block) string {
+	var sb strings.Builder
+	for i, b := range blocks {
+		if i > 0 {
+			sb.WriteString(Separator(blocks[i-1], b))
+		}
+		sb.WriteString(b.Text)
+	}
+	return sb.String()
+}
+
+// Separator is what Text puts between two blocks, prev before b: a blank
+// line between paragraphs, a line break between lines, and on one line
+// nothing when the source has no whitespace between neighbouring blocks
+// ("<b>H</b>ello") unless they are visibly apart, a space otherwise (and
+// always when blocks were left out between them).
+func Separator(prev, b Block) string {
+	switch {
+	case b.Para != prev.Para:
+		return "\n\n"
+	case b.Line != prev.Line:
+		return "\n"
+	case b.Index == prev.Index+1 && !b.SpaceBefore && !apart(prev, b):
+		return ""
+	}
+	return " "
+}
+
+// apart reports whether two neighbouring blocks that the source writes
+// without whitespace between them are still separate words as a page
+// shows them: they sit in different elements, and a word or sentence ends
+// before an upper-case letter ("Edit this page</a><span>Last updated"), or
+// a symbol such as a rating's stars meets a letter or digit ("Great for
+// day hikes</span><span>★★★★★"). CSS puts such elements apart (a block,
+// a margin, a flex gap); inside a word ("<b>H</b>ello", "foo<i>bar</i>")
+// the next letter is lower-case.
+func apart(prev, b Block) bool {
+	if prev.Node == nil || b.Node == nil || prev.Node.Parent == b.Node.Parent {
+		return false
+	}
+	last, _ := utf8.DecodeLastRuneInString(prev.Text)
+	first, _ := utf8.DecodeRuneInString(b.Text)
+	wordEnd := unicode.IsLetter(last) || unicode.IsDigit(last) || strings.ContainsRune(".!?:;)", last)
+	switch {
+	case wordEnd && unicode.IsUpper(first):
+		return true
+	case unicode.Is(unicode.So, last) && (unicode.IsLetter(first) || unicode.IsDigit(first)):
+		return true
+	case unicode.Is(unicode.So, first) && (unicode.IsLetter(last) || unicode.IsDigit(last)):
+		return true
+	}
+	return false
+}
