@@ -82,21 +82,23 @@ func decode(raw []byte, label string, copyText bool) Decoded {
 	if e, name := utf16NoBOM(raw); e != nil {
 		return decodeWith(raw, e, name, ReasonUTF16)
 	}
+	valid8 := utf8.Valid(raw)
+	if valid8 && bytes.IndexByte(raw, 0x1b) < 0 {
+		// UTF-8 whatever the page declares (step 2), so the declaration
+		// is not looked for: only an ISO-2022 escape could overrule it.
+		return utf8Text(raw, copyText)
+	}
 	declared, name := lookupLabel(label)
 	reason := ReasonCaller
 	if declared == nil {
 		declared, name = lookupLabel(metaCharset(raw))
 		reason = ReasonMeta
 	}
-	if utf8.Valid(raw) {
-		if name == "iso-2022-jp" && bytes.IndexByte(raw, 0x1b) >= 0 {
+	if valid8 {
+		if name == "iso-2022-jp" {
 			return decodeWith(raw, declared, name, reason)
 		}
-		text := unsafe.String(unsafe.SliceData(raw), len(raw))
-		if copyText {
-			text = string(raw)
-		}
-		return Decoded{Text: text, Encoding: "utf-8", Reason: ReasonUTF8}
+		return utf8Text(raw, copyText)
 	}
 	valid, invalid := countUTF8(raw)
 	if mostlyUTF8(valid, invalid) {
@@ -412,4 +414,14 @@ func DecodeText(raw []byte) string {
 		return string(raw)
 	}
 	return decodeMixed(raw)
+}
+
+// utf8Text is raw as valid UTF-8 text: a copy with copyText, else sharing
+// raw's memory.
+func utf8Text(raw []byte, copyText bool) Decoded {
+	text := unsafe.String(unsafe.SliceData(raw), len(raw))
+	if copyText {
+		text = string(raw)
+	}
+	return Decoded{Text: text, Encoding: "utf-8", Reason: ReasonUTF8}
 }
