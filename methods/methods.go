@@ -1,19 +1,16 @@
-// Package methods is the registry of block classifiers: it builds any
-// method the project knows (the BiLSTM model with its threshold and
-// decoding, the Boilerpipe classifiers, a trained tree, NewsFeed, keep-all)
-// combined with a precision filter, by name, for extraction (infer), the
-// server and the evaluation.
+// Package methods owns the method value: a block classifier (the BiLSTM
+// model with its decoding and threshold, the Boilerpipe classifiers, a
+// trained tree, NewsFeed, keep-all, the oracles) with a precision filter,
+// parsed from one spec by Parse, and the Registry that runs it for
+// extraction (infer), the server and the evaluation.
 //
-// A name is METHOD or METHOD+FILTER, e.g. "bilstm", "bilstm:structure+ancestor",
-// "boilerpipe-numwords+main". The neural method may name its decoding after
-// a colon (see infer.ParseDecoding).
+// A spec is CLASSIFIER[:DECODING][+FILTER], e.g. "bilstm",
+// "bilstm:structure+ancestor", "boilerpipe-numwords+main". Names, Filters
+// and Oracles list the names it reads.
 package methods
 
 import (
 	"errors"
-	"fmt"
-	"slices"
-	"strings"
 	"sync"
 
 	"github.com/boilernet/boilernet/filter"
@@ -22,15 +19,6 @@ import (
 	"github.com/boilernet/boilernet/shallow"
 	"github.com/boilernet/boilernet/tokenize"
 )
-
-// Names are the block classifiers.
-var Names = []string{"bilstm", "boilerpipe-numwords", "boilerpipe-densitometric", "boilerpipe-cleaneval", "tree", "newsfeed", "keep-all"}
-
-// Filters are the precision filters: ancestor (filter.Ancestor) applies
-// after any method, largest and main (shallow.LargestContent,
-// shallow.MainContent) after the shallow-feature ones (boilerpipe-* and
-// tree).
-var Filters = []string{"ancestor", "largest", "main"}
 
 // Config says where the methods that need a trained model get it.
 type Config struct {
@@ -42,7 +30,8 @@ type Config struct {
 	Tree func() (*shallow.Tree, error)
 }
 
-// Registry builds methods by name. It is safe for concurrent use.
+// Registry runs methods with the models its Config gives. It is safe for
+// concurrent use.
 type Registry struct {
 	cfg       Config
 	extractor func() (*infer.Extractor, error) // the model's, loaded once
@@ -57,8 +46,8 @@ func New(cfg Config) *Registry {
 	return &Registry{cfg: cfg, extractor: sync.OnceValues(load)}
 }
 
-// Default is the Registry of the embedded model, without a tree.
-var Default = New(Config{})
+// embedded is the Registry of the embedded model, without a tree.
+var embedded = sync.OnceValue(func() *Registry { return New(Config{}) })
 
 // Model returns the neural model, loading it on first use.
 func (r *Registry) Model() (*infer.Model, error) {
@@ -73,54 +62,26 @@ func (r *Registry) Model() (*infer.Model, error) {
 	return m, nil
 }
 
-// Split splits a name METHOD+FILTER into the method and the filter ("" when
-// the name has none).
-func Split(name string) (method, filter string) {
-	method, filter, _ = strings.Cut(name, "+")
-	return method, filter
-}
-
-// Lookup returns the block classifier of a name METHOD or METHOD+FILTER
-// (see Split and Selector).
-func (r *Registry) Lookup(name string, opts infer.Options) (infer.Selector, error) {
-	method, filt := Split(name)
-	return r.Selector(method, filt, opts)
-}
-
-// Selector returns the block classifier of method with filter ("" for
-// none). The bilstm methods use opts.Threshold and opts.Decode (a decoding
-// named after the method's colon replaces it), the ancestor filter
-// opts.FilterDepth; opts.Filter is not read: filter says which filter runs.
-func (r *Registry) Selector(method, filt string, opts infer.Options) (infer.Selector, error) {
-	decode := opts.Decode
-	if m, d, ok := strings.Cut(method, ":"); ok && m == "bilstm" {
-		var err error
-		if decode, err = infer.ParseDecoding(d); err != nil {
-			return nil, err
-		}
-		method = m
-	}
-	if !slices.Contains(Names, method) {
-		return nil, fmt.Errorf("unknown method %q (known: %s)", method, strings.Join(Names, ", "))
-	}
-	if filt != "" && !slices.Contains(Filters, filt) {
-		return nil, fmt.Errorf("unknown filter %q (known: %s)", filt, strings.Join(Filters, ", "))
-	}
-	if (filt == "largest" || filt == "main") && !shallowMethod(method) {
-		return nil, fmt.Errorf("filter %s works after the boilerpipe methods and tree only", filt)
+// Selector returns the block classifier of m: the verdict of its
+// classifier, decoding and filter on each block of a page. An oracle
+// (Method.Oracle) is an error: it needs the page's gold labels, which
+// package eval runs it with.
+func (r *Registry) Selector(m Method) (infer.Selector, error) {
+	if m.oracle {
+		return nil, errors.New("method " + m.String() + " reads the gold labels: only an evaluation runs it")
 	}
 	var base infer.Selector
-	switch {
-	case method == "bilstm":
-		m, err := r.Model()
+	switch name := m.Classifier(); name {
+	case "bilstm":
+		md, err := r.Model()
 		if err != nil {
 			return nil, err
 		}
-		mopts := infer.Options{Threshold: opts.Threshold, Decode: decode}
-		base = func(p *tokenize.Page, _ string) ([]bool, error) { return m.Select(p.Blocks, mopts) }
-	case method == "newsfeed":
+		mopts := infer.Options{Threshold: m.threshold, Decode: m.decoding}
+		base = func(p *tokenize.Page, _ string) ([]bool, error) { return md.Select(p.Blocks, mopts) }
+	case "newsfeed":
 		base = func(p *tokenize.Page, _ string) ([]bool, error) { return newsfeed.Select(p), nil }
-	case method == "keep-all":
+	case "keep-all":
 		base = func(p *tokenize.Page, _ string) ([]bool, error) {
 			s := make([]bool, len(p.Blocks))
 			for i := range s {
@@ -129,12 +90,12 @@ func (r *Registry) Selector(method, filt string, opts infer.Options) (infer.Sele
 			return s, nil
 		}
 	default:
-		shallowFilter := filt
-		if filt == "ancestor" {
+		shallowFilter := m.filter
+		if m.filter == "ancestor" {
 			shallowFilter = ""
 		}
-		classify := shallow.Classifiers[method]
-		if method == "tree" {
+		classify := shallow.Classifier(name)
+		if name == "tree" {
 			if r.cfg.Tree == nil {
 				return nil, errors.New("method tree needs a trained tree")
 			}
@@ -148,10 +109,10 @@ func (r *Registry) Selector(method, filt string, opts infer.Options) (infer.Sele
 			return shallow.SelectWith(classify, shallowFilter, p.Blocks, title)
 		}
 	}
-	if filt != "ancestor" {
+	if m.filter != "ancestor" {
 		return base, nil
 	}
-	depth := opts.FilterDepth
+	depth := m.FilterDepth()
 	return func(p *tokenize.Page, title string) ([]bool, error) {
 		sel, err := base(p, title)
 		if err != nil {
@@ -161,29 +122,22 @@ func (r *Registry) Selector(method, filt string, opts infer.Options) (infer.Sele
 	}, nil
 }
 
-// shallowMethod reports whether a method classifies Kohlschütter et al.'s
-// atomic blocks by their shallow features.
-func shallowMethod(method string) bool {
-	return strings.HasPrefix(method, "boilerpipe-") || method == "tree"
-}
-
-// Extractor returns the extractor that runs method with filter and the
-// options to run it with. The plain neural method ("bilstm", without a
-// decoding after a colon) with no filter or the ancestor one is the
-// model's own extractor, which gives each block's probability (opts.Filter
-// then says whether the ancestor filter runs); any other is a selector
-// (infer.WithSelector, opts.Filter off: the selector applies the filter),
-// with NewsFeed's own title for newsfeed.
-func (r *Registry) Extractor(method, filt string, opts infer.Options) (*infer.Extractor, infer.Options, error) {
-	if method == "bilstm" && (filt == "" || filt == "ancestor") {
+// Extractor returns the extractor that runs m and the options to run it
+// with (opts with m's decoding, threshold and filter). The bilstm methods
+// without a filter or with the ancestor one run on the model's own
+// extractor, which gives each block's probability; any other is a
+// selector (infer.WithSelector), with NewsFeed's own title for newsfeed.
+func (r *Registry) Extractor(m Method, opts infer.Options) (*infer.Extractor, infer.Options, error) {
+	opts.Threshold, opts.Decode, opts.FilterDepth = m.threshold, m.decoding, m.FilterDepth()
+	if m.Classifier() == "bilstm" && !m.oracle && (m.filter == "" || m.filter == "ancestor") {
 		ex, err := r.extractor()
 		if err != nil {
 			return nil, opts, err
 		}
-		opts.Filter = filt == "ancestor"
+		opts.Filter = m.filter == "ancestor"
 		return ex, opts, nil
 	}
-	sel, err := r.Selector(method, filt, opts)
+	sel, err := r.Selector(m)
 	if err != nil {
 		return nil, opts, err
 	}
@@ -191,9 +145,8 @@ func (r *Registry) Extractor(method, filt string, opts infer.Options) (*infer.Ex
 	return infer.WithSelector(sel), opts, nil
 }
 
-// Extractor returns the extractor of a name METHOD or METHOD+FILTER with
-// the embedded model (see Registry.Extractor).
-func Extractor(name string, opts infer.Options) (*infer.Extractor, infer.Options, error) {
-	method, filt := Split(name)
-	return Default.Extractor(method, filt, opts)
+// Extractor returns the extractor of m with the embedded model (see
+// Registry.Extractor).
+func Extractor(m Method, opts infer.Options) (*infer.Extractor, infer.Options, error) {
+	return embedded().Extractor(m, opts)
 }

@@ -19,8 +19,6 @@ import (
 
 	"github.com/boilernet/boilernet/fetch"
 	"github.com/boilernet/boilernet/infer"
-	"github.com/boilernet/boilernet/newsfeed"
-	"github.com/boilernet/boilernet/tokenize"
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/runtime"
@@ -97,11 +95,6 @@ func TestBrowser(t *testing.T) {
 	}
 	s, err := New(Config{Extractor: ex, Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
 		Fetch: FetchWith(fetch.New(fetch.Options{DenyPrivate: true})),
-		// newsfeed as the one other method, as the command's registry gives it.
-		Methods: []string{"bilstm", "newsfeed"},
-		Resolve: func(method, filter string, opts infer.Options) (*infer.Extractor, infer.Options, error) {
-			return infer.WithSelector(func(p *tokenize.Page, _ string) ([]bool, error) { return newsfeed.Select(p), nil }), opts, nil
-		},
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -316,7 +309,7 @@ func TestBrowserToken(t *testing.T) {
 	ts := newTestServer(t, cfg)
 	err := chromedp.Do(ctx,
 		chromedp.Navigate(ts.URL+"/#token="+cfg.Token),
-		chromedp.WaitReady(chromedp.CSS(`#method option[value="fake"]`)),
+		chromedp.WaitReady(chromedp.CSS(`#method option[value="newsfeed"]`)),
 		chromedp.SetValue(chromedp.ID("html"), testPage),
 		chromedp.Click(chromedp.ID("go")),
 		chromedp.WaitVisible(chromedp.ID("results")),

@@ -1,17 +1,18 @@
 package serve
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"io"
 	"net/http"
-	"slices"
 	"strings"
 	"time"
 
 	"github.com/boilernet/boilernet/fetch"
 	"github.com/boilernet/boilernet/infer"
+	"github.com/boilernet/boilernet/methods"
 )
 
 // Response is the answer of POST /v1/extract: the record of boilernet
@@ -184,50 +185,26 @@ func (s *Server) fail(w http.ResponseWriter, err error) {
 	writeError(w, re.status, err.Error())
 }
 
-// resolve picks the extractor and options of a request's method.
+// resolve picks the extractor and options of a request's method, and the
+// method's name for the response: the request's method (DefaultMethod when
+// it gives none) with its filter after a plus, save the ancestor filter
+// of bilstm, which runs on the model's own extractor.
 func (s *Server) resolve(req *Request) (*infer.Extractor, infer.Options, string, error) {
 	o := req.Options
-	method := o.Method
-	if method == "" {
-		method = "bilstm"
-	}
-	opts := infer.Options{Threshold: o.Threshold, FilterDepth: o.FilterDepth, KeepHeadline: o.KeepHeadline}
-	name, decoding, hasDecoding := strings.Cut(method, ":")
-	if o.Decode != "" {
-		if hasDecoding {
-			return nil, opts, "", badRequest("give the decoding in decode or after the method's colon, not both")
-		}
-		decoding, hasDecoding = o.Decode, true
-	}
-	if hasDecoding {
-		if name != "bilstm" {
-			return nil, opts, "", badRequest("decode %q: only bilstm has decodings", decoding)
-		}
-		d, err := infer.ParseDecoding(decoding)
-		if err != nil {
-			return nil, opts, "", badRequest("%v", err)
-		}
-		opts.Decode = d
-	}
-	if name == "bilstm" && (o.Filter == "" || o.Filter == "ancestor") {
-		// The model's own extractor, with the probabilities.
-		opts.Filter = o.Filter == "ancestor"
-		return s.cfg.Extractor, opts, method, nil
-	}
-	if !slices.Contains(s.cfg.Methods, name) {
-		return nil, opts, "", badRequest("unknown method %q (known: %s)", name, strings.Join(s.cfg.Methods, ", "))
-	}
-	if o.Filter != "" && !slices.Contains(s.cfg.Filters, o.Filter) {
-		return nil, opts, "", badRequest("unknown filter %q (known: %s)", o.Filter, strings.Join(s.cfg.Filters, ", "))
-	}
-	ex, opts, err := s.cfg.Resolve(name, o.Filter, opts)
+	opts := infer.Options{KeepHeadline: o.KeepHeadline}
+	m, err := methods.Parse(o.Method, methods.Params{Decoding: o.Decode, Filter: o.Filter, Threshold: o.Threshold, FilterDepth: o.FilterDepth})
 	if err != nil {
 		return nil, opts, "", badRequest("%v", err)
 	}
-	if o.Filter != "" {
-		method += "+" + o.Filter
+	ex, opts, err := s.methods.Extractor(m, opts)
+	if err != nil {
+		return nil, opts, "", badRequest("%v", err)
 	}
-	return ex, opts, method, nil
+	name := cmp.Or(o.Method, methods.DefaultMethod)
+	if o.Filter != "" && m.Classifier() != "bilstm" {
+		name += "+" + o.Filter
+	}
+	return ex, opts, name, nil
 }
 
 // respond extracts a page and encodes the response with the parts asked

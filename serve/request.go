@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"mime"
 	"net/http"
 	"net/url"
@@ -27,11 +26,14 @@ var Formats = []string{"json", "text", "markdown", "html", "xml", "tei"}
 // {"options": {...}} or, for a raw page body, the query parameters of the
 // same names.
 type Options struct {
-	Method       string  `json:"method,omitempty"`        // a method name ("" = bilstm)
-	Threshold    float64 `json:"threshold,omitempty"`     // 0 = the default
-	Filter       string  `json:"filter,omitempty"`        // "", ancestor, largest, main
-	FilterDepth  int     `json:"filter_depth,omitempty"`  // 0 = the default
-	Decode       string  `json:"decode,omitempty"`        // default, blocks, structure, steps joined by /
+	// Method, Decode, Filter, Threshold and FilterDepth are the method's
+	// spec and the parts given apart from it (methods.Parse, with
+	// methods.Params): the zero values are the defaults.
+	Method       string  `json:"method,omitempty"`
+	Threshold    float64 `json:"threshold,omitempty"`
+	Filter       string  `json:"filter,omitempty"`
+	FilterDepth  int     `json:"filter_depth,omitempty"`
+	Decode       string  `json:"decode,omitempty"`
 	KeepHeadline bool    `json:"keep_headline,omitempty"` // headline in the text too
 	// Format lists the response parts (Formats), joined by commas
 	// ("html,markdown"); "" means json.
@@ -242,15 +244,10 @@ func parseBool(v string) (bool, error) {
 	return strconv.ParseBool(v)
 }
 
-// check validates what the parser can validate without the methods.
+// check validates the request's format and URL (its method is
+// methods.Parse's to check).
 func (req *Request) check() error {
 	o := &req.Options
-	if math.IsNaN(o.Threshold) || o.Threshold < 0 || o.Threshold > 1 {
-		return badRequest("threshold %v outside [0, 1]", o.Threshold)
-	}
-	if o.FilterDepth < 0 || o.FilterDepth > 64 {
-		return badRequest("filter_depth %d outside [0, 64]", o.FilterDepth)
-	}
 	req.parts = map[string]bool{}
 	format := o.Format
 	if format == "" {

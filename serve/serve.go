@@ -50,6 +50,8 @@ import (
 
 	"github.com/boilernet/boilernet/fetch"
 	"github.com/boilernet/boilernet/infer"
+	"github.com/boilernet/boilernet/methods"
+	"github.com/boilernet/boilernet/shallow"
 	"golang.org/x/sync/semaphore"
 )
 
@@ -60,12 +62,6 @@ const (
 	DefaultReadTimeout = 60 * time.Second
 	DefaultIdleTimeout = 120 * time.Second
 )
-
-// Resolver returns the extractor for a method other than the neural
-// model's plain one (a name of Config.Methods, or a neural method with a
-// filter the model's extractor does not apply itself), with the options to
-// run it with.
-type Resolver func(method, filter string, opts infer.Options) (*infer.Extractor, infer.Options, error)
 
 // Fetcher fetches a page for a request that gives a URL and no HTML. It
 // returns the page, the charset of its Content-Type and its final URL
@@ -82,12 +78,9 @@ type Config struct {
 	// Extractor is the neural model's extractor (bilstm, the default
 	// method); it gives each block's probability.
 	Extractor *infer.Extractor
-	// Resolve runs the other methods; nil serves bilstm only (with the
-	// ancestor filter and every decoding).
-	Resolve Resolver
-	// Methods and Filters are the names Resolve knows, listed by /v1/info
-	// and the page (Methods includes "bilstm").
-	Methods, Filters []string
+	// Tree returns the trained tree of the tree method (see
+	// methods.Config.Tree; nil: the tree method is an error).
+	Tree func() (*shallow.Tree, error)
 	// Fetch fetches URLs; nil means a URL is only the base for the
 	// page's links, and a request with a URL and no HTML is answered with
 	// 501.
@@ -136,7 +129,8 @@ type Config struct {
 // Server is the HTTP server. It is an http.Handler; Serve runs it on a
 // listener with the configured timeouts.
 type Server struct {
-	cfg Config
+	cfg     Config
+	methods *methods.Registry // runs the methods on cfg.Extractor and cfg.Tree
 	// places bounds the admitted requests (Workers+Queue), workers the
 	// extractions, budget the bytes held (see admit).
 	places, workers *semaphore.Weighted
@@ -196,13 +190,8 @@ func New(cfg Config) (*Server, error) {
 	if cfg.MemoryBudget < cfg.MaxBody {
 		return nil, fmt.Errorf("serve: MemoryBudget %d is less than MaxBody %d: a body of unknown length would never fit", cfg.MemoryBudget, cfg.MaxBody)
 	}
-	if len(cfg.Methods) == 0 || cfg.Resolve == nil {
-		cfg.Methods = []string{"bilstm"}
-	}
-	if cfg.Resolve == nil || len(cfg.Filters) == 0 {
-		cfg.Filters = []string{"ancestor"}
-	}
-	s := &Server{cfg: cfg, metrics: newMetrics(), log: cfg.Logger, crossOrigin: http.NewCrossOriginProtection(),
+	ex := cfg.Extractor
+	s := &Server{cfg: cfg, methods: methods.New(methods.Config{Model: func() (*infer.Extractor, error) { return ex, nil }, Tree: cfg.Tree}), metrics: newMetrics(), log: cfg.Logger, crossOrigin: http.NewCrossOriginProtection(),
 		places: semaphore.NewWeighted(int64(cfg.Workers + cfg.Queue)), workers: semaphore.NewWeighted(int64(cfg.Workers))}
 	s.budget = newBudget(cfg.MemoryBudget, s.metrics.reserved)
 	s.metrics.budget.Set(float64(cfg.MemoryBudget))
@@ -291,7 +280,7 @@ func (s *Server) info(w http.ResponseWriter, r *http.Request) {
 			networks = len(md.Nets())
 		}
 	}
-	writeJSON(w, http.StatusOK, Info{Methods: s.cfg.Methods, Filters: s.cfg.Filters, Formats: Formats,
+	writeJSON(w, http.StatusOK, Info{Methods: methods.Names(), Filters: methods.Filters(), Formats: Formats,
 		Decodings: append(slices.Clone(infer.DecodingNames), infer.DecodingSteps...),
 		Threshold: infer.DefaultThreshold, Fetch: s.cfg.Fetch != nil, MaxBody: s.cfg.MaxBody,
 		MemoryBudget: s.cfg.MemoryBudget, Networks: networks})

@@ -60,22 +60,24 @@ func (g *gate) selector(p *tokenize.Page, t string) ([]bool, error) {
 	return fakeSelector(p, t)
 }
 
+// slowPage and panicPage are pages testConfig's extractor treats apart:
+// it holds the first at its gate and panics on the second.
+const (
+	slowPage  = `<html><head><title>slow</title></head><body><p>Slow text.</p></body></html>`
+	panicPage = `<html><head><title>panic</title></head><body><p>Boom.</p></body></html>`
+)
+
 func testConfig(g *gate) Config {
 	cfg := Config{
-		Extractor: infer.WithSelector(fakeSelector),
-		Methods:   []string{"bilstm", "fake", "slow", "panic"},
-		Filters:   []string{"ancestor", "main"},
-		Resolve: func(method, filter string, opts infer.Options) (*infer.Extractor, infer.Options, error) {
-			switch method {
-			case "fake":
-				return infer.WithSelector(fakeSelector), opts, nil
+		Extractor: infer.WithSelector(func(p *tokenize.Page, title string) ([]bool, error) {
+			switch title {
 			case "slow":
-				return infer.WithSelector(g.selector), opts, nil
+				return g.selector(p, title)
 			case "panic":
-				return infer.WithSelector(func(*tokenize.Page, string) ([]bool, error) { panic("boom") }), opts, nil
+				panic("boom")
 			}
-			return nil, opts, fmt.Errorf("method %s has no filter %s", method, filter)
-		},
+			return fakeSelector(p, title)
+		}),
 		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
 	}
 	return cfg
@@ -136,7 +138,7 @@ func TestEndpoints(t *testing.T) {
 		notWant                         []string
 	}{
 		{"healthz", "GET", "/healthz", "", "", 200, []string{`"status":"ok"`}, nil},
-		{"info", "GET", "/v1/info", "", "", 200, []string{`"methods":["bilstm","fake","slow","panic"]`, `"fetch":false`, `"max_body":4096`, `"memory_budget":`, `"networks":0`}, nil},
+		{"info", "GET", "/v1/info", "", "", 200, []string{`"methods":["bilstm","boilerpipe-numwords","boilerpipe-densitometric","boilerpipe-cleaneval","tree","newsfeed","keep-all"]`, `"filters":["ancestor","largest","main"]`, `"fetch":false`, `"max_body":4096`, `"memory_budget":`, `"networks":0`}, nil},
 		{"metrics", "GET", "/metrics", "", "", 200, []string{"boilernet_http_requests_total", "boilernet_extractions_in_flight", "go_goroutines"}, nil},
 		{"page", "GET", "/", "", "", 200, []string{"<title>boilernet", `<iframe id="frame" sandbox `}, []string{"allow-scripts", `src="http`, `href="http`}},
 		{"unknown path", "GET", "/nope", "", "", 404, []string{`"error":"no such path \"/nope\""`}, nil},
@@ -173,8 +175,11 @@ func TestEndpoints(t *testing.T) {
 			[]string{`"text":"","empty":true,"warning":"the page has no text (it may build its content with JavaScript)"`}, nil},
 		{"page with text has no warning", "POST", "/v1/extract?format=text", "text/html", testPage, 200, nil, []string{`"empty"`, `"warning"`}},
 		{"json with a query", "POST", "/v1/extract?format=text", "application/json", jsonBody(testPage, ""), 400, []string{`put the options in its`}, nil},
-		{"method fake with filter", "POST", "/v1/extract?method=fake&filter=ancestor&format=text", "text/html", testPage, 200,
-			[]string{`"method":"fake+ancestor"`}, nil},
+		{"method with filter", "POST", "/v1/extract?method=keep-all&filter=ancestor&format=text", "text/html", testPage, 200,
+			[]string{`"method":"keep-all+ancestor"`}, nil},
+		{"method with filter in the spec", "POST", "/v1/extract?method=boilerpipe-numwords%2Bmain&format=text", "text/html", testPage, 200,
+			[]string{`"method":"boilerpipe-numwords+main"`}, nil},
+		{"tree without a tree", "POST", "/v1/extract?method=tree", "text/html", testPage, 400, []string{`method tree needs a trained tree`}, nil},
 		{"bilstm decoding", "POST", "/v1/extract?decode=structure&format=text", "text/html", testPage, 200, []string{`"method":"bilstm"`}, nil},
 		{"url as base only", "POST", "/v1/extract", "application/json", `{"url": "https://x.example/"}`, 501, []string{`does not fetch URLs`}, nil},
 		{"bad json", "POST", "/v1/extract", "application/json", `{"html": `, 400, []string{`"error":"bad JSON`}, nil},
@@ -193,12 +198,13 @@ func TestEndpoints(t *testing.T) {
 		{"unknown query", "POST", "/v1/extract?colour=red", "text/html", testPage, 400, []string{`unknown query parameter \"colour\"`}, nil},
 		{"unknown format", "POST", "/v1/extract?format=pdf", "text/html", testPage, 400, []string{`unknown format \"pdf\" (known: json, text, markdown, html, xml, tei,`}, nil},
 		{"unknown method", "POST", "/v1/extract?method=magic", "text/html", testPage, 400, []string{`unknown method \"magic\"`}, nil},
-		{"unknown filter", "POST", "/v1/extract?method=fake&filter=sieve", "text/html", testPage, 400, []string{`unknown filter \"sieve\"`}, nil},
-		{"filter refused by method", "POST", "/v1/extract?filter=main", "text/html", testPage, 400, []string{`method bilstm has no filter main`}, nil},
+		{"unknown filter", "POST", "/v1/extract?method=keep-all&filter=sieve", "text/html", testPage, 400, []string{`unknown filter \"sieve\"`}, nil},
+		{"filter refused by method", "POST", "/v1/extract?filter=main", "text/html", testPage, 400, []string{`method \"bilstm+main\": filter main works after the boilerpipe methods and tree only`}, nil},
 		{"bad decoding", "POST", "/v1/extract?decode=zigzag", "text/html", testPage, 400, []string{`unknown decoding \"zigzag\"`}, nil},
-		{"decoding of another method", "POST", "/v1/extract?method=fake&decode=structure", "text/html", testPage, 400, []string{`only bilstm has decodings`}, nil},
+		{"decoding of another method", "POST", "/v1/extract?method=newsfeed&decode=structure", "text/html", testPage, 400, []string{`only bilstm has decodings`}, nil},
 		{"bad url", "POST", "/v1/extract?url=ftp://x", "text/html", testPage, 400, []string{`bad url \"ftp://x\"`}, nil},
-		{"panic is a 500", "POST", "/v1/extract?method=panic", "text/html", testPage, 500, []string{`"error":"internal error"`}, []string{"goroutine", "boom"}},
+		{"bad filter depth", "POST", "/v1/extract?filter=ancestor&filter_depth=65", "text/html", testPage, 400, []string{`filter depth 65 outside [0, 64]`}, nil},
+		{"panic is a 500", "POST", "/v1/extract", "text/html", panicPage, 500, []string{`"error":"internal error"`}, []string{"goroutine", "boom"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -270,14 +276,14 @@ func TestConcurrencyBound(t *testing.T) {
 	cfg := testConfig(g)
 	cfg.Workers, cfg.Queue = 2, 1
 	ts := newTestServer(t, cfg)
-	url := ts.URL + "/v1/extract?method=slow&format=text"
+	url := ts.URL + "/v1/extract?format=text"
 	var wg sync.WaitGroup
 	statuses := make(chan int, 3)
 	for range 3 {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			status, _, _ := do(t, "POST", url, "text/html", testPage)
+			status, _, _ := do(t, "POST", url, "text/html", slowPage)
 			statuses <- status
 		}()
 	}
@@ -309,8 +315,8 @@ func TestRequestTimeout(t *testing.T) {
 	cfg.Workers, cfg.Timeout = 1, 100*time.Millisecond
 	ts := newTestServer(t, cfg)
 	defer close(g.release)
-	url := ts.URL + "/v1/extract?method=slow&format=text"
-	status, _, body := do(t, "POST", url, "text/html", testPage)
+	url := ts.URL + "/v1/extract?format=text"
+	status, _, body := do(t, "POST", url, "text/html", slowPage)
 	if status != 503 || !strings.Contains(body, "extraction timed out after 100ms") {
 		t.Errorf("slow extraction: %d %s", status, body)
 	}
@@ -383,7 +389,7 @@ func TestGracefulShutdown(t *testing.T) {
 	go func() { done <- s.Serve(ctx, ln) }()
 	inflight := make(chan int, 1)
 	go func() {
-		status, _, _ := do(t, "POST", base+"/v1/extract?method=slow&format=text", "text/html", testPage)
+		status, _, _ := do(t, "POST", base+"/v1/extract?format=text", "text/html", slowPage)
 		inflight <- status
 	}()
 	<-g.started

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"cmp"
 	"fmt"
 	"io"
 	"os"
@@ -12,8 +11,6 @@ import (
 	"github.com/boilernet/boilernet/data"
 	"github.com/boilernet/boilernet/eval"
 	"github.com/boilernet/boilernet/eval/evalplot"
-	"github.com/boilernet/boilernet/filter"
-	"github.com/boilernet/boilernet/infer"
 	"github.com/boilernet/boilernet/metadata"
 	"github.com/boilernet/boilernet/methods"
 	"golang.org/x/net/html"
@@ -28,12 +25,12 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 	dataDirs := fs.String("data", "", "comma-separated dataset folders")
 	split := fs.String("split", "test", "split to evaluate on")
 	methodList := fs.String("methods", strings.Join(defaultEvalMethods, ","),
-		"comma-separated methods, each METHOD or METHOD+FILTER; methods: "+strings.Join(methods.Names, ", ")+" (bilstm:DECODING decodes as extract's -decode DECODING, e.g. bilstm:threshold); filters: "+strings.Join(methods.Filters, ", ")+
-			"; and oracle, the gold labels themselves (the ceiling of any block classifier), and bilstm:oracle, the model's probabilities over the threshold that is best for each page by its gold (the ceiling of any per-page threshold on them)")
+		"comma-separated methods, each CLASSIFIER[:DECODING][+FILTER]; classifiers: "+strings.Join(methods.Names(), ", ")+" (bilstm:DECODING decodes as extract's -decode DECODING, e.g. bilstm:threshold); filters: "+strings.Join(methods.Filters(), ", ")+
+			"; and "+strings.Join(methods.Oracles(), ", ")+": oracle, the gold labels themselves (the ceiling of any block classifier), and bilstm:oracle, the model's probabilities over the threshold that is best for each page by its gold (the ceiling of any per-page threshold on them)")
 	model := addModelFlags(fs, "for the bilstm methods: ")
 	treePath := fs.String("tree", "", "tree file for the tree methods")
 	threshold := fs.Float64("threshold", 0, "P(content) from which each block is content, > 0 and ≤ 1, as the paper; 0: the default decoding's choice for each page (the blocks that maximize its expected F1)")
-	depth := fs.Int("filter-depth", filter.DefaultDepth, "ancestor depth of the ancestor filter, ≥ 1")
+	depth := fs.Int("filter-depth", methods.DefaultFilterDepth, "ancestor depth of the ancestor filter, ≥ 1")
 	comments := fs.Bool("comments", false, "count user comments (Dragnet) as content")
 	external := fs.String("external", "", "other tools' outputs to score too: NAME=FILE.jsonl[,NAME=FILE.jsonl...], one JSON object per line: {\"dataset\": \"wcxb\", \"id\": \"0001\", \"text\": \"...\"} (dataset optional); a name may repeat, e.g. with one file per dataset")
 	out := fs.String("out", "", "folder for pages.csv (every page's scores), report.md (the tables) and SVG plots")
@@ -42,17 +39,17 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	if err := checkFlags(fs, optionalProbability("threshold"), atLeast("filter-depth", 1), atLeast("networks", 0)); err != nil {
+	if err := checkFlags(fs, atLeast("filter-depth", 1), atLeast("networks", 0)); err != nil {
 		return err
 	}
 	if err := required(fs, "data", "the labeled dataset folders, e.g. ../shared/data/wcxb"); err != nil {
 		return err
 	}
 	reg := registry(model, *treePath)
-	mopts := infer.Options{Threshold: *threshold, FilterDepth: *depth}
 	// With -out, the bilstm method also records its probabilities, for the
 	// precision–recall curve over the threshold.
 	var curve *eval.Curve
+	var curveMethod methods.Method // the method whose probabilities curve records
 	titles := eval.NewTitles(func(root *html.Node) string { return metadata.Read(root, "").Title() })
 	var chosen []eval.Method
 	names := map[string]bool{}
@@ -61,11 +58,15 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 			break // -methods "": external outputs only
 		}
 		names[name] = true
-		if name == "oracle" {
+		m, err := methods.Parse(name, methods.Params{Threshold: *threshold, FilterDepth: *depth})
+		if err != nil {
+			return err
+		}
+		switch {
+		case m.Oracle() && m.Classifier() == "oracle":
 			chosen = append(chosen, eval.Oracle())
 			continue
-		}
-		if name == "bilstm:oracle" {
+		case m.Oracle():
 			md, err := reg.Model()
 			if err != nil {
 				return err
@@ -73,22 +74,22 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 			chosen = append(chosen, eval.BestThreshold("bilstm", md.Probabilities))
 			continue
 		}
-		sel, err := reg.Lookup(name, mopts)
+		sel, err := reg.Selector(m)
 		if err != nil {
 			return err
 		}
-		m := eval.Blocks(name, sel, titles)
+		em := eval.Blocks(name, sel, titles)
 		if name == "bilstm" && *out != "" {
 			ex, err := reg.Model()
 			if err != nil {
 				return err
 			}
 			if curve == nil {
-				curve = eval.NewCurve(ex.Probabilities)
+				curve, curveMethod = eval.NewCurve(ex.Probabilities), m
 			}
-			m = curve.Record(m)
+			em = curve.Record(em)
 		}
-		chosen = append(chosen, m)
+		chosen = append(chosen, em)
 	}
 	var datasets []*data.Dataset
 	for _, dir := range strings.Split(*dataDirs, ",") {
@@ -146,7 +147,7 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 				return err
 			}
 			if pts := curve.Points(eval.CurveThresholds()); pts != nil {
-				at := curve.Points([]float64{cmp.Or(*threshold, infer.DefaultThreshold)})[0]
+				at := curve.Points([]float64{curveMethod.BlockThreshold()})[0]
 				curve.Reset()
 				if err := evalplot.PR(pts, at, r.Dataset+": bilstm over the threshold", filepath.Join(*out, "pr-bilstm-"+r.Dataset+".svg")); err != nil {
 					return err

@@ -21,7 +21,6 @@ import (
 	"github.com/boilernet/boilernet/bilstm"
 	"github.com/boilernet/boilernet/corpus"
 	"github.com/boilernet/boilernet/fetch"
-	"github.com/boilernet/boilernet/filter"
 	"github.com/boilernet/boilernet/infer"
 	pbar "github.com/boilernet/boilernet/internal/progress"
 	"github.com/boilernet/boilernet/methods"
@@ -50,10 +49,10 @@ func runExtract(args []string, stdout, stderr io.Writer) error {
 	model := addModelFlags(fs, "method bilstm: ")
 	treePath := fs.String("tree", "", "method tree: the tree file (from train -method tree)")
 	format := fs.String("format", "text", "output: "+strings.Join(extractFormats, ", ")+" (html: the page with the content highlighted; xml: the content's structure with the metadata as attributes; tei: a TEI P5 document)")
-	method := fs.String("method", "bilstm", "block classifier: "+strings.Join(methods.Names, ", "))
+	method := fs.String("method", methods.DefaultMethod, "method: CLASSIFIER[:DECODING][+FILTER]; classifiers: "+strings.Join(methods.Names(), ", ")+" (bilstm:DECODING decodes as -decode DECODING); filters: "+strings.Join(methods.Filters(), ", "))
 	var filt filterFlag
 	fs.Var(&filt, "filter", "precision filter: -filter alone is the ancestor-group filter (any method); -filter=largest or -filter=main after the boilerpipe-* methods and tree")
-	depth := fs.Int("filter-depth", filter.DefaultDepth, "-filter (ancestor) only: ancestor depth, ≥ 1 (1: parent, 2: grandparent)")
+	depth := fs.Int("filter-depth", methods.DefaultFilterDepth, "-filter (ancestor) only: ancestor depth, ≥ 1 (1: parent, 2: grandparent)")
 	threshold := fs.Float64("threshold", 0, "method bilstm: P(content) from which each block is content, > 0 and ≤ 1, as the paper; 0: the default decoding's choice for each page (the blocks that maximize its expected F1)")
 	decode := fs.String("decode", "default", "method bilstm: how probabilities become content: default (the blocks that maximize the page's expected F1, repeated paragraphs dropped, gaps in a line of content filled), blocks (a threshold only, as the paper), structure, or steps joined by /: "+strings.Join(infer.DecodingSteps, ", ")+" (threshold: each block against -threshold, 0.5 when unset; see the README)")
 	keepHeadline := fs.Bool("keep-headline", false, "keep the headline in the text (by default it is the title only)")
@@ -78,7 +77,7 @@ func runExtract(args []string, stdout, stderr io.Writer) error {
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	if err := checkFlags(fs, optionalProbability("threshold"), atLeast("filter-depth", 1), between("workers", 0, maxWorkers), atLeast("per-host", 1), atLeast("max-elements", 0), atLeast("networks", 0), atLeast("max-pages", 1)); err != nil {
+	if err := checkFlags(fs, atLeast("filter-depth", 1), between("workers", 0, maxWorkers), atLeast("per-host", 1), atLeast("max-elements", 0), atLeast("networks", 0), atLeast("max-pages", 1)); err != nil {
 		return err
 	}
 	if !slices.Contains(extractFormats, *format) {
@@ -89,12 +88,11 @@ func runExtract(args []string, stdout, stderr io.Writer) error {
 		fs.Usage()
 		return errUsage
 	}
-	var ex *infer.Extractor
-	dec, err := infer.ParseDecoding(*decode)
+	m, err := parseMethod(fs, *method, filt.name, *decode, *threshold, *depth)
 	if err != nil {
 		return err
 	}
-	opts := infer.Options{Threshold: *threshold, FilterDepth: *depth, Decode: dec, KeepHeadline: *keepHeadline,
+	opts := infer.Options{KeepHeadline: *keepHeadline,
 		URL: *baseURL, Metadata: *meta && slices.Contains([]string{"json", "jsonl", "xml", "tei"}, *format), Links: *links, Images: *images, Comments: *comments,
 		PageTimeout: *pageTimeout, MaxElements: *maxElements, SkipLocators: *format != "json"}
 	if *pageTimeout <= 0 {
@@ -110,7 +108,8 @@ func runExtract(args []string, stdout, stderr io.Writer) error {
 	if *maxElements == 0 {
 		opts.MaxElements = -1
 	}
-	if ex, opts, err = registry(model, *treePath).Extractor(*method, filt.name, opts); err != nil {
+	ex, opts, err := registry(model, *treePath).Extractor(m, opts)
+	if err != nil {
 		return err
 	}
 	if files, ok, err := recordInputs(fs.Args(), *urlList); err != nil {

@@ -44,11 +44,6 @@ func between(name string, lo, hi float64) flagRule {
 // wait on the network.
 const maxWorkers = 256
 
-// optionalProbability is a threshold or 0 for none: 0 ≤ v ≤ 1.
-func optionalProbability(name string) flagRule {
-	return flagRule{name, func(v float64) bool { return v >= 0 && v <= 1 }, "must be 0 (none) or > 0 and ≤ 1"}
-}
-
 // rate is a dropout rate: 0 ≤ v < 1.
 func rate(name string) flagRule {
 	return flagRule{name, func(v float64) bool { return v >= 0 && v < 1 }, "must be ≥ 0 and < 1"}

@@ -2,10 +2,9 @@ package main
 
 import (
 	"errors"
+	"flag"
 	"fmt"
 	"os"
-	"slices"
-	"strings"
 
 	"github.com/boilernet/boilernet/methods"
 	"github.com/boilernet/boilernet/shallow"
@@ -36,8 +35,25 @@ func loadTree(path string) (*shallow.Tree, error) {
 	return t, nil
 }
 
+// parseMethod builds the method of a -method spec and the flags that give
+// its parts apart: -filter, -decode (when set), -threshold and
+// -filter-depth.
+func parseMethod(fs *flag.FlagSet, spec, filt, decode string, threshold float64, depth int) (methods.Method, error) {
+	if !isSet(fs, "decode") {
+		decode = ""
+	}
+	return methods.Parse(spec, methods.Params{Decoding: decode, Filter: filt, Threshold: threshold, FilterDepth: depth})
+}
+
+// isSet reports whether the flag name was given.
+func isSet(fs *flag.FlagSet, name string) bool {
+	set := false
+	fs.Visit(func(f *flag.Flag) { set = set || f.Name == name })
+	return set
+}
+
 // filterFlag is -filter: alone it means the ancestor filter, -filter=NAME
-// names one of methods.Filters.
+// names one of methods.Filters (which methods.Parse checks).
 type filterFlag struct{ name string }
 
 func (f *filterFlag) String() string { return f.name }
@@ -49,9 +65,6 @@ func (f *filterFlag) Set(v string) error {
 	case "false":
 		f.name = ""
 	default:
-		if !slices.Contains(methods.Filters, v) {
-			return fmt.Errorf("unknown filter %q (known: %s)", v, strings.Join(methods.Filters, ", "))
-		}
 		f.name = v
 	}
 	return nil

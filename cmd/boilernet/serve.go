@@ -14,8 +14,6 @@ import (
 
 	"github.com/boilernet/boilernet/bilstm"
 	"github.com/boilernet/boilernet/fetch"
-	"github.com/boilernet/boilernet/infer"
-	"github.com/boilernet/boilernet/methods"
 	"github.com/boilernet/boilernet/serve"
 	"github.com/boilernet/boilernet/shallow"
 )
@@ -87,9 +85,7 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	}
 	srv, err := serve.New(serve.Config{
 		Extractor:    ex,
-		Resolve:      resolver(ex, *treePath),
-		Methods:      methods.Names,
-		Filters:      methods.Filters,
+		Tree:         func() (*shallow.Tree, error) { return loadTree(*treePath) },
 		Fetch:        fetcher,
 		MaxBody:      limit,
 		Workers:      *workers,
@@ -108,16 +104,6 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	return srv.ListenAndServe(ctx, *addr)
-}
-
-// resolver runs the methods of the registry for the server; ex is the
-// loaded neural model, shared by every request.
-func resolver(ex *infer.Extractor, tree string) serve.Resolver {
-	reg := methods.New(methods.Config{
-		Model: func() (*infer.Extractor, error) { return ex, nil },
-		Tree:  func() (*shallow.Tree, error) { return loadTree(tree) },
-	})
-	return reg.Extractor
 }
 
 // parseSize reads a byte count: a number with an optional unit (B, KB,
