@@ -33,12 +33,6 @@ func (t *Titles) Of(d *data.Document) string {
 	return t.last
 }
 
-// Blocks returns the Method of a block classifier that takes a parsed page
-// and its title (such as an infer.Selector); titles gives the title.
-func Blocks(name string, sel func(page *tokenize.Page, title string) ([]bool, error), titles *Titles) Method {
-	return Method{Name: name, Select: func(d *data.Document) ([]bool, error) { return sel(d.Page, titles.Of(d)) }}
-}
-
 // Curve records a model's block probabilities and the gold labels of the
 // pages a method is run on, for a precision–recall curve over the
 // threshold (PRCurve).
@@ -130,26 +124,16 @@ func WriteReports(dir string, reports []*Report) error {
 	return nil
 }
 
-// Oracle is the method "oracle": it selects the blocks the gold labels
-// content (data.Label's alignment of the page's blocks to the gold text).
-// No block classifier can do better on the page's blocks: its scores are
-// the ceiling of the others' (below 1 where the gold keeps part of a block,
-// or text that no block holds).
-func Oracle() Method {
-	return Method{Name: "oracle", Select: func(d *data.Document) ([]bool, error) { return slices.Clone(d.Labels), nil }}
-}
-
-// BestThreshold is the method name+":oracle": on each page it keeps the
-// blocks whose probability (probs) reaches the threshold that maximizes the
-// page's token F1 against its gold, found from the blocks' bags of tokens.
-// No decoding that keeps one page's blocks above a threshold of its own
-// can do better with these probabilities: how far a model's own decoding
-// is below it is what decoding may still gain, and how far it is below
-// Oracle is what only better probabilities can.
-func BestThreshold(name string, probs func(blocks []tokenize.Block) []float32) Method {
-	return Method{Name: name + ":oracle", Select: func(d *data.Document) ([]bool, error) {
-		return bestThreshold(d.Page.Blocks, probs(d.Page.Blocks), bagOfWords(d.Gold.Text())), nil
-	}}
+// BestThresholdLabels keeps the blocks of d's page whose probability
+// (probs, one per block) reaches the threshold that maximizes the page's
+// token F1 against its gold, found from the blocks' bags of tokens: the
+// decoding of the method bilstm:oracle (package methods). No decoding
+// that keeps one page's blocks above a threshold of its own can do better
+// with these probabilities: how far a model's own decoding is below it is
+// what decoding may still gain, and how far it is below the oracle (the
+// gold labels, d.Labels) is what only better probabilities can.
+func BestThresholdLabels(d *data.Document, probs []float32) []bool {
+	return bestThreshold(d.Page.Blocks, probs, bagOfWords(d.Gold.Text()))
 }
 
 // bestThreshold selects the blocks at or above the probability that

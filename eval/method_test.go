@@ -34,7 +34,10 @@ func TestBlocksTitlesCurve(t *testing.T) {
 	if curve.Points(CurveThresholds()) != nil {
 		t.Error("points without pages")
 	}
-	methods := []Method{curve.Record(Blocks("a", keepAll, titles)), Blocks("b", keepAll, titles)}
+	blocks := func(name string) Method {
+		return Method{Name: name, Select: func(d *data.Document) ([]bool, error) { return keepAll(d.Page, titles.Of(d)) }}
+	}
+	methods := []Method{curve.Record(blocks("a")), blocks("b")}
 	r, err := Compare(ds, "test", methods, data.Options{}, nil)
 	if err != nil {
 		t.Fatal(err)

@@ -28,9 +28,9 @@ import (
 // mixed with that of the text around it (see Unsmoothed).
 type Decoding struct {
 	// Threshold selects every block whose probability reaches the
-	// threshold (Options.Threshold, DefaultThreshold when that is 0), as
+	// threshold (NewDecoder's, DefaultThreshold when that is 0), as
 	// Leonhardt et al. (2020) do, instead of the expected-F1 choice. A
-	// non-zero Options.Threshold implies it.
+	// non-zero threshold implies it.
 	Threshold bool
 	// Unsmoothed makes the expected-F1 choice from the probabilities as
 	// the network gives them. By default each block's probability is
@@ -212,8 +212,8 @@ func (d Decoding) String() string {
 	return strings.Join(steps, "/")
 }
 
-// decode labels blocks content from their probabilities. threshold is
-// Options.Threshold: 0 unless the caller set one.
+// decode labels blocks content from their probabilities. threshold is the
+// Decoder's: 0 unless the caller set one.
 func (d Decoding) decode(blocks []tokenize.Block, probs []float32, threshold float64) []bool {
 	selected := make([]bool, len(blocks))
 	var words []int // counted only for the steps that weigh blocks by them

@@ -16,7 +16,7 @@ func ExampleExtract() {
 		panic(err)
 	}
 	defer f.Close()
-	res, err := infer.Extract(f, infer.Options{Filter: true})
+	res, err := infer.Extract(f, infer.Options{})
 	if err != nil {
 		panic(err)
 	}

@@ -23,7 +23,7 @@ y := 2</pre>
 
 func TestMarkdown(t *testing.T) {
 	e := synthExtractor(t)
-	res, err := e.ExtractBytes([]byte(structuredPage), Options{Threshold: 1e-9})
+	res, err := thresholded(t, e, 1e-9).ExtractBytes([]byte(structuredPage), Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -42,7 +42,7 @@ func TestMarkdown(t *testing.T) {
 func TestWriteHighlighted(t *testing.T) {
 	e := synthExtractor(t)
 	page := `<html><head><title>T</title></head><body><p>keep <b>this</b></p><p>drop</p></body></html>`
-	res, err := e.ExtractBytes([]byte(page), Options{Threshold: 1e-9})
+	res, err := thresholded(t, e, 1e-9).ExtractBytes([]byte(page), Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -107,7 +107,7 @@ func TestHighlightedDeclaresUTF8(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			res, err := e.ExtractBytes(raw, Options{Threshold: 1e-9})
+			res, err := thresholded(t, e, 1e-9).ExtractBytes(raw, Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -136,7 +136,7 @@ func TestPreKeptExactly(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := synthExtractor(t).ExtractBytes(raw, Options{Threshold: 1e-9, KeepHeadline: true})
+	res, err := thresholded(t, synthExtractor(t), 1e-9).ExtractBytes(raw, Options{KeepHeadline: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -160,7 +160,7 @@ func TestMarkdownQuotesAndEscapes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := synthExtractor(t).ExtractBytes(raw, Options{Threshold: 1e-9, KeepHeadline: true})
+	res, err := thresholded(t, synthExtractor(t), 1e-9).ExtractBytes(raw, Options{KeepHeadline: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -34,10 +34,19 @@ func FuzzExtract(f *testing.F) {
 	f.Add([]byte(`<div class=comments><h3>2 comments</h3><div class=comment><cite class=fn>A</cite><time>today</time><p>First comment text here, long enough.</p><a class=reply>Reply</a><div class=comment><p>A reply.</p></div></div><form class=comment-form><textarea>x</textarea></form></div>`), 0.0, false)
 	f.Add([]byte(`<nav><a href=/>Home</a></nav><p>[<a>edit</a>]</p><pre><span>def</span> <span>f</span>():</pre><math><mi>N</mi><annotation>N</annotation></math><li>a<div>b</div></li>`), 0.0, false)
 	f.Fuzz(func(t *testing.T, raw []byte, threshold float64, useFilter bool) {
-		if _, err := eAll.ExtractBytes(raw, Options{Threshold: threshold}); err != nil {
+		mAll, _ := eAll.Model()
+		dAll, err := NewDecoder(mAll, DecodeDefault, threshold)
+		if err != nil {
+			return // a threshold outside [0, 1]
+		}
+		if _, err := NewExtractor(dAll).ExtractBytes(raw, Options{}); err != nil {
 			return
 		}
-		res, err := e.ExtractBytes(raw, Options{Threshold: threshold, Filter: useFilter, Comments: true})
+		ex := thresholded(t, e, threshold)
+		if useFilter {
+			ex = NewExtractor(ancestorFiltered{ex.labeler, 0})
+		}
+		res, err := ex.ExtractBytes(raw, Options{Comments: true})
 		if err != nil {
 			t.Fatalf("one model read the page, the other failed: %v", err)
 		}

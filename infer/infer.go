@@ -15,34 +15,23 @@ import (
 	"time"
 
 	"github.com/boilernet/boilernet/bilstm"
-	"github.com/boilernet/boilernet/filter"
 	"github.com/boilernet/boilernet/metadata"
 	"github.com/boilernet/boilernet/tokenize"
 )
 
 // DefaultThreshold is the probability from which a block is content when
-// a decoding thresholds each block (Decoding.Threshold) and Options gives
-// no threshold: the paper's, bilstm.DefaultThreshold.
+// a decoding thresholds each block (Decoding.Threshold) and is given no
+// threshold: the paper's, bilstm.DefaultThreshold.
 const DefaultThreshold = bilstm.DefaultThreshold
 
-// Options control one extraction. The zero value gives the defaults.
+// Options are the input and output choices of one extraction: what is
+// known of the page, what the result holds, and limits. How blocks are
+// labeled (the method: a model's decoding and threshold, a filter) is the
+// Extractor's. The zero value gives the defaults.
 type Options struct {
-	// Threshold, when not 0, is the probability from which a block is
-	// content: each block is thresholded (Decoding.Threshold) instead of
-	// the default expected-F1 choice of each page. Higher values trade
-	// recall for precision.
-	Threshold float64
 	// Charset is the page's charset label from outside the page (an HTTP
 	// Content-Type header, say); "" when unknown.
 	Charset string
-	// Filter applies the ancestor-group precision filter (filter.Ancestor)
-	// to the blocks the model selects, with ancestor depth FilterDepth (0
-	// means filter.DefaultDepth, the grandparent).
-	Filter      bool
-	FilterDepth int
-	// Decode says how the model's probabilities become content blocks
-	// (DecodeDefault when zero).
-	Decode Decoding
 	// KeepHeadline keeps the headline in the text. By default the
 	// headline (see Headline) is the result's title, not part of its text.
 	KeepHeadline bool
@@ -90,10 +79,9 @@ func (o Options) maxPageSize() int64 {
 // Block is one leaf text block of a page with the model's verdict.
 type Block struct {
 	Text string  `json:"text"`
-	Prob float64 `json:"prob"` // P(content)
+	Prob float64 `json:"prob"` // P(content); 1 or 0 from a Labeler of verdicts
 	// Content reports whether the block is in the extracted text: selected
-	// by the decoding (Options.Decode), and kept by the precision filter
-	// when it runs.
+	// by the extractor's Labeler (a model's decoding, a method's filter).
 	Content bool `json:"content"`
 	// Headline reports a selected block left out of the text because it
 	// is the page's headline (Options.KeepHeadline keeps it in).
@@ -126,23 +114,50 @@ type Result struct {
 	page *tokenize.Page // for WriteHighlighted and Markdown
 }
 
-// Extractor extracts the main content of pages with one block classifier:
-// a neural Model (New, Load, Default), which gives every block its
-// probability, or a Selector (WithSelector). It is safe for concurrent
-// use.
+// Extractor extracts the main content of pages with one Labeler: a
+// neural model with its decoding (New, Load, NewEnsemble, Default: the
+// default decoding; NewDecoder for another), or any method (NewExtractor;
+// package methods builds one from a spec). It is safe for concurrent use.
 type Extractor struct {
-	model    *Model   // exactly one of model and selector is set
-	selector Selector // see Model
+	labeler Labeler
 }
 
-// Selector labels the blocks of a parsed page (true: content): a method
-// other than the neural model, given the page and its title.
+// A Labeler labels the blocks of a parsed page, given its title (see
+// metadata.Page.Title): each block's probability of being content (1 or 0
+// from a labeler of verdicts) and whether it is content. Both slices have
+// one element per block of the page. A Labeler is safe for concurrent use.
+type Labeler interface {
+	Label(page *tokenize.Page, title string) (probs []float32, content []bool, err error)
+}
+
+// NewExtractor returns an Extractor that labels blocks with l.
+func NewExtractor(l Labeler) *Extractor { return &Extractor{labeler: l} }
+
+// Labeler returns the Labeler the extractor runs.
+func (e *Extractor) Labeler() Labeler { return e.labeler }
+
+// Selector labels the blocks of a parsed page (true: content), given the
+// page and its title: a Labeler of verdicts.
 type Selector func(page *tokenize.Page, title string) ([]bool, error)
 
-// WithSelector returns an Extractor that labels blocks with sel instead of
-// a model; its blocks' Prob is 1 or 0, Threshold does not apply, Filter
-// does.
-func WithSelector(sel Selector) *Extractor { return &Extractor{selector: sel} }
+// Label is the Labeler of s: its verdicts, with probabilities 1 and 0.
+func (s Selector) Label(page *tokenize.Page, title string) ([]float32, []bool, error) {
+	selected, err := s(page, title)
+	if err != nil {
+		return nil, nil, err
+	}
+	probs := make([]float32, len(selected))
+	for i, c := range selected {
+		if c {
+			probs[i] = 1
+		}
+	}
+	return probs, selected, nil
+}
+
+// WithSelector returns an Extractor that labels blocks with sel:
+// NewExtractor(sel).
+func WithSelector(sel Selector) *Extractor { return NewExtractor(sel) }
 
 // workspace holds one extraction's reusable buffers.
 type workspace struct {
@@ -156,7 +171,7 @@ type workspace struct {
 const keptBlocks = 1 << 14
 
 // New returns an Extractor for a network.
-func New(m *bilstm.Model) *Extractor { return &Extractor{model: NewModel(m)} }
+func New(m *bilstm.Model) *Extractor { return NewExtractor(NewModel(m).decoder()) }
 
 // Load reads a model file (see bilstm.ReadModel) and returns its Extractor.
 func Load(r io.Reader) (*Extractor, error) {
@@ -174,12 +189,18 @@ func NewEnsemble(nets ...*bilstm.Model) (*Extractor, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Extractor{model: m}, nil
+	return NewExtractor(m.decoder()), nil
 }
 
-// Model returns the extractor's neural model; ok is false for an
-// extractor built on a Selector (WithSelector), which has none.
-func (e *Extractor) Model() (m *Model, ok bool) { return e.model, e.model != nil }
+// Model returns the extractor's neural model: that of its Labeler when
+// the Labeler has a method Model() *Model (as a Decoder has); ok is false
+// for one that has none (a Selector, say).
+func (e *Extractor) Model() (m *Model, ok bool) {
+	if l, ok := e.labeler.(interface{ Model() *Model }); ok {
+		m = l.Model()
+	}
+	return m, m != nil
+}
 
 // Extract reads a whole page from r, at most opts.MaxPageSize bytes, and
 // extracts its main content.
@@ -234,10 +255,6 @@ func (e *Extractor) ExtractBytes(raw []byte, opts Options) (*Result, error) {
 // ExtractBytesContext is ExtractBytes until ctx is done: the extraction
 // stops at its next step and returns ctx's error.
 func (e *Extractor) ExtractBytesContext(ctx context.Context, raw []byte, opts Options) (*Result, error) {
-	threshold, err := opts.threshold()
-	if err != nil {
-		return nil, err
-	}
 	if max := opts.maxPageSize(); max > 0 && int64(len(raw)) > max {
 		return nil, fmt.Errorf("%w: larger than %s", ErrPageSize, sizeString(max))
 	}
@@ -253,32 +270,12 @@ func (e *Extractor) ExtractBytesContext(ctx context.Context, raw []byte, opts Op
 	}
 	meta := metadata.Read(page.Root, opts.URL)
 	title := meta.Title()
-	var probs []float32
-	var selected []bool
-	if e.selector != nil {
-		if selected, err = e.selector(page, title); err != nil {
-			return nil, err
-		}
-		if len(selected) != len(page.Blocks) {
-			return nil, fmt.Errorf("infer: selector returned %d labels for %d blocks", len(selected), len(page.Blocks))
-		}
-		probs = make([]float32, len(selected))
-		for i, c := range selected {
-			if c {
-				probs[i] = 1
-			}
-		}
-		if opts.Filter {
-			selected = filter.Ancestor(page.Blocks, selected, opts.FilterDepth)
-		}
-	} else {
-		probs = e.model.Probabilities(page.Blocks)
-		for i, p := range probs {
-			if !(p >= 0 && p <= 1) { // NaN too
-				return nil, fmt.Errorf("infer: the model gave block %d the probability %v (a broken model)", i, p)
-			}
-		}
-		selected = selectBlocks(page.Blocks, probs, threshold, opts)
+	probs, selected, err := e.labeler.Label(page, title)
+	if err != nil {
+		return nil, err
+	}
+	if len(probs) != len(page.Blocks) || len(selected) != len(page.Blocks) {
+		return nil, fmt.Errorf("infer: the labeler gave %d probabilities and %d labels for %d blocks", len(probs), len(selected), len(page.Blocks))
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
@@ -339,50 +336,6 @@ func (r *Result) EmptyReason() string {
 		return "the page has no text (it may build its content with JavaScript)"
 	}
 	return fmt.Sprintf("none of the page's %d text blocks was kept as content", len(r.Blocks))
-}
-
-// threshold returns Options.Threshold (0: not set, see Decoding), checked.
-func (o Options) threshold() (float64, error) {
-	t := o.Threshold
-	if !(t >= 0 && t <= 1) { // NaN too
-		return 0, fmt.Errorf("infer: threshold %v outside [0, 1]", t)
-	}
-	return t, nil
-}
-
-// Select labels the blocks of a parsed page as Extract would: the
-// decoding of the probabilities (Options.Decode, Options.Threshold), then
-// the precision filter if asked for.
-func (md *Model) Select(blocks []tokenize.Block, opts Options) ([]bool, error) {
-	threshold, err := opts.threshold()
-	if err != nil {
-		return nil, err
-	}
-	return selectBlocks(blocks, md.Probabilities(blocks), threshold, opts), nil
-}
-
-// SelectProbabilities labels the blocks of a parsed page from their
-// probabilities of being content, given by any model (one of your own, or
-// Model.Probabilities adjusted), as Extract would label them from the
-// model's: the decoding (Options.Decode, Options.Threshold), then the
-// precision filter if asked for.
-func SelectProbabilities(blocks []tokenize.Block, probs []float32, opts Options) ([]bool, error) {
-	threshold, err := opts.threshold()
-	if err != nil {
-		return nil, err
-	}
-	if len(probs) != len(blocks) {
-		return nil, fmt.Errorf("infer: %d probabilities for %d blocks", len(probs), len(blocks))
-	}
-	return selectBlocks(blocks, probs, threshold, opts), nil
-}
-
-func selectBlocks(blocks []tokenize.Block, probs []float32, threshold float64, opts Options) []bool {
-	selected := opts.Decode.decode(blocks, probs, threshold)
-	if opts.Filter {
-		selected = filter.Ancestor(blocks, selected, opts.FilterDepth)
-	}
-	return selected
 }
 
 // Probabilities returns P(content) for each block of one page, in order.

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/boilernet/boilernet/bilstm"
+	"github.com/boilernet/boilernet/filter"
 	"github.com/boilernet/boilernet/tokenize"
 	"github.com/boilernet/boilernet/train"
 )
@@ -29,6 +30,43 @@ func synthExtractor(t testing.TB) *Extractor {
 		t.Fatal(err)
 	}
 	return New(res.Model)
+}
+
+// thresholded returns the extractor of e's model with the default decoding
+// and threshold th.
+func thresholded(t testing.TB, e *Extractor, th float64) *Extractor {
+	t.Helper()
+	return decoded(t, e, DecodeDefault, th)
+}
+
+// decoded returns the extractor of e's model with decoding d and
+// threshold th.
+func decoded(t testing.TB, e *Extractor, d Decoding, th float64) *Extractor {
+	t.Helper()
+	md, ok := e.Model()
+	if !ok {
+		t.Fatal("no model")
+	}
+	dec, err := NewDecoder(md, d, th)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return NewExtractor(dec)
+}
+
+// ancestorFiltered is a Labeler with the ancestor filter after it (package
+// methods composes them so).
+type ancestorFiltered struct {
+	Labeler
+	depth int
+}
+
+func (a ancestorFiltered) Label(p *tokenize.Page, title string) ([]float32, []bool, error) {
+	probs, sel, err := a.Labeler.Label(p, title)
+	if err != nil {
+		return nil, nil, err
+	}
+	return probs, filter.Ancestor(p.Blocks, sel, a.depth), nil
 }
 
 func TestExtractSyntheticPage(t *testing.T) {
@@ -58,11 +96,11 @@ func TestExtractSyntheticPage(t *testing.T) {
 		}
 	}
 	// A threshold selects each block by its probability.
-	thresholded, err := e.ExtractBytes(raw, Options{Threshold: DefaultThreshold})
+	atDefault, err := thresholded(t, e, DefaultThreshold).ExtractBytes(raw, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, b := range thresholded.Blocks {
+	for _, b := range atDefault.Blocks {
 		if b.Content != (b.Prob >= DefaultThreshold && !b.Headline) {
 			t.Errorf("threshold %v: block %+v", DefaultThreshold, b)
 		}
@@ -75,7 +113,7 @@ func TestExtractSyntheticPage(t *testing.T) {
 		t.Errorf("text with the headline:\n%s\nwant:\n%s", kept.Text, gold)
 	}
 	// The article is one ancestor group, so the filter keeps all of it.
-	filtered, err := e.ExtractBytes(raw, Options{Filter: true})
+	filtered, err := NewExtractor(ancestorFiltered{e.labeler, 0}).ExtractBytes(raw, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -84,7 +122,7 @@ func TestExtractSyntheticPage(t *testing.T) {
 	}
 	// Selecting every block, the filter alone finds the article (the
 	// parent of its paragraphs, depth 1, holds the most text).
-	everything, err := e.ExtractBytes(raw, Options{Threshold: 1e-9, Filter: true, FilterDepth: 1})
+	everything, err := NewExtractor(ancestorFiltered{thresholded(t, e, 1e-9).labeler, 1}).ExtractBytes(raw, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -92,7 +130,7 @@ func TestExtractSyntheticPage(t *testing.T) {
 		t.Errorf("filter over all blocks:\n%s\nwant:\n%s", everything.Text, res.Text)
 	}
 	// A threshold of 1 keeps (almost) nothing; the probabilities do not move.
-	strict, err := e.ExtractBytes(raw, Options{Threshold: 1})
+	strict, err := thresholded(t, e, 1).ExtractBytes(raw, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -134,7 +172,8 @@ func TestExtractErrors(t *testing.T) {
 		t.Error("empty page accepted")
 	}
 	for _, th := range []float64{2, -0.5, math.NaN()} {
-		if _, err := e.ExtractBytes([]byte("<p>x</p>"), Options{Threshold: th}); err == nil {
+		md, _ := e.Model()
+		if _, err := NewDecoder(md, DecodeDefault, th); err == nil {
 			t.Errorf("threshold %v accepted", th)
 		}
 	}
@@ -374,7 +413,7 @@ func TestHighlightedCodeInArticle(t *testing.T) {
 	code := "class Greeter:\n    \"\"\"Greets people by name.\"\"\"\n\n    def __init__(self, greeting=\"Hello\"):\n" +
 		"        self.greeting = greeting\n\n    def greet(self, name):\n        return f\"{self.greeting}, {name}!\""
 	for _, d := range []Decoding{DecodeDefault, DecodeBlocks, DecodeStructure} {
-		res, err := ex.ExtractBytes(raw, Options{Decode: d})
+		res, err := decoded(t, ex, d, 0).ExtractBytes(raw, Options{})
 		if err != nil {
 			t.Fatal(err)
 		}

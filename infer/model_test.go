@@ -33,7 +33,7 @@ func TestExtractorModel(t *testing.T) {
 		t.Fatal(err)
 	}
 	probs := m.Probabilities(page.Blocks)
-	selected, err := m.Select(page.Blocks, Options{Threshold: 1e-9})
+	selected, err := DecodeDefault.Select(page.Blocks, probs, 1e-9)
 	if err != nil || len(probs) != 2 || len(selected) != 2 || !selected[0] || !selected[1] {
 		t.Errorf("probabilities %v, selected %v (%v)", probs, selected, err)
 	}
@@ -42,31 +42,31 @@ func TestExtractorModel(t *testing.T) {
 	}
 }
 
-// SelectProbabilities decodes probabilities from anywhere as Select
+// Decoding.Select decodes probabilities from anywhere as a Decoder
 // decodes the model's, and refuses a count that is not the blocks'.
-func TestSelectProbabilities(t *testing.T) {
+func TestDecodingSelect(t *testing.T) {
 	page, err := tokenize.Parse([]byte(`<p>A first paragraph of the article, long enough to keep.</p><ul><li><a href="/">Home</a></li></ul><p>A second paragraph of the article.</p>`), tokenize.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, tc := range []struct {
-		probs []float32
-		opts  Options
-		want  []bool
+		probs     []float32
+		threshold float64
+		want      []bool
 	}{
-		{[]float32{0.99, 0.01, 0.95}, Options{}, []bool{true, false, true}},
-		{[]float32{0.99, 0.01, 0.95}, Options{Threshold: 0.97}, []bool{true, false, false}},
-		{[]float32{0.01, 0.01, 0.01}, Options{}, []bool{false, false, false}},
+		{[]float32{0.99, 0.01, 0.95}, 0, []bool{true, false, true}},
+		{[]float32{0.99, 0.01, 0.95}, 0.97, []bool{true, false, false}},
+		{[]float32{0.01, 0.01, 0.01}, 0, []bool{false, false, false}},
 	} {
-		got, err := SelectProbabilities(page.Blocks, tc.probs, tc.opts)
+		got, err := DecodeDefault.Select(page.Blocks, tc.probs, tc.threshold)
 		if err != nil || !slices.Equal(got, tc.want) {
-			t.Errorf("SelectProbabilities(%v, %+v) = %v, %v; want %v", tc.probs, tc.opts, got, err, tc.want)
+			t.Errorf("Select(%v, %v) = %v, %v; want %v", tc.probs, tc.threshold, got, err, tc.want)
 		}
 	}
-	if _, err := SelectProbabilities(page.Blocks, []float32{1}, Options{}); err == nil {
+	if _, err := DecodeDefault.Select(page.Blocks, []float32{1}, 0); err == nil {
 		t.Error("one probability for three blocks: no error")
 	}
-	if _, err := SelectProbabilities(page.Blocks, []float32{1, 1, 1}, Options{Threshold: 2}); err == nil {
+	if _, err := DecodeDefault.Select(page.Blocks, []float32{1, 1, 1}, 2); err == nil {
 		t.Error("threshold 2: no error")
 	}
 }

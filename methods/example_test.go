@@ -48,11 +48,11 @@ func ExampleExtractor() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	ex, opts, err := methods.Extractor(m, infer.Options{})
+	ex, err := methods.Extractor(m)
 	if err != nil {
 		log.Fatal(err)
 	}
-	res, err := ex.Extract(strings.NewReader(page), opts)
+	res, err := ex.Extract(strings.NewReader(page), infer.Options{})
 	if err != nil {
 		log.Fatal(err)
 	}

@@ -1,8 +1,9 @@
 // Package methods owns the method value: a block classifier (the BiLSTM
-// model with its decoding and threshold, the Boilerpipe classifiers, a
-// trained tree, NewsFeed, keep-all, the oracles) with a precision filter,
-// parsed from one spec by Parse, and the Registry that runs it for
-// extraction (infer), the server and the evaluation.
+// model, the Boilerpipe classifiers, a trained tree, NewsFeed, keep-all,
+// the oracles) with bilstm's decoding and threshold and a precision
+// filter, parsed from one spec by Parse; the Classifier interface they all
+// implement; and the Registry that runs a method, for extraction (infer),
+// the server and the evaluation alike.
 //
 // A spec is CLASSIFIER[:DECODING][+FILTER], e.g. "bilstm",
 // "bilstm:structure+ancestor", "boilerpipe-numwords+main". Names, Filters
@@ -11,11 +12,11 @@ package methods
 
 import (
 	"errors"
+	"fmt"
 	"sync"
 
 	"github.com/boilernet/boilernet/filter"
 	"github.com/boilernet/boilernet/infer"
-	"github.com/boilernet/boilernet/newsfeed"
 	"github.com/boilernet/boilernet/shallow"
 	"github.com/boilernet/boilernet/tokenize"
 )
@@ -24,6 +25,9 @@ import (
 type Config struct {
 	// Model returns the neural model's extractor for the bilstm methods; it
 	// is called once, on first use (nil: infer.Default, the embedded model).
+	// An extractor without a model (infer.NewExtractor of a Labeler of
+	// your own) runs as the plain bilstm method: its verdicts, with no
+	// decoding or threshold.
 	Model func() (*infer.Extractor, error)
 	// Tree returns the trained tree of the tree method; it is called each
 	// time the method is built (nil: the tree method is an error).
@@ -62,91 +66,101 @@ func (r *Registry) Model() (*infer.Model, error) {
 	return m, nil
 }
 
-// Selector returns the block classifier of m: the verdict of its
-// classifier, decoding and filter on each block of a page. An oracle
-// (Method.Oracle) is an error: it needs the page's gold labels, which
-// package eval runs it with.
-func (r *Registry) Selector(m Method) (infer.Selector, error) {
-	if m.oracle {
-		return nil, errors.New("method " + m.String() + " reads the gold labels: only an evaluation runs it")
-	}
-	var base infer.Selector
-	switch name := m.Classifier(); name {
-	case "bilstm":
-		md, err := r.Model()
-		if err != nil {
-			return nil, err
-		}
-		mopts := infer.Options{Threshold: m.threshold, Decode: m.decoding}
-		base = func(p *tokenize.Page, _ string) ([]bool, error) { return md.Select(p.Blocks, mopts) }
-	case "newsfeed":
-		base = func(p *tokenize.Page, _ string) ([]bool, error) { return newsfeed.Select(p), nil }
-	case "keep-all":
-		base = func(p *tokenize.Page, _ string) ([]bool, error) {
-			s := make([]bool, len(p.Blocks))
-			for i := range s {
-				s[i] = true
-			}
-			return s, nil
-		}
-	default:
-		shallowFilter := m.filter
-		if m.filter == "ancestor" {
-			shallowFilter = ""
-		}
-		classify := shallow.Classifier(name)
-		if name == "tree" {
-			if r.cfg.Tree == nil {
-				return nil, errors.New("method tree needs a trained tree")
-			}
-			t, err := r.cfg.Tree()
-			if err != nil {
-				return nil, err
-			}
-			classify = t.Classify
-		}
-		base = func(p *tokenize.Page, title string) ([]bool, error) {
-			return shallow.SelectWith(classify, shallowFilter, p.Blocks, title)
-		}
-	}
-	if m.filter != "ancestor" {
-		return base, nil
-	}
-	depth := m.FilterDepth()
-	return func(p *tokenize.Page, title string) ([]bool, error) {
-		sel, err := base(p, title)
-		if err != nil {
-			return nil, err
-		}
-		return filter.Ancestor(p.Blocks, sel, depth), nil
-	}, nil
+// Labeler runs one method on pages: its classifier, then bilstm's decoding
+// (or the oracle's best threshold), then its filter. It is an
+// infer.Labeler, and safe for concurrent use.
+type Labeler struct {
+	m     Method
+	c     Classifier
+	model *infer.Model // bilstm's, nil for the other classifiers
 }
 
-// Extractor returns the extractor that runs m and the options to run it
-// with (opts with m's decoding, threshold and filter). The bilstm methods
-// without a filter or with the ancestor one run on the model's own
-// extractor, which gives each block's probability; any other is a
-// selector (infer.WithSelector), with NewsFeed's own title for newsfeed.
-func (r *Registry) Extractor(m Method, opts infer.Options) (*infer.Extractor, infer.Options, error) {
-	opts.Threshold, opts.Decode, opts.FilterDepth = m.threshold, m.decoding, m.FilterDepth()
-	if m.Classifier() == "bilstm" && !m.oracle && (m.filter == "" || m.filter == "ancestor") {
-		ex, err := r.extractor()
-		if err != nil {
-			return nil, opts, err
-		}
-		opts.Filter = m.filter == "ancestor"
-		return ex, opts, nil
-	}
-	sel, err := r.Selector(m)
+// Labeler returns the Labeler of m.
+func (r *Registry) Labeler(m Method) (*Labeler, error) {
+	c, err := r.classifier(m)
 	if err != nil {
-		return nil, opts, err
+		return nil, err
 	}
-	opts.Filter = false
-	return infer.WithSelector(sel), opts, nil
+	l := &Labeler{m: m, c: c}
+	if b, ok := c.(bilstmClassifier); ok {
+		l.model = b.model
+	}
+	return l, nil
+}
+
+// Extractor returns the extractor that runs m: infer.NewExtractor of its
+// Labeler. An oracle is an error: it needs the gold of an evaluation.
+func (r *Registry) Extractor(m Method) (*infer.Extractor, error) {
+	if m.oracle {
+		return nil, fmt.Errorf("method %s reads the gold labels: only an evaluation runs it", m)
+	}
+	l, err := r.Labeler(m)
+	if err != nil {
+		return nil, err
+	}
+	return infer.NewExtractor(l), nil
 }
 
 // Extractor returns the extractor of m with the embedded model (see
 // Registry.Extractor).
-func Extractor(m Method, opts infer.Options) (*infer.Extractor, infer.Options, error) {
-	return embedded().Extractor(m, opts)
+func Extractor(m Method) (*infer.Extractor, error) { return embedded().Extractor(m) }
+
+// Method returns the method the Labeler runs.
+func (l *Labeler) Method() Method { return l.m }
+
+// Model returns the neural model of a bilstm method, nil for the others.
+func (l *Labeler) Model() *infer.Model { return l.model }
+
+// Label is LabelPage of a page without gold (infer.Labeler).
+func (l *Labeler) Label(page *tokenize.Page, title string) ([]float32, []bool, error) {
+	return l.LabelPage(Page{Page: page, Title: title})
+}
+
+// LabelPage labels the blocks of p: each block's probability of being
+// content and whether it is content. Probabilities are the classifier's
+// (bilstm); a classifier of verdicts gives 1 to the blocks the method
+// keeps, after its filter, and 0 to the others. This is the one place
+// where a decoding and a filter apply.
+func (l *Labeler) LabelPage(p Page) (probs []float32, content []bool, err error) {
+	s, err := l.c.Classify(p)
+	if err != nil {
+		return nil, nil, err
+	}
+	n := len(p.Blocks)
+	verdicts := s.Content != nil
+	switch {
+	case verdicts:
+		content = s.Content
+	case l.m.oracle:
+		if p.Gold == nil || p.Gold.BestThreshold == nil {
+			return nil, nil, errGold(l.m)
+		}
+		probs, content = s.Probs, p.Gold.BestThreshold(s.Probs)
+	default:
+		probs = s.Probs
+		if content, err = l.m.decoding.Select(p.Blocks, probs, l.m.threshold); err != nil {
+			return nil, nil, err
+		}
+	}
+	if len(content) != n || (!verdicts && len(probs) != n) {
+		return nil, nil, fmt.Errorf("method %s: %d probabilities and %d labels for %d blocks", l.m, len(probs), len(content), n)
+	}
+	// The filters: largest and main are the shallow classifier's own (on
+	// its atomic blocks, see shallowClassifier); ancestor applies here.
+	if l.m.filter == "ancestor" {
+		content = filter.Ancestor(p.Blocks, content, l.m.FilterDepth())
+	}
+	if verdicts {
+		probs = make([]float32, n)
+		for i, c := range content {
+			if c {
+				probs[i] = 1
+			}
+		}
+	}
+	return probs, content, nil
+}
+
+func errGold(m Method) error {
+	return fmt.Errorf("method %s reads the gold labels: only an evaluation runs it", m)
 }

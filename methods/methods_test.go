@@ -4,9 +4,11 @@ import (
 	"cmp"
 	"errors"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/boilernet/boilernet/filter"
 	"github.com/boilernet/boilernet/infer"
 	"github.com/boilernet/boilernet/metadata"
 	"github.com/boilernet/boilernet/shallow"
@@ -128,131 +130,197 @@ func TestParseErrors(t *testing.T) {
 	}
 }
 
-func TestSelectorErrors(t *testing.T) {
+func TestLabelerErrors(t *testing.T) {
 	r := New(Config{})
-	if _, err := r.Selector(mustParse(t, "tree")); err == nil || !strings.Contains(err.Error(), "method tree needs a trained tree") {
+	if _, err := r.Labeler(mustParse(t, "tree")); err == nil || !strings.Contains(err.Error(), "method tree needs a trained tree") {
 		t.Errorf("tree without a tree: %v", err)
 	}
-	if _, err := r.Selector(mustParse(t, "oracle")); err == nil || !strings.Contains(err.Error(), "only an evaluation runs it") {
-		t.Errorf("oracle: %v", err)
+	for _, spec := range []string{"oracle", "bilstm:oracle"} {
+		if _, err := r.Extractor(mustParse(t, spec)); err == nil || !strings.Contains(err.Error(), "only an evaluation runs it") {
+			t.Errorf("extractor of %s: %v", spec, err)
+		}
+		l, err := r.Labeler(mustParse(t, spec))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, _, err := l.Label(parsePage(t), ""); err == nil || !strings.Contains(err.Error(), "only an evaluation runs it") {
+			t.Errorf("%s without gold: %v", spec, err)
+		}
 	}
 	selectors := New(Config{Model: func() (*infer.Extractor, error) { return infer.WithSelector(nil), nil }})
-	if _, err := selectors.Selector(mustParse(t, "bilstm")); err == nil || !strings.Contains(err.Error(), "need a model") {
-		t.Errorf("bilstm with a selector's extractor: %v", err)
+	if _, err := selectors.Labeler(mustParse(t, "bilstm:structure")); err == nil || !strings.Contains(err.Error(), "need a model") {
+		t.Errorf("bilstm:structure with a selector's extractor: %v", err)
+	}
+	if _, err := selectors.Labeler(mustParse(t, "bilstm+ancestor")); err != nil {
+		t.Errorf("bilstm+ancestor with a selector's extractor: %v", err)
 	}
 	bad := errors.New("no such tree")
 	r = New(Config{Tree: func() (*shallow.Tree, error) { return nil, bad }})
-	if _, err := r.Selector(mustParse(t, "tree+main")); !errors.Is(err, bad) {
+	if _, err := r.Labeler(mustParse(t, "tree+main")); !errors.Is(err, bad) {
 		t.Errorf("tree with a failing loader: %v", err)
 	}
 }
 
-// TestSelectors runs every method and filter on a page and checks what
-// the selection must be: as the packages that implement them say.
-func TestSelectors(t *testing.T) {
-	p := parsePage(t)
-	title := metadata.Read(p.Root, "").Title()
-	m, err := embedded().Model()
+// label runs a method on a page with gold.
+func label(t *testing.T, spec string, p Page) ([]float32, []bool) {
+	t.Helper()
+	l, err := embedded().Labeler(mustParse(t, spec))
+	if err != nil {
+		t.Fatalf("%s: %v", spec, err)
+	}
+	probs, content, err := l.LabelPage(p)
+	if err != nil {
+		t.Fatalf("%s: %v", spec, err)
+	}
+	if len(probs) != len(p.Blocks) || len(content) != len(p.Blocks) {
+		t.Fatalf("%s: %d probabilities, %d labels for %d blocks", spec, len(probs), len(content), len(p.Blocks))
+	}
+	return probs, content
+}
+
+// TestLabeler runs every kind of method and filter on a page and checks
+// what the labels must be: as the packages that implement them say.
+func TestLabeler(t *testing.T) {
+	tp := parsePage(t)
+	title := metadata.Read(tp.Root, "").Title()
+	md, err := embedded().Model()
 	if err != nil {
 		t.Fatal(err)
 	}
-	model, err := m.Select(p.Blocks, infer.Options{})
+	modelProbs := md.Probabilities(tp.Blocks)
+	model, err := infer.DecodeDefault.Select(tp.Blocks, modelProbs, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
-	numwords, err := shallow.SelectWith(shallow.NumWords, "main", p.Blocks, title)
+	blocks, err := infer.DecodeBlocks.Select(tp.Blocks, modelProbs, 0.7)
 	if err != nil {
 		t.Fatal(err)
 	}
-	all := make([]bool, len(p.Blocks))
+	numwords, err := shallow.SelectWith(shallow.NumWords, "main", tp.Blocks, title)
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := make([]bool, len(tp.Blocks))
+	gold := make([]bool, len(tp.Blocks))
 	for i := range all {
 		all[i] = true
+		gold[i] = i%2 == 0
 	}
+	best := []bool{true}
+	p := Page{Page: tp, Title: title, Gold: &Gold{Labels: gold, BestThreshold: func(probs []float32) []bool {
+		if !slices.Equal(probs, modelProbs) {
+			t.Errorf("bilstm:oracle's probabilities %v, want the model's %v", probs, modelProbs)
+		}
+		return append(best, make([]bool, len(probs)-1)...)
+	}}}
 	for _, tc := range []struct {
-		name string
-		want []bool
+		spec  string
+		p     Params
+		want  []bool
+		probs bool // the model's probabilities (else 1 and 0 of want)
 	}{
-		{"bilstm", model},
-		{"boilerpipe-numwords+main", numwords},
-		{"keep-all", all},
+		{"bilstm", Params{}, model, true},
+		{"bilstm:blocks", Params{Threshold: 0.7}, blocks, true},
+		{"boilerpipe-numwords+main", Params{}, numwords, false},
+		{"keep-all", Params{}, all, false},
+		{"oracle", Params{}, gold, false},
+		{"bilstm:oracle", Params{}, append(best, make([]bool, len(tp.Blocks)-1)...), true},
 	} {
-		sel, err := embedded().Selector(mustParse(t, tc.name))
+		m, err := Parse(tc.spec, tc.p)
 		if err != nil {
-			t.Fatalf("%s: %v", tc.name, err)
+			t.Fatal(err)
 		}
-		got, err := sel(p, title)
+		l, err := embedded().Labeler(m)
 		if err != nil {
-			t.Fatalf("%s: %v", tc.name, err)
+			t.Fatal(err)
 		}
-		if !equal(got, tc.want) {
-			t.Errorf("%s = %v, want %v", tc.name, got, tc.want)
+		probs, got, err := l.LabelPage(p)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.spec, err)
+		}
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("%s = %v, want %v", tc.spec, got, tc.want)
+		}
+		for i, c := range got {
+			if tc.probs && probs[i] != modelProbs[i] || !tc.probs && (probs[i] == 1) != c {
+				t.Errorf("%s: block %d has the probability %v (content %v)", tc.spec, i, probs[i], c)
+			}
 		}
 	}
-	// The ancestor filter keeps a subset of what the method selects.
+	// The ancestor filter keeps a subset of what the method selects, and
+	// a classifier of verdicts gives 1 to what the filter keeps.
 	for _, name := range []string{"keep-all", "bilstm", "newsfeed", "boilerpipe-cleaneval"} {
-		plain, _ := embedded().Selector(mustParse(t, name))
+		_, a := label(t, name, p)
 		fm, err := Parse(name+"+ancestor", Params{FilterDepth: 1})
 		if err != nil {
 			t.Fatal(err)
 		}
-		filtered, err := embedded().Selector(fm)
+		l, err := embedded().Labeler(fm)
 		if err != nil {
 			t.Fatal(err)
 		}
-		a, _ := plain(p, title)
-		b, _ := filtered(p, title)
+		probs, b, err := l.LabelPage(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(b, filter.Ancestor(tp.Blocks, a, 1)) {
+			t.Errorf("%s+ancestor = %v, want the filter of %v", name, b, a)
+		}
 		for i := range a {
-			if b[i] && !a[i] {
-				t.Errorf("%s+ancestor selects block %d that %s does not", name, i, name)
+			if name != "bilstm" && (probs[i] == 1) != b[i] {
+				t.Errorf("%s+ancestor: block %d has the probability %v (content %v)", name, i, probs[i], b[i])
 			}
 		}
 	}
 }
 
 func TestExtractor(t *testing.T) {
-	model, err := infer.Default()
+	for _, tc := range []struct {
+		spec      string
+		model     bool // the extractor has the model
+		wantTitle string
+	}{
+		{"bilstm", true, "Night trains return to the Alps"},
+		{"bilstm+ancestor", true, "Night trains return to the Alps"},
+		{"bilstm:blocks", true, "Night trains return to the Alps"},
+		{"bilstm:structure+ancestor", true, "Night trains return to the Alps"},
+		{"newsfeed+ancestor", false, "Night trains return to the Alps"},
+		{"newsfeed", false, "Night trains return to the Alps"},
+		{"boilerpipe-numwords+main", false, "Night trains return to the Alps"},
+	} {
+		ex, err := Extractor(mustParse(t, tc.spec))
+		if err != nil {
+			t.Fatalf("%s: %v", tc.spec, err)
+		}
+		if _, ok := ex.Model(); ok != tc.model {
+			t.Errorf("%s: has a model %v, want %v", tc.spec, ok, tc.model)
+		}
+		res, err := ex.ExtractBytes([]byte(page), infer.Options{})
+		if err != nil {
+			t.Fatalf("%s: %v", tc.spec, err)
+		}
+		if res.Title != tc.wantTitle {
+			t.Errorf("%s: title %q, want %q", tc.spec, res.Title, tc.wantTitle)
+		}
+	}
+	// The default method is the embedded model's default extraction.
+	def, err := infer.Default()
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, tc := range []struct {
-		name      string
-		own       bool // the model's own extractor
-		filter    bool // opts.Filter
-		wantTitle string
-	}{
-		{"bilstm", true, false, "Night trains return to the Alps"},
-		{"bilstm+ancestor", true, true, "Night trains return to the Alps"},
-		{"bilstm:blocks", true, false, "Night trains return to the Alps"},
-		{"bilstm:structure+ancestor", true, true, "Night trains return to the Alps"},
-		{"newsfeed+ancestor", false, false, "Night trains return to the Alps"},
-		{"newsfeed", false, false, "Night trains return to the Alps"},
-		{"boilerpipe-numwords+main", false, false, "Night trains return to the Alps"},
-	} {
-		ex, opts, err := Extractor(mustParse(t, tc.name), infer.Options{Filter: true})
-		if err != nil {
-			t.Fatalf("%s: %v", tc.name, err)
-		}
-		if (ex == model) != tc.own || opts.Filter != tc.filter {
-			t.Errorf("%s: own model %v, Filter %v; want %v, %v", tc.name, ex == model, opts.Filter, tc.own, tc.filter)
-		}
-		res, err := ex.ExtractBytes([]byte(page), opts)
-		if err != nil {
-			t.Fatalf("%s: %v", tc.name, err)
-		}
-		if res.Title != tc.wantTitle {
-			t.Errorf("%s: title %q, want %q", tc.name, res.Title, tc.wantTitle)
-		}
+	want, err := def.ExtractBytes([]byte(page), infer.Options{})
+	if err != nil {
+		t.Fatal(err)
 	}
-}
-
-func equal(a, b []bool) bool {
-	if len(a) != len(b) {
-		return false
+	ex, err := Extractor(Method{})
+	if err != nil {
+		t.Fatal(err)
 	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
+	got, err := ex.ExtractBytes([]byte(page), infer.Options{})
+	if err != nil {
+		t.Fatal(err)
 	}
-	return true
+	if got.Text != want.Text || len(got.Blocks) != len(want.Blocks) || got.Blocks[3] != want.Blocks[3] {
+		t.Errorf("the zero Method: %q, want %q", got.Text, want.Text)
+	}
 }

@@ -196,7 +196,7 @@ func (s *Server) resolve(req *Request) (*infer.Extractor, infer.Options, string,
 	if err != nil {
 		return nil, opts, "", badRequest("%v", err)
 	}
-	ex, opts, err := s.methods.Extractor(m, opts)
+	ex, err := s.methods.Extractor(m)
 	if err != nil {
 		return nil, opts, "", badRequest("%v", err)
 	}

@@ -62,23 +62,11 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return err
 		}
-		switch {
-		case m.Oracle() && m.Classifier() == "oracle":
-			chosen = append(chosen, eval.Oracle())
-			continue
-		case m.Oracle():
-			md, err := reg.Model()
-			if err != nil {
-				return err
-			}
-			chosen = append(chosen, eval.BestThreshold("bilstm", md.Probabilities))
-			continue
-		}
-		sel, err := reg.Selector(m)
+		l, err := reg.Labeler(m)
 		if err != nil {
 			return err
 		}
-		em := eval.Blocks(name, sel, titles)
+		em := evalMethod(name, l, titles)
 		if name == "bilstm" && *out != "" {
 			ex, err := reg.Model()
 			if err != nil {
@@ -177,4 +165,14 @@ func warnGaps(w io.Writer, name, what string, ids []string, ds *data.Dataset, sp
 	}
 	fmt.Fprintf(w, "boilernet eval: warning: %s: %d of %d %s %s pages %s, scored as empty output: %s%s\n",
 		name, len(ids), len(ds.IDs[split]), ds.Name, split, what, strings.Join(shown, ", "), more)
+}
+
+// evalMethod is the eval.Method of a method's Labeler: it labels each
+// document's page with its title and its gold (for the oracles).
+func evalMethod(name string, l *methods.Labeler, titles *eval.Titles) eval.Method {
+	return eval.Method{Name: name, Select: func(d *data.Document) ([]bool, error) {
+		gold := &methods.Gold{Labels: d.Labels, BestThreshold: func(probs []float32) []bool { return eval.BestThresholdLabels(d, probs) }}
+		_, content, err := l.LabelPage(methods.Page{Page: d.Page, Title: titles.Of(d), Gold: gold})
+		return content, err
+	}}
 }

@@ -108,7 +108,7 @@ func runExtract(args []string, stdout, stderr io.Writer) error {
 	if *maxElements == 0 {
 		opts.MaxElements = -1
 	}
-	ex, opts, err := registry(model, *treePath).Extractor(m, opts)
+	ex, err := registry(model, *treePath).Extractor(m)
 	if err != nil {
 		return err
 	}

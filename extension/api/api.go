@@ -17,9 +17,9 @@ import (
 type Request struct {
 	HTML string `json:"html"`
 	URL  string `json:"url"`
-	// Threshold is infer.Options.Threshold: 0 is the default decoding (an
-	// expected-F1 choice of each page), a value in (0, 1] thresholds each
-	// block's probability.
+	// Threshold is the threshold of infer.NewDecoder: 0 is the default
+	// decoding (an expected-F1 choice of each page), a value in (0, 1]
+	// thresholds each block's probability.
 	Threshold float64 `json:"threshold"`
 }
 
@@ -44,14 +44,14 @@ type Response struct {
 // title is not read.
 func Options(req Request) infer.Options {
 	return infer.Options{
-		URL:       req.URL,
-		Threshold: req.Threshold,
-		Charset:   "utf-8",
-		Links:     true,
+		URL:     req.URL,
+		Charset: "utf-8",
+		Links:   true,
 	}
 }
 
-// Extract runs ex on the request's page.
+// Extract runs ex on the request's page; with a threshold, ex's model
+// with the default decoding and that threshold.
 func Extract(ex *infer.Extractor, req Request) (resp Response) {
 	start := time.Now()
 	defer func() {
@@ -59,6 +59,17 @@ func Extract(ex *infer.Extractor, req Request) (resp Response) {
 			resp = Response{Error: fmt.Sprintf("boilernet: internal error: %v", r)}
 		}
 	}()
+	if req.Threshold != 0 {
+		md, ok := ex.Model()
+		if !ok {
+			return Response{Error: "boilernet: a threshold needs a model's extractor"}
+		}
+		d, err := infer.NewDecoder(md, infer.DecodeDefault, req.Threshold)
+		if err != nil {
+			return Response{Error: err.Error()}
+		}
+		ex = infer.NewExtractor(d)
+	}
 	res, err := ex.ExtractBytes([]byte(req.HTML), Options(req))
 	if err != nil {
 		return Response{Error: err.Error()}

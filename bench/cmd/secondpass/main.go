@@ -360,9 +360,11 @@ func evaluate(args []string) error {
 		return err
 	}
 	methods := []eval.Method{
-		{Name: "bilstm", Select: func(d *data.Document) ([]bool, error) { return md.Select(d.Page.Blocks, infer.Options{}) }},
+		{Name: "bilstm", Select: func(d *data.Document) ([]bool, error) {
+			return infer.DecodeDefault.Select(d.Page.Blocks, md.Probabilities(d.Page.Blocks), 0)
+		}},
 		{Name: "bilstm, second pass", Select: func(d *data.Document) ([]bool, error) {
-			return infer.SelectProbabilities(d.Page.Blocks, rescore(beta, *odds, d.Page.Blocks, md.Probabilities(d.Page.Blocks)), infer.Options{})
+			return infer.DecodeDefault.Select(d.Page.Blocks, rescore(beta, *odds, d.Page.Blocks, md.Probabilities(d.Page.Blocks)), 0)
 		}},
 	}
 	sums := make([]eval.PRF, len(methods))
