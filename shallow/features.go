@@ -2,6 +2,7 @@ package shallow
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -127,8 +128,11 @@ func (f Features) values() []float64 {
 		f.InHeading, f.InParagraph, f.InDiv, f.InAnchor}
 }
 
-// FeatureNames names the columns of Vector.
-var FeatureNames = func() []string {
+// FeatureNames returns the names of the columns of Vector.
+func FeatureNames() []string { return slices.Clone(featureNames) }
+
+// featureNames are FeatureNames.
+var featureNames = func() []string {
 	base := []string{"num_words", "avg_word_length", "avg_sentence_length", "text_density", "link_density",
 		"uppercase_start", "full_stop_ratio", "date_tokens", "vertical_bars", "abs_position", "rel_position",
 		"in_heading", "in_paragraph", "in_div", "in_anchor"}

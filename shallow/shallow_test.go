@@ -74,7 +74,7 @@ func TestFeatures(t *testing.T) {
 	if h.NumWords != 5 || !near(h.LinkDensity, 2.0/5) || h.VerticalBars != 2 || !near(h.DateTokens, 2.0/7) {
 		t.Errorf("block 2 features %+v", h)
 	}
-	if v := Vector(blocks, 1); len(v) != len(FeatureNames) || v[15] != f.NumWords || v[30] != h.NumWords || !near(v[45], 20) {
+	if v := Vector(blocks, 1); len(v) != len(featureNames) || v[15] != f.NumWords || v[30] != h.NumWords || !near(v[45], 20) {
 		t.Errorf("vector %v", v)
 	}
 }
@@ -241,7 +241,7 @@ func TestGrowTree(t *testing.T) {
 	// Content when feature 0 > 5 and feature 1 <= 0.3 (a link-density-like cut).
 	var samples []Sample
 	for i := range 200 {
-		x := make([]float64, len(FeatureNames))
+		x := make([]float64, len(featureNames))
 		x[0] = float64(i % 11)
 		x[1] = float64(i%7) / 10
 		samples = append(samples, Sample{X: x, Content: x[0] > 5 && x[1] <= 0.3, Weight: 1})
@@ -282,7 +282,7 @@ func TestGrowTree(t *testing.T) {
 }
 
 func TestReadTreeRejects(t *testing.T) {
-	names := `"features":["` + strings.Join(FeatureNames, `","`) + `"]`
+	names := `"features":["` + strings.Join(FeatureNames(), `","`) + `"]`
 	for name, data := range map[string]string{
 		"foreign":        "PK\x03\x04",
 		"bad json":       treeMagic + "{",
@@ -303,7 +303,7 @@ func TestReadTreeRejects(t *testing.T) {
 // mutations reach the node checks and Classify instead of stopping at the
 // features check.
 func FuzzReadTree(f *testing.F) {
-	names := `"features":["` + strings.Join(FeatureNames, `","`) + `"]`
+	names := `"features":["` + strings.Join(FeatureNames(), `","`) + `"]`
 	f.Add([]byte(treeMagic + `{` + names + `,"nodes":[{"p":1}]}`))
 	f.Add([]byte(treeMagic + `{"min_leaf":1,"max_depth":3,` + names + `,"nodes":[{"f":0,"t":2.5,"l":1,"r":2,"p":0.5},{"p":0.2},{"f":4,"t":0.3,"l":3,"r":4,"p":0.7},{"p":1},{"p":0}]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {

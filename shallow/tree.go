@@ -45,7 +45,7 @@ func GrowTree(samples []Sample, minLeaf, maxDepth int) (*Tree, error) {
 	if minLeaf < 1 || maxDepth < 1 {
 		return nil, fmt.Errorf("shallow: min leaf %d and max depth %d must be positive", minLeaf, maxDepth)
 	}
-	t := &Tree{MinLeaf: minLeaf, MaxDepth: maxDepth, Features: FeatureNames}
+	t := &Tree{MinLeaf: minLeaf, MaxDepth: maxDepth, Features: FeatureNames()}
 	idx := make([]int, len(samples))
 	for i := range idx {
 		idx[i] = i
@@ -167,7 +167,7 @@ func ReadTree(r io.Reader) (*Tree, error) {
 	if err := json.Unmarshal(body, &t); err != nil {
 		return nil, fmt.Errorf("shallow: tree file: %w", err)
 	}
-	if !slices.Equal(t.Features, FeatureNames) {
+	if !slices.Equal(t.Features, featureNames) {
 		return nil, errors.New("shallow: tree file made for other features")
 	}
 	if len(t.Nodes) == 0 {
@@ -190,7 +190,7 @@ func ReadTree(r io.Reader) (*Tree, error) {
 			continue
 		}
 		if nd.Left <= n || nd.Right <= n || nd.Left >= len(t.Nodes) || nd.Right >= len(t.Nodes) ||
-			nd.Feature < 0 || nd.Feature >= len(FeatureNames) || math.IsNaN(nd.Threshold) {
+			nd.Feature < 0 || nd.Feature >= len(featureNames) || math.IsNaN(nd.Threshold) {
 			return nil, errors.New("shallow: tree file: bad node")
 		}
 		stack = append(stack, nd.Left, nd.Right)
