@@ -45,8 +45,10 @@ type Scores struct {
 	Content []bool
 }
 
-// classifier returns the Classifier of m.
-func (r *Registry) classifier(m Method) (Classifier, error) {
+// Classifier returns the block classifier of m (without its decoding and
+// its ancestor filter, which a Labeler adds; with the largest and main
+// filters, which work on the shallow classifiers' own atomic blocks).
+func (r *Registry) Classifier(m Method) (Classifier, error) {
 	switch name := m.Classifier(); name {
 	case "bilstm":
 		ex, err := r.extractor()

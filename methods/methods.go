@@ -77,7 +77,7 @@ type Labeler struct {
 
 // Labeler returns the Labeler of m.
 func (r *Registry) Labeler(m Method) (*Labeler, error) {
-	c, err := r.classifier(m)
+	c, err := r.Classifier(m)
 	if err != nil {
 		return nil, err
 	}
