@@ -119,12 +119,19 @@ const (
 	isolatedGap    = 20
 )
 
-// DecodingNames are the named decodings ParseDecoding reads, and
-// DecodingSteps the steps it reads joined by "/".
+// decodingNames are the named decodings ParseDecoding reads, and
+// decodingSteps the steps it reads joined by "/".
 var (
-	DecodingNames = []string{"default", "blocks", "structure"}
-	DecodingSteps = []string{"threshold", "unsmoothed", "paragraphs", "hidden", "isolated", "keep-repeats", "keep-gaps", "bylines", "keep-frame", "keep-navigation"}
+	decodingNames = []string{"default", "blocks", "structure"}
+	decodingSteps = []string{"threshold", "unsmoothed", "paragraphs", "hidden", "isolated", "keep-repeats", "keep-gaps", "bylines", "keep-frame", "keep-navigation"}
 )
+
+// DecodingNames returns the named decodings ParseDecoding reads: default,
+// blocks, structure.
+func DecodingNames() []string { return slices.Clone(decodingNames) }
+
+// DecodingSteps returns the steps ParseDecoding reads joined by "/".
+func DecodingSteps() []string { return slices.Clone(decodingSteps) }
 
 // ParseDecoding reads a decoding name: "default", "blocks", "structure",
 // or steps joined by "/" ("threshold", "unsmoothed", "paragraphs", "hidden", "isolated",
@@ -162,7 +169,7 @@ func ParseDecoding(s string) (Decoding, error) {
 		case "keep-navigation":
 			d.KeepNavigation = true
 		default:
-			return Decoding{}, fmt.Errorf("unknown decoding %q (%s, or steps joined by /: %s)", s, strings.Join(DecodingNames, ", "), strings.Join(DecodingSteps, ", "))
+			return Decoding{}, fmt.Errorf("unknown decoding %q (%s, or steps joined by /: %s)", s, strings.Join(decodingNames, ", "), strings.Join(decodingSteps, ", "))
 		}
 	}
 	return d, nil

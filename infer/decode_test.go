@@ -305,7 +305,7 @@ func TestNavigationAndLabels(t *testing.T) {
 // TestDecodingNamesParse: every advertised decoding name and step parses,
 // and joined steps round-trip, so the lists cannot drift from the parser.
 func TestDecodingNamesParse(t *testing.T) {
-	for _, name := range append(slices.Clone(DecodingNames), DecodingSteps...) {
+	for _, name := range append(DecodingNames(), DecodingSteps()...) {
 		d, err := ParseDecoding(name)
 		if err != nil {
 			t.Errorf("%q: %v", name, err)

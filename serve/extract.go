@@ -185,10 +185,11 @@ func (s *Server) fail(w http.ResponseWriter, err error) {
 	writeError(w, re.status, err.Error())
 }
 
-// resolve picks the extractor and options of a request's method, and the
-// method's name for the response: the request's method (DefaultMethod when
-// it gives none) with its filter after a plus, save the ancestor filter
-// of bilstm, which runs on the model's own extractor.
+// resolve parses a request's method (methods.Parse, which checks it) and
+// returns its extractor, the options to run it with, and the method's
+// name for the response: the request's method (DefaultMethod when it gives
+// none), with a filter given apart after a plus except on bilstm, whose
+// responses have always named it bare.
 func (s *Server) resolve(req *Request) (*infer.Extractor, infer.Options, string, error) {
 	o := req.Options
 	opts := infer.Options{KeepHeadline: o.KeepHeadline}

@@ -43,7 +43,6 @@ import (
 	"net/http"
 	"runtime"
 	"runtime/debug"
-	"slices"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -281,7 +280,7 @@ func (s *Server) info(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	writeJSON(w, http.StatusOK, Info{Methods: methods.Names(), Filters: methods.Filters(), Formats: Formats,
-		Decodings: append(slices.Clone(infer.DecodingNames), infer.DecodingSteps...),
+		Decodings: append(infer.DecodingNames(), infer.DecodingSteps()...),
 		Threshold: infer.DefaultThreshold, Fetch: s.cfg.Fetch != nil, MaxBody: s.cfg.MaxBody,
 		MemoryBudget: s.cfg.MemoryBudget, Networks: networks})
 }
