@@ -15,6 +15,7 @@ import (
 // (with their own largest and main filters), NewsFeed, keep-all and the
 // oracles implement it. A Labeler turns its scores into content blocks.
 type Classifier interface {
+	// Classify scores the blocks of p.
 	Classify(p Page) (Scores, error)
 }
 

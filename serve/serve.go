@@ -74,8 +74,9 @@ type Fetcher func(ctx context.Context, url string, budget fetch.Budget) (page []
 
 // Config configures a Server. Only Extractor is required.
 type Config struct {
-	// Extractor is the neural model's extractor (bilstm, the default
-	// method); it gives each block's probability.
+	// Extractor is the neural model's extractor: the model of the bilstm
+	// methods (see methods.Config.Model), with which the server runs
+	// every method a request names (methods.Parse, methods.Names).
 	Extractor *infer.Extractor
 	// Tree returns the trained tree of the tree method (see
 	// methods.Config.Tree; nil: the tree method is an error).
