@@ -25,7 +25,7 @@ func TestDecode(t *testing.T) {
 	probs[n-1] = 0.8                             // short, far from it
 	tests := []struct {
 		d         Decoding
-		threshold float64 // Options.Threshold
+		threshold float64 // NewDecoder's
 		want      []int
 	}{
 		{DecodeBlocks, 0, []int{0, 3, 4, n - 1}},

@@ -76,7 +76,7 @@ type Params struct {
 	// plus; "" is none.
 	Filter string
 	// Threshold, when not 0, is the probability from which each block is
-	// content (infer.Options.Threshold): bilstm only, the other methods
+	// content (infer.NewDecoder's threshold): bilstm only, the other methods
 	// have no probabilities and ignore it. It is in [0, 1].
 	Threshold float64
 	// FilterDepth is the ancestor depth of the ancestor filter (0 means
