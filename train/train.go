@@ -1,44 +1,51 @@
-// Package train trains the BiLSTM labeler: it loads labeled datasets,
-// builds the vocabularies from the training pages, runs Adam on the
-// class-weighted binary cross-entropy over length-bucketed batches, scores
-// the dev pages after every epoch and keeps the epoch with the best mean
-// block F1.
+// Package train trains the BiLSTM labeler: Fit trains from labeled
+// documents in memory and Run from dataset folders. Both build the
+// vocabularies from the training pages, run Adam on the class-weighted
+// binary cross-entropy over length-bucketed batches, score the dev pages
+// after every epoch and keep the epoch with the best mean dev word F1.
 package train
 
 import (
 	"cmp"
-	"encoding/csv"
+	"context"
 	"errors"
 	"fmt"
-	"io"
 	"math"
 	"math/rand/v2"
 	"runtime"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/boilernet/boilernet/bilstm"
 	"github.com/boilernet/boilernet/data"
 	"github.com/boilernet/boilernet/eval"
-	"github.com/boilernet/boilernet/internal/progress"
 	"github.com/boilernet/boilernet/tokenize"
 	"github.com/boilernet/boilernet/train/graph"
 	"github.com/boilernet/boilernet/vocab"
 )
 
-// Options configure Run. Zero values give the defaults noted.
+// Options configure Fit and Run. Zero values give the defaults, those of
+// DefaultOptions, which are boilernet train's: Run(Options{Data: dirs})
+// trains what boilernet train -data dirs does.
 type Options struct {
-	Data    []string // dataset folders; their train and dev splits are used
-	Epochs  int      // default 50
-	Batch   int      // sequences per batch, default 16
+	// Data lists the dataset folders whose train and dev splits Run
+	// loads; the model file records them.
+	Data   []string
+	Epochs int // default DefaultEpochs
+	Batch  int // sequences per batch, default DefaultBatch
+	// Network is the network's shape: zero fields take bilstm's defaults
+	// (Config.WithDefaults), and a zero Dropout takes
+	// bilstm.DefaultDropout; NoDropout (any negative rate) trains
+	// without.
 	Network bilstm.Config
-	// Features is the feature set (the zero value is the paper's; the
-	// command line defaults to vocab.Default).
-	Features           vocab.Features
-	Words, Tags, Attrs int     // vocabulary sizes, defaults 1000, 50 and 200
-	LearnRate          float64 // Adam's, default 1e-3
+	// Features is the feature set; nil: vocab.Default (&vocab.Paper for
+	// the paper's words and tags).
+	Features           *vocab.Features
+	Words, Tags, Attrs int     // vocabulary sizes, defaults vocab.DefaultWords, DefaultTags and DefaultAttrs
+	LearnRate          float64 // Adam's, default DefaultLearnRate
 	// Teachers, when set, are networks whose mean probability (an
 	// ensemble's) the model learns from: each training block's target is
 	// Distill·teachers + (1−Distill)·label instead of its label (Distill
@@ -47,9 +54,11 @@ type Options struct {
 	Distill  float64
 	// Cosine decays the learning rate over the run's steps from LearnRate
 	// to zero along half a cosine (LearnRate·(1+cos(π·step/steps))/2).
-	Cosine       bool
-	Seed         uint64
-	WithComments bool // count Dragnet user comments as content
+	Cosine bool
+	Seed   uint64 // the random stream's; 0: DefaultSeed
+	// WithComments counts Dragnet user comments as content when Run loads
+	// the pages.
+	WithComments bool
 	// WordWeights scales each block's loss weight by log2(2 + its words),
 	// so that long paragraphs count more than one-word links, as they do
 	// in token-level scores.
@@ -72,9 +81,9 @@ type Options struct {
 	// scored on dev after every epoch and kept, which smooths the
 	// epoch-to-epoch swings of the dev scores. 0: the raw weights.
 	Average float64
-	// Repeat maps a dataset's name (its folder's base name) to how many
-	// times each of its training pages is seen per epoch (default 1), to
-	// give a small or varied dataset more weight.
+	// Repeat maps a dataset's name (data.Document.Dataset, a folder's base
+	// name) to how many times each of its training pages is seen per
+	// epoch (default 1), to give a small or varied dataset more weight.
 	Repeat map[string]int
 	// Transplant, when positive, adds Transplant times as many training
 	// pages as there are, each a training page into which a boilerplate
@@ -85,23 +94,40 @@ type Options struct {
 	// too (Result.Half), for a model written with WriteHalfTo.
 	Half bool
 	// MaxRows caps the rows (sequences × padded length) of a batch, so
-	// long pages go in smaller batches; default 16384.
+	// long pages go in smaller batches; default DefaultMaxRows.
 	MaxRows int
-	// Log receives a CSV line per epoch (nil: none).
-	Log io.Writer
-	// Progress receives progress bars and a summary line per epoch (nil:
-	// none).
-	Progress io.Writer
-	// NoBars keeps the progress bars out of Progress, which then receives
-	// only the per-epoch lines (for a log file or a pipe).
-	NoBars bool
-	// Strict stops at the first page that cannot be loaded (a missing or
-	// binary page or gold file). By default such a page is passed to
-	// Skip, left out and counted in Result.Bad.
+	// Strict stops Run at the first page that cannot be loaded (a missing
+	// or binary page or gold file). By default such a page is passed to
+	// OnSkip, left out and counted in Result.Bad.
 	Strict bool
-	// Skip, if not nil, receives the error of each page left out, naming
-	// its file and the reason (from any goroutine).
-	Skip func(err error)
+
+	// The hooks below report a run as it goes; nil ones are not called.
+	// They are called one at a time, from the goroutine that called Fit
+	// or Run or from one of Run's loading goroutines.
+
+	// OnProgress receives the steps of a run: a call with Done 0 when a
+	// stage starts (Run's loading, each epoch's training), one after each
+	// page loaded or batch trained, the last with Done == Total.
+	OnProgress func(Progress)
+	// OnEpoch receives each epoch once it is scored on dev, in order.
+	// Dev scoring overlaps the next epoch's training, so an epoch's call
+	// comes during the next epoch's steps (or at the end of the run). An
+	// error stops the run: Fit returns it wrapped.
+	OnEpoch func(Epoch) error
+	// OnSkip receives the error of each page Run leaves out, naming its
+	// file and the reason.
+	OnSkip func(err error)
+}
+
+// Progress is one step of a run.
+type Progress struct {
+	// Epoch is the epoch being trained, from 1; 0 while Run loads pages.
+	Epoch int
+	// Done counts the units done of Total: pages loaded, or the training
+	// blocks of the epoch's batches run so far.
+	Done, Total int
+	// Loss is the mean training loss of the epoch's batches so far.
+	Loss float64
 }
 
 // Defaults of Options.
@@ -111,7 +137,17 @@ const (
 	DefaultLearnRate = 1e-3
 	DefaultMaxRows   = 16384
 	DefaultDistill   = 0.5
+	DefaultSeed      = 1
+	// NoDropout as Options.Network.Dropout trains without dropout (0 is
+	// bilstm.DefaultDropout).
+	NoDropout = -1
 )
+
+// DefaultOptions returns the options a zero Options stands for, with
+// every default filled in: those of boilernet train.
+func DefaultOptions() Options {
+	return Options{}.withDefaults()
+}
 
 func (o Options) withDefaults() Options {
 	if o.Epochs == 0 {
@@ -119,6 +155,10 @@ func (o Options) withDefaults() Options {
 	}
 	if o.Batch == 0 {
 		o.Batch = DefaultBatch
+	}
+	if o.Features == nil {
+		f := vocab.Default
+		o.Features = &f
 	}
 	if o.Words == 0 {
 		o.Words = vocab.DefaultWords
@@ -135,8 +175,17 @@ func (o Options) withDefaults() Options {
 	if o.MaxRows == 0 {
 		o.MaxRows = DefaultMaxRows
 	}
-	if len(o.Teachers) > 0 && o.Distill == 0 {
+	if o.Distill == 0 {
 		o.Distill = DefaultDistill
+	}
+	if o.Seed == 0 {
+		o.Seed = DefaultSeed
+	}
+	switch {
+	case o.Network.Dropout == 0:
+		o.Network.Dropout = bilstm.DefaultDropout
+	case o.Network.Dropout < 0:
+		o.Network.Dropout = 0
 	}
 	o.Network = o.Network.WithDefaults()
 	return o
@@ -144,9 +193,6 @@ func (o Options) withDefaults() Options {
 
 // check rejects options (with defaults) that cannot train.
 func (o Options) check() error {
-	if len(o.Data) == 0 {
-		return errors.New("train: no dataset given")
-	}
 	if o.Batch < 1 || o.Epochs < 1 || o.Words < 1 || o.Tags < 1 || o.LearnRate <= 0 {
 		return fmt.Errorf("train: bad options: epochs %d, batch %d, words %d, tags %d, learn rate %v",
 			o.Epochs, o.Batch, o.Words, o.Tags, o.LearnRate)
@@ -174,31 +220,26 @@ func (o Options) check() error {
 	return nil
 }
 
-// bars is where progress bars go: Progress, or nowhere with NoBars.
-func (o Options) bars() io.Writer {
-	if o.NoBars {
-		return nil
-	}
-	return o.Progress
-}
-
 // Epoch is what one epoch measured.
 type Epoch struct {
 	Epoch int
 	Loss  float64 // mean training loss over the epoch's batches
 	// Dev holds the block scores over all dev pages pooled, DevSets those
-	// of each dataset's dev split, in the order given.
+	// of each dev set, in the order given.
 	Dev     eval.BlockScores
 	DevSets []SetScores
-	// Selection is the mean over datasets of their dev word F1: the epoch
+	// Selection is the mean over dev sets of their word F1: the epoch
 	// with the highest is kept, so that a large dataset does not outvote
 	// the others.
-	Selection    float64
+	Selection float64
+	// Improved tells that Selection beat every earlier epoch's: the
+	// epoch's weights were the kept ones until a later epoch improved.
+	Improved     bool
 	Seconds      float64 // training time, without the dev scoring
 	BlocksPerSec float64 // training blocks per second
 }
 
-// SetScores are the dev scores of one dataset.
+// SetScores are the dev scores of one dev set.
 type SetScores struct {
 	Name   string
 	Scores eval.BlockScores
@@ -206,6 +247,14 @@ type SetScores struct {
 	// blocks' words (each block weighted by its words): the block labels'
 	// counterpart of token F1.
 	WordF1 float64
+}
+
+// DevSet is a named set of dev pages, e.g. one dataset's dev split.
+// Each is scored on its own after every epoch, and the mean of their word
+// F1 selects the epoch kept.
+type DevSet struct {
+	Name string
+	Docs []*data.Document
 }
 
 // Result is a trained model and its history.
@@ -219,49 +268,92 @@ type Result struct {
 	// TrainDocs and DevDocs count the pages used; Skipped counts pages
 	// without any text block, which cannot be sequences.
 	TrainDocs, DevDocs, Skipped int
-	// Bad counts the pages that could not be loaded and were left out
+	// Bad counts the pages Run could not load and left out
 	// (Options.Strict).
 	Bad int
 }
 
-// Run trains a model. It is deterministic for given options, data and
-// number of BLAS threads. Its steps: prepare (load the pages, build the
-// vocabulary, encode and batch), then per epoch run (a pass over the
-// shuffled batches), score (dev) and log, and finally the model of the
-// best epoch.
+// Run loads the train and dev splits of the dataset folders
+// Options.Data, one dev set per dataset, and trains on them with Fit.
 func Run(opts Options) (*Result, error) {
+	return run(context.Background(), opts)
+}
+
+func run(ctx context.Context, opts Options) (*Result, error) {
+	if len(opts.Data) == 0 {
+		return nil, errors.New("train: no dataset given")
+	}
+	trainDocs, devSets, bad, err := loadCounted(ctx, opts)
+	if err != nil {
+		return nil, err
+	}
+	return fit(ctx, trainDocs, devSets, opts, &Result{Bad: bad})
+}
+
+// Fit trains a model on the training documents and keeps the weights of
+// the epoch that scores best on the dev sets. Documents without text
+// blocks are left out (Result.Skipped); the dev sets need at least one
+// page with text between them. It is deterministic for given options,
+// documents and number of BLAS threads. Its steps: prepare (build the
+// vocabulary, encode and batch), then per epoch run (a pass over the
+// shuffled batches) and score (dev, on a copy of the weights while the
+// next epoch trains), and finally the model of the best epoch.
+// Cancelling ctx stops it between batches with an error wrapping
+// ctx.Err().
+func Fit(ctx context.Context, trainDocs []*data.Document, dev []DevSet, opts Options) (*Result, error) {
+	return fit(ctx, trainDocs, dev, opts, &Result{})
+}
+
+// fit is Fit, filling in res (whose Bad Run has set).
+func fit(ctx context.Context, trainDocs []*data.Document, dev []DevSet, opts Options, res *Result) (*Result, error) {
 	opts = opts.withDefaults()
 	if err := opts.check(); err != nil {
 		return nil, err
 	}
-	res := &Result{}
-	in, err := prepare(opts, res)
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("train: %w", err)
+	}
+	in, err := prepare(trainDocs, dev, opts, res)
 	if err != nil {
 		return nil, err
 	}
 	t := newTrainer(opts, in)
 	defer t.close()
-	log := newEpochLog(opts, in.devSets)
+	scorer := newDevScorer(ctx, in)
+	defer scorer.stop()
 	var best *bilstm.Params
-	for epoch := 1; epoch <= opts.Epochs; epoch++ {
-		ep, err := t.epoch(epoch)
-		if err != nil {
-			return nil, fmt.Errorf("train: epoch %d: %w", epoch, err)
-		}
-		scoreDev(&ep, in.cfg, t.scored, in.devSets, in.devBatches)
-		improved := best == nil || ep.Selection > res.Best.Selection
-		if improved {
-			best = t.scored.Clone(in.cfg)
+	keep := func(ep Epoch, p *bilstm.Params) error {
+		ep.Improved = best == nil || ep.Selection > res.Best.Selection
+		if ep.Improved {
+			best = p
 			res.Best = ep
 		}
 		res.Epochs = append(res.Epochs, ep)
-		if err := log.write(ep, improved); err != nil {
-			return nil, err
+		if opts.OnEpoch != nil {
+			return opts.OnEpoch(ep)
 		}
+		return nil
+	}
+	for epoch := 1; epoch <= opts.Epochs; epoch++ {
+		ep, err := t.epoch(ctx, epoch, func() error { return scorer.poll(keep) })
+		if err == nil {
+			// The previous epoch's scores, if still being counted, come
+			// before this epoch's weights go to be scored.
+			err = scorer.wait(keep)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("train: epoch %d: %w", epoch, err)
+		}
+		scorer.start(ep, t.scored.Clone(in.cfg))
+	}
+	if err := scorer.wait(keep); err != nil {
+		return nil, fmt.Errorf("train: epoch %d: %w", opts.Epochs, err)
 	}
 	if opts.Half {
 		half := res.Best
-		scoreDev(&half, in.cfg, best.HalfRounded(in.cfg), in.devSets, in.devBatches)
+		if err := scoreDev(ctx, &half, in, best.HalfRounded(in.cfg)); err != nil {
+			return nil, fmt.Errorf("train: %w", err)
+		}
 		res.Half = &half
 	}
 	res.Model = &bilstm.Model{Config: in.cfg, Vocab: in.vocab, Params: best, Meta: modelMeta(opts, res)}
@@ -273,31 +365,32 @@ func Run(opts Options) (*Result, error) {
 type inputs struct {
 	cfg          bilstm.Config
 	vocab        *vocab.Vocab
-	devSets      []devSet
+	devSets      []DevSet
 	trainBatches []batch
 	devBatches   [][]batch // per dev set
 	trainBlocks  int       // valid rows of trainBatches
 }
 
-// prepare loads the train and dev pages (counting the pages left out in
-// res), builds the vocabulary from the training pages, encodes the pages
-// and cuts them into batches.
-func prepare(opts Options, res *Result) (*inputs, error) {
-	trainDocs, devSets, bad, err := loadCounted(opts)
-	if err != nil {
-		return nil, err
-	}
-	res.Bad = bad
+// prepare leaves out the pages without blocks (counting them and the pages
+// used in res), builds the vocabulary from the training pages, encodes the
+// pages and cuts them into batches.
+func prepare(trainDocs []*data.Document, dev []DevSet, opts Options, res *Result) (*inputs, error) {
 	trainDocs, res.Skipped = withBlocks(trainDocs)
-	for i := range devSets {
+	devSets := make([]DevSet, len(dev))
+	for i, set := range dev {
 		var skipped int
-		devSets[i].docs, skipped = withBlocks(devSets[i].docs)
+		devSets[i] = DevSet{set.Name, nil}
+		devSets[i].Docs, skipped = withBlocks(set.Docs)
 		res.Skipped += skipped
-		res.DevDocs += len(devSets[i].docs)
+		res.DevDocs += len(devSets[i].Docs)
 	}
 	res.TrainDocs = len(trainDocs)
 	if len(trainDocs) == 0 || res.DevDocs == 0 {
-		return nil, fmt.Errorf("train: %d training and %d dev pages with text (%d could not be loaded); need both", len(trainDocs), res.DevDocs, bad)
+		var loaded string
+		if len(opts.Data) > 0 {
+			loaded = fmt.Sprintf(" (%d could not be loaded)", res.Bad)
+		}
+		return nil, fmt.Errorf("train: %d training and %d dev pages with text%s; need both", len(trainDocs), res.DevDocs, loaded)
 	}
 
 	vb := vocab.NewBuilder()
@@ -305,7 +398,7 @@ func prepare(opts Options, res *Result) (*inputs, error) {
 		vb.Add(d.Page.Blocks)
 	}
 	in := &inputs{devSets: devSets}
-	in.vocab = vb.Build(vocab.Sizes{Features: opts.Features, Words: opts.Words, Tags: opts.Tags, Attrs: opts.Attrs})
+	in.vocab = vb.Build(vocab.Sizes{Features: *opts.Features, Words: opts.Words, Tags: opts.Tags, Attrs: opts.Attrs})
 	in.cfg = opts.Network
 	in.cfg.Input = in.vocab.Dim()
 	if err := in.cfg.Check(); err != nil {
@@ -314,20 +407,34 @@ func prepare(opts Options, res *Result) (*inputs, error) {
 	if opts.Transplant > 0 {
 		trainDocs = append(trainDocs, transplant(trainDocs, int(math.Round(opts.Transplant*float64(len(trainDocs)))), opts.Seed)...)
 	}
-	encoded := encode(in.vocab, trainDocs, opts.WordWeights, opts.Network.Pool)
-	if len(opts.Teachers) > 0 {
-		distill(encoded, trainDocs, opts.Teachers, opts.Distill)
+	// Every page is encoded on its own: the train and dev pages
+	// together, on all cores.
+	all := slices.Clone(trainDocs)
+	for _, set := range devSets {
+		all = append(all, set.Docs...)
 	}
-	trainSeqs := repeat(encoded, trainDocs, opts.Repeat)
+	weighted := 0
+	if opts.WordWeights {
+		weighted = len(trainDocs)
+	}
+	encoded := encode(in.vocab, all, weighted, opts.Network.Pool)
+	trainSeqs := encoded[:len(trainDocs)]
+	if len(opts.Teachers) > 0 {
+		distill(trainSeqs, trainDocs, opts.Teachers, opts.Distill)
+	}
+	trainSeqs = repeat(trainSeqs, trainDocs, opts.Repeat)
 	weights := bilstm.ClassWeights(networkSeqs(trainSeqs))
+	var err error
 	if in.trainBatches, err = makeBatches(trainSeqs, opts.Batch, opts.MaxRows, weights); err != nil {
 		return nil, err
 	}
 	in.devBatches = make([][]batch, len(devSets))
+	rest := encoded[len(trainDocs):]
 	for i, set := range devSets {
-		if in.devBatches[i], err = makeBatches(encode(in.vocab, set.docs, false, opts.Network.Pool), opts.Batch, opts.MaxRows, weights); err != nil {
+		if in.devBatches[i], err = makeBatches(rest[:len(set.Docs)], opts.Batch, opts.MaxRows, weights); err != nil {
 			return nil, err
 		}
+		rest = rest[len(set.Docs):]
 	}
 	for _, b := range in.trainBatches {
 		in.trainBlocks += b.Valid()
@@ -369,14 +476,20 @@ func (t *trainer) close() {
 }
 
 // epoch runs one pass over the training batches in a random order: a
-// forward and backward pass and an optimizer step each. It returns the
-// epoch's loss and timings; the dev scores are for the caller.
-func (t *trainer) epoch(epoch int) (Epoch, error) {
+// forward and backward pass and an optimizer step each; before each batch
+// it checks ctx, after each it reports progress and calls between, whose
+// error stops it. It returns the epoch's loss and timings; the dev scores
+// are for the caller.
+func (t *trainer) epoch(ctx context.Context, epoch int, between func() error) (Epoch, error) {
 	order := t.rng.Perm(len(t.in.trainBatches))
-	bar := progress.New(t.opts.bars(), t.in.trainBlocks, fmt.Sprintf("epoch %d/%d", epoch, t.opts.Epochs), "blocks")
+	step := Progress{Epoch: epoch, Total: t.in.trainBlocks}
+	t.progress(step)
 	start := time.Now()
 	var lossSum float64
 	for i, k := range order {
+		if err := ctx.Err(); err != nil {
+			return Epoch{}, err
+		}
 		if t.opts.Cosine {
 			steps := t.opts.Epochs * len(order)
 			step := (epoch-1)*len(order) + i
@@ -402,10 +515,13 @@ func (t *trainer) epoch(epoch int) (Epoch, error) {
 			t.average.update()
 		}
 		lossSum += float64(loss)
-		bar.Describe(fmt.Sprintf("epoch %d/%d loss %.4f", epoch, t.opts.Epochs, lossSum/float64(i+1)))
-		bar.Add(b.Valid())
+		step.Done += b.Valid()
+		step.Loss = lossSum / float64(i+1)
+		t.progress(step)
+		if err := between(); err != nil {
+			return Epoch{}, err
+		}
 	}
-	bar.Finish()
 	secs := time.Since(start).Seconds()
 	return Epoch{
 		Epoch:        epoch,
@@ -415,49 +531,11 @@ func (t *trainer) epoch(epoch int) (Epoch, error) {
 	}, nil
 }
 
-// epochLog writes a CSV line per epoch to Options.Log and a summary line
-// to Options.Progress.
-type epochLog struct {
-	csv      *csv.Writer // nil without Options.Log
-	progress io.Writer   // nil without Options.Progress
-}
-
-func newEpochLog(opts Options, devSets []devSet) *epochLog {
-	l := &epochLog{progress: opts.Progress}
-	if opts.Log != nil {
-		l.csv = csv.NewWriter(opts.Log)
-		header := []string{"epoch", "loss", "content_p", "content_r", "content_f1", "boilerplate_p", "boilerplate_r", "boilerplate_f1", "mean_f1"}
-		for _, set := range devSets {
-			header = append(header, set.name+"_mean_f1")
-		}
-		for _, set := range devSets {
-			header = append(header, set.name+"_word_f1")
-		}
-		l.csv.Write(append(header, "selection", "seconds", "blocks_per_s", "best"))
+// progress passes p to Options.OnProgress.
+func (t *trainer) progress(p Progress) {
+	if t.opts.OnProgress != nil {
+		t.opts.OnProgress(p)
 	}
-	return l
-}
-
-// write logs a scored epoch; best marks the kept one.
-func (l *epochLog) write(ep Epoch, best bool) error {
-	if l.csv != nil {
-		l.csv.Write(csvRow(ep, best))
-		l.csv.Flush()
-		if err := l.csv.Error(); err != nil {
-			return fmt.Errorf("train: writing the log: %w", err)
-		}
-	}
-	if w := l.progress; w != nil {
-		fmt.Fprintf(w, "epoch %d: loss %.4f, dev mean F1 %.4f (content %v), word F1", ep.Epoch, ep.Loss, ep.Dev.MeanF1, ep.Dev.Content)
-		for _, d := range ep.DevSets {
-			fmt.Fprintf(w, " %s %.4f", d.Name, d.WordF1)
-		}
-		if best {
-			fmt.Fprint(w, " *")
-		}
-		fmt.Fprintln(w)
-	}
-	return nil
 }
 
 // modelMeta is what a trained model file records of its training.
@@ -522,21 +600,15 @@ func (m *movingAverage) update() {
 	}
 }
 
-// devSet is the dev split of one dataset.
-type devSet struct {
-	name string
-	docs []*data.Document
-}
-
 // load reads the train and dev splits of every dataset, using all cores.
-func load(opts Options) (trainDocs []*data.Document, devSets []devSet, err error) {
-	trainDocs, devSets, _, err = loadCounted(opts)
+func load(opts Options) (trainDocs []*data.Document, devSets []DevSet, err error) {
+	trainDocs, devSets, _, err = loadCounted(context.Background(), opts)
 	return trainDocs, devSets, err
 }
 
 // loadCounted is load; pages that cannot be loaded are left out and
 // counted in bad (or stop it with Options.Strict).
-func loadCounted(opts Options) (trainDocs []*data.Document, devSets []devSet, bad int, err error) {
+func loadCounted(ctx context.Context, opts Options) (trainDocs []*data.Document, devSets []DevSet, bad int, err error) {
 	type job struct {
 		ds  *data.Dataset
 		id  string
@@ -556,27 +628,49 @@ func loadCounted(opts Options) (trainDocs []*data.Document, devSets []devSet, ba
 			dev := -1
 			if split == "dev" {
 				dev = len(devSets)
-				devSets = append(devSets, devSet{name: ds.Name})
+				devSets = append(devSets, DevSet{Name: ds.Name})
 			}
 			for _, id := range ids {
 				jobs = append(jobs, job{ds, id, dev})
 			}
 		}
 	}
+	// The hooks are called one at a time.
+	var mu sync.Mutex
+	step := Progress{Total: len(jobs)}
+	loaded := func() {
+		mu.Lock()
+		defer mu.Unlock()
+		step.Done++
+		opts.OnProgress(step)
+	}
+	if opts.OnProgress != nil {
+		opts.OnProgress(step)
+	} else {
+		loaded = func() {}
+	}
+	dopts := data.Options{WithComments: opts.WithComments, Strict: opts.Strict}
+	if opts.OnSkip != nil {
+		dopts.Skip = func(err error) {
+			mu.Lock()
+			defer mu.Unlock()
+			opts.OnSkip(err)
+		}
+	}
 	docs := make([]*data.Document, len(jobs))
-	bar := progress.New(opts.bars(), len(jobs), "loading pages", "pages")
 	err = data.ForEach(len(jobs), runtime.GOMAXPROCS(0), func(i int) error {
-		dopts := data.Options{WithComments: opts.WithComments, Strict: opts.Strict, Skip: opts.Skip}
+		if err := ctx.Err(); err != nil {
+			return fmt.Errorf("train: %w", err)
+		}
 		d, err := jobs[i].ds.Load(jobs[i].id, dopts)
 		if err == nil {
 			docs[i] = d
 		} else if err = dopts.Tolerate(err); err != nil {
 			return err
 		}
-		bar.Add(1)
+		loaded()
 		return nil
 	})
-	bar.Finish()
 	if err != nil {
 		return nil, nil, 0, err
 	}
@@ -586,7 +680,7 @@ func loadCounted(opts Options) (trainDocs []*data.Document, devSets []devSet, ba
 			continue
 		}
 		if k := jobs[i].dev; k >= 0 {
-			devSets[k].docs = append(devSets[k].docs, d)
+			devSets[k].Docs = append(devSets[k].Docs, d)
 		} else {
 			trainDocs = append(trainDocs, d)
 		}
@@ -613,34 +707,42 @@ type sequence struct {
 }
 
 // encode turns labeled documents into sequences, with the pooling groups
-// of the levels pool; with wordWeights, each block's loss weight is
-// log2(2 + its words).
-func encode(v *vocab.Vocab, docs []*data.Document, wordWeights bool, pool []int) []sequence {
+// of the levels pool; the first weighted get word weights (each block's
+// loss weight log2(2 + its words)). Pages are encoded on all cores.
+func encode(v *vocab.Vocab, docs []*data.Document, weighted int, pool []int) []sequence {
 	seqs := make([]sequence, len(docs))
-	for i, d := range docs {
+	data.ForEach(len(docs), runtime.GOMAXPROCS(0), func(i int) error {
+		d := docs[i]
 		s := sequence{&bilstm.Sequence{Labels: d.Labels, Rows: make([][]vocab.Entry, len(d.Page.Blocks)), Groups: bilstm.PoolGroups(d.Page.Blocks, pool)}, make([]int, len(d.Page.Blocks))}
 		v.EncodePage(d.Page.Blocks, func(j int, row []vocab.Entry) { s.Rows[j] = slices.Clone(row) })
 		for j, b := range d.Page.Blocks {
 			s.words[j] = tokenize.CountWords(b.Text)
 		}
-		if wordWeights {
+		if i < weighted {
 			s.Weights = make([]float32, len(s.words))
 			for j, n := range s.words {
 				s.Weights[j] = float32(math.Log2(2 + float64(n)))
 			}
 		}
 		seqs[i] = s
-	}
+		return nil
+	})
 	return seqs
 }
 
 // distill sets the training targets of seqs (of docs) to share·(the
-// teachers' mean probability) + (1−share)·label.
+// teachers' mean probability) + (1−share)·label, predicting the pages on
+// all cores.
 func distill(seqs []sequence, docs []*data.Document, teachers []*bilstm.Model, share float64) {
-	var x bilstm.Sparse
-	var ws bilstm.PageWorkspace
-	for i, d := range docs {
-		targets := bilstm.MeanPrediction(teachers, d.Page.Blocks, &x, &ws)
+	type buffers struct {
+		x  bilstm.Sparse
+		ws bilstm.PageWorkspace
+	}
+	pool := sync.Pool{New: func() any { return new(buffers) }}
+	data.ForEach(len(docs), runtime.GOMAXPROCS(0), func(i int) error {
+		d, buf := docs[i], pool.Get().(*buffers)
+		defer pool.Put(buf)
+		targets := bilstm.MeanPrediction(teachers, d.Page.Blocks, &buf.x, &buf.ws)
 		for t, p := range targets {
 			label := float32(0)
 			if d.Labels[t] {
@@ -649,7 +751,8 @@ func distill(seqs []sequence, docs []*data.Document, teachers []*bilstm.Model, s
 			targets[t] = float32(share)*p + float32(1-share)*label
 		}
 		seqs[i].Targets = targets
-	}
+		return nil
+	})
 }
 
 func networkSeqs(seqs []sequence) []*bilstm.Sequence {
@@ -742,9 +845,114 @@ func graphFor(graphs map[int]*graph.Graph, cfg bilstm.Config, p *bilstm.Params, 
 	return g, nil
 }
 
-// scoreDev fills the dev scores of ep for weights p.
-func scoreDev(ep *Epoch, cfg bilstm.Config, p *bilstm.Params, sets []devSet, batches [][]batch) {
-	scoreSets(ep, sets, func(k int) devCounts { return count(cfg, p, batches[k]) })
+// devScorer scores the dev sets for one epoch at a time on goroutines of
+// its own, so that the next epoch trains meanwhile: start hands it an
+// epoch and a copy of its weights, poll and wait hand the scored epoch
+// back on the training goroutine.
+type devScorer struct {
+	ctx     context.Context
+	cancel  context.CancelFunc
+	in      *inputs
+	pending chan scored // nil when no epoch is being scored
+	err     error       // the first scoring error
+}
+
+// scored is an epoch with its dev scores and the weights scored.
+type scored struct {
+	ep     Epoch
+	params *bilstm.Params
+	err    error
+}
+
+func newDevScorer(ctx context.Context, in *inputs) *devScorer {
+	ctx, cancel := context.WithCancel(ctx)
+	return &devScorer{ctx: ctx, cancel: cancel, in: in}
+}
+
+// start scores ep's weights p, which nothing else may change, in the
+// background; the previous epoch's scores must have been handed back.
+func (s *devScorer) start(ep Epoch, p *bilstm.Params) {
+	done := make(chan scored, 1)
+	s.pending = done
+	go func() {
+		err := scoreDev(s.ctx, &ep, s.in, p)
+		done <- scored{ep, p, err}
+	}()
+}
+
+// poll hands the scored epoch to keep if its scoring has ended, and
+// returns the first error of the scoring or of keep.
+func (s *devScorer) poll(keep func(Epoch, *bilstm.Params) error) error {
+	select {
+	case r := <-s.pending: // never ready when pending is nil
+		s.hand(r, keep)
+	default:
+	}
+	return s.err
+}
+
+// wait is poll that waits for the scoring under way to end.
+func (s *devScorer) wait(keep func(Epoch, *bilstm.Params) error) error {
+	if s.pending != nil {
+		s.hand(<-s.pending, keep)
+	}
+	return s.err
+}
+
+func (s *devScorer) hand(r scored, keep func(Epoch, *bilstm.Params) error) {
+	s.pending = nil
+	switch {
+	case s.err != nil:
+	case r.err != nil:
+		s.err = r.err
+	default:
+		s.err = keep(r.ep, r.params)
+	}
+}
+
+// stop cancels the scoring under way, if any, and waits for it to end.
+func (s *devScorer) stop() {
+	s.cancel()
+	if s.pending != nil {
+		<-s.pending
+		s.pending = nil
+	}
+}
+
+// scoreDev fills the dev scores of ep for weights p, counting the dev
+// batches on all cores.
+func scoreDev(ctx context.Context, ep *Epoch, in *inputs, p *bilstm.Params) error {
+	type unit struct{ set, batch int }
+	var units []unit
+	counts := make([][]devCounts, len(in.devBatches))
+	for k, batches := range in.devBatches {
+		counts[k] = make([]devCounts, len(batches))
+		for i := range batches {
+			units = append(units, unit{k, i})
+		}
+	}
+	workspaces := sync.Pool{New: func() any { return new(bilstm.Workspace) }}
+	err := data.ForEach(len(units), runtime.GOMAXPROCS(0), func(i int) error {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		u, ws := units[i], workspaces.Get().(*bilstm.Workspace)
+		defer workspaces.Put(ws)
+		counts[u.set][u.batch] = count(in.cfg, p, in.devBatches[u.set][u.batch], ws)
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	scoreSets(ep, in.devSets, func(k int) devCounts {
+		var c devCounts
+		for _, b := range counts[k] {
+			c.blocks.Merge(b.blocks)
+			c.pageF1 = append(c.pageF1, b.pageF1...)
+		}
+		return c
+	})
+	return nil
 }
 
 // devCounts are the outcomes on one dev set: block counts and the word F1
@@ -776,7 +984,7 @@ func (c *devCounts) add(pred, gold []bool, words []int) {
 // scoreSets fills the dev scores of ep from the counts of each dev set:
 // per set, pooled, and the mean of the sets' word F1 (the selection
 // score).
-func scoreSets(ep *Epoch, sets []devSet, count func(set int) devCounts) {
+func scoreSets(ep *Epoch, sets []DevSet, count func(set int) devCounts) {
 	var pooled eval.Counts
 	ep.DevSets, ep.Selection = nil, 0
 	for k, set := range sets {
@@ -786,44 +994,23 @@ func scoreSets(ep *Epoch, sets []devSet, count func(set int) devCounts) {
 		for _, f := range c.pageF1 {
 			wordF1 += f / float64(len(c.pageF1))
 		}
-		ep.DevSets = append(ep.DevSets, SetScores{set.name, c.blocks.Scores(), wordF1})
+		ep.DevSets = append(ep.DevSets, SetScores{set.Name, c.blocks.Scores(), wordF1})
 		ep.Selection += wordF1 / float64(len(sets))
 	}
 	ep.Dev = pooled.Scores()
 }
 
-// count labels the dev batches at the paper's threshold
+// count labels a dev batch at the paper's threshold
 // (bilstm.DefaultThreshold, infer's too) and counts the outcomes.
-func count(cfg bilstm.Config, p *bilstm.Params, batches []batch) devCounts {
-	var ws bilstm.Workspace
+func count(cfg bilstm.Config, p *bilstm.Params, b batch, ws *bilstm.Workspace) devCounts {
 	var c devCounts
-	for _, b := range batches {
-		probs := p.Predict(cfg, b.Layout, b.X, &ws)
-		for bi, s := range b.seqs {
-			pred := make([]bool, s.Len())
-			for t := range pred {
-				pred[t] = float64(probs[bi*b.T+t]) >= bilstm.DefaultThreshold
-			}
-			c.add(pred, s.Labels, s.words)
+	probs := p.Predict(cfg, b.Layout, b.X, ws)
+	for bi, s := range b.seqs {
+		pred := make([]bool, s.Len())
+		for t := range pred {
+			pred[t] = float64(probs[bi*b.T+t]) >= bilstm.DefaultThreshold
 		}
+		c.add(pred, s.Labels, s.words)
 	}
 	return c
-}
-
-func csvRow(e Epoch, best bool) []string {
-	f := func(x float64) string { return strconv.FormatFloat(x, 'f', 5, 64) }
-	row := []string{
-		strconv.Itoa(e.Epoch), f(e.Loss),
-		f(e.Dev.Content.Precision), f(e.Dev.Content.Recall), f(e.Dev.Content.F1),
-		f(e.Dev.Boilerplate.Precision), f(e.Dev.Boilerplate.Recall), f(e.Dev.Boilerplate.F1),
-		f(e.Dev.MeanF1),
-	}
-	for _, d := range e.DevSets {
-		row = append(row, f(d.Scores.MeanF1))
-	}
-	for _, d := range e.DevSets {
-		row = append(row, f(d.WordF1))
-	}
-	return append(row, f(e.Selection), strconv.FormatFloat(e.Seconds, 'f', 2, 64), strconv.FormatFloat(e.BlocksPerSec, 'f', 0, 64),
-		strconv.FormatBool(best))
 }

@@ -88,7 +88,7 @@ func RunTree(opts TreeOptions) (*TreeResult, error) {
 		var ep Epoch
 		scoreSets(&ep, devSets, func(k int) devCounts {
 			var c devCounts
-			for _, d := range devSets[k].docs {
+			for _, d := range devSets[k].Docs {
 				blocks := shallow.Segment(d.Page.Blocks)
 				words := make([]int, len(d.Page.Blocks))
 				for i, b := range d.Page.Blocks {

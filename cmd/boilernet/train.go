@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/csv"
 	"fmt"
 	"io"
 	"os"
@@ -8,31 +9,33 @@ import (
 	"strings"
 
 	"github.com/boilernet/boilernet/bilstm"
+	"github.com/boilernet/boilernet/internal/progress"
 	"github.com/boilernet/boilernet/train"
 	"github.com/boilernet/boilernet/vocab"
 )
 
 func runTrain(args []string, stdout, stderr io.Writer) error {
+	def := train.DefaultOptions()
 	fs := newFlagSet("train", stderr)
 	dataDirs := fs.String("data", "", "comma-separated dataset folders (their train and dev splits are used)")
 	out := fs.String("out", "", "model file to write")
 	logPath := fs.String("log", "", "CSV log of every epoch (default: the model file name + .csv)")
-	epochs := fs.Int("epochs", train.DefaultEpochs, "epochs")
-	batch := fs.Int("batch", train.DefaultBatch, "sequences per batch")
-	hidden := fs.Int("hidden", bilstm.DefaultHidden, "LSTM units per direction")
-	layers := fs.Int("layers", bilstm.DefaultLayers, "stacked bidirectional LSTM layers")
-	dense := fs.Int("dense", bilstm.DefaultDense, "units of the dense input projection")
-	dropout := fs.Float64("dropout", bilstm.DefaultDropout, "dropout rate after the last LSTM layer")
+	epochs := fs.Int("epochs", def.Epochs, "epochs")
+	batch := fs.Int("batch", def.Batch, "sequences per batch")
+	hidden := fs.Int("hidden", def.Network.Hidden, "LSTM units per direction")
+	layers := fs.Int("layers", def.Network.Layers, "stacked bidirectional LSTM layers")
+	dense := fs.Int("dense", def.Network.Dense, "units of the dense input projection")
+	dropout := fs.Float64("dropout", def.Network.Dropout, "dropout rate after the last LSTM layer")
 	poolFlag := fs.String("pool", "", "levels L,L,... (1: the parent element, 2: the grandparent, ...) at which the output layer also reads the last LSTM layer's states averaged over the blocks under that element (the paper's network: none)")
-	features := fs.String("features", vocab.Default.String(), "feature set: paper (words and tags, as Leonhardt et al.), or paper+ with any of attrs (class/id/role tokens), stats (block statistics), regions (statistics of the enclosing elements), joined by + (paper+attrs+regions); rich is paper+attrs+stats")
-	words := fs.Int("words", vocab.DefaultWords, "word vocabulary size")
-	tags := fs.Int("tags", vocab.DefaultTags, "tag vocabulary size")
-	attrs := fs.Int("attrs", vocab.DefaultAttrs, "attribute token vocabulary size (feature sets with attrs)")
-	lr := fs.Float64("lr", train.DefaultLearnRate, "Adam learning rate")
+	features := fs.String("features", def.Features.String(), "feature set: paper (words and tags, as Leonhardt et al.), or paper+ with any of attrs (class/id/role tokens), stats (block statistics), regions (statistics of the enclosing elements), joined by + (paper+attrs+regions); rich is paper+attrs+stats")
+	words := fs.Int("words", def.Words, "word vocabulary size")
+	tags := fs.Int("tags", def.Tags, "tag vocabulary size")
+	attrs := fs.Int("attrs", def.Attrs, "attribute token vocabulary size (feature sets with attrs)")
+	lr := fs.Float64("lr", def.LearnRate, "Adam learning rate")
 	cosine := fs.Bool("cosine", false, "decay the learning rate to zero over the run along half a cosine")
 	teachers := fs.String("teachers", "", "model files A,B,... whose mean probability the model learns from (distillation of an ensemble)")
-	distill := fs.Float64("distill", train.DefaultDistill, "with -teachers: the teachers' share of each block's training target, the label's is the rest")
-	seed := fs.Uint64("seed", 1, "random seed")
+	distill := fs.Float64("distill", def.Distill, "with -teachers: the teachers' share of each block's training target, the label's is the rest")
+	seed := fs.Uint64("seed", def.Seed, "random seed (at least 1)")
 	comments := fs.Bool("comments", false, "count user comments (Dragnet) as content")
 	wordWeights := fs.Bool("word-weights", false, "weight each block's loss by log2(2 + its words)")
 	f1Loss := fs.Float64("f1-loss", 0, "add this weight times (1 − the mean over a batch's pages of their soft token F1) to the loss, so that training aims at the page-averaged token F1 too; ≥ 0 (0: cross-entropy alone)")
@@ -52,7 +55,7 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	}
 	if err := checkFlags(fs, atLeast("epochs", 1), atLeast("batch", 1), atLeast("hidden", 1), atLeast("layers", 1),
 		atLeast("dense", 1), rate("dropout"), atLeast("words", 1), atLeast("tags", 1), atLeast("attrs", 1), positive("lr"),
-		rate("input-dropout"), rate("average"), atLeast("max-depth", 1), atLeast("f1-loss", 0), atLeast("transplant", 0)); err != nil {
+		rate("input-dropout"), rate("average"), atLeast("max-depth", 1), atLeast("f1-loss", 0), atLeast("transplant", 0), atLeast("seed", 1)); err != nil {
 		return err
 	}
 	if err := required(fs, "data", "the labeled dataset folders to train on", "out", "the model file to write"); err != nil {
@@ -94,12 +97,22 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	}
 	logFile := &lazyFile{path: *logPath}
 	defer logFile.Close()
+	if *dropout == 0 {
+		*dropout = train.NoDropout
+	}
+	show := &trainReport{epochs: *epochs, log: logFile}
+	if !*quiet {
+		show.lines = stderr
+		if showProgress(stderr, false, *progress) {
+			show.bars = stderr
+		}
+	}
 	opts := train.Options{
 		Data:         strings.Split(*dataDirs, ","),
 		Epochs:       *epochs,
 		Batch:        *batch,
 		Network:      bilstm.Config{Dense: *dense, Hidden: *hidden, Layers: *layers, Dropout: *dropout, Pool: pool},
-		Features:     feats,
+		Features:     &feats,
 		Words:        *words,
 		Tags:         *tags,
 		Attrs:        *attrs,
@@ -116,20 +129,15 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 		Transplant:   *transplantShare,
 		Average:      *average,
 		Half:         *half,
-		Log:          logFile,
 		Strict:       *strict,
-		Skip:         skipReporter("train", stderr),
-	}
-	if !*quiet {
-		opts.Progress = stderr
-		opts.NoBars = !showProgress(stderr, false, *progress)
+		OnProgress:   show.progress,
+		OnEpoch:      show.epoch,
+		OnSkip:       skipReporter("train", stderr),
 	}
 	res, err := train.Run(opts)
+	show.end()
 	if err != nil {
 		return err
-	}
-	if logFile.err != nil {
-		return logFile.err
 	}
 	f, err := os.Create(*out)
 	if err != nil {
@@ -201,6 +209,101 @@ func trainTree(dirs []string, out, minLeaf string, maxDepth int, comments bool, 
 	}
 	fmt.Fprintf(stdout, "wrote %s\n", out)
 	return nil
+}
+
+// trainReport shows a training run: progress bars, a line per epoch and
+// the CSV log.
+type trainReport struct {
+	epochs int
+	bars   io.Writer // progress bars (nil: none)
+	lines  io.Writer // the per-epoch lines (nil: none)
+	log    io.Writer // the CSV log
+	csv    *csv.Writer
+	bar    *progress.Bar // the bar drawn, nil between stages
+	done   int           // units the bar counted
+}
+
+// progress draws a bar per stage: loading the pages, each epoch.
+func (r *trainReport) progress(p train.Progress) {
+	if p.Done == 0 {
+		r.end()
+		if p.Epoch == 0 {
+			r.bar = progress.New(r.bars, p.Total, "loading pages", "pages")
+		} else {
+			r.bar = progress.New(r.bars, p.Total, fmt.Sprintf("epoch %d/%d", p.Epoch, r.epochs), "blocks")
+		}
+		r.done = 0
+		return
+	}
+	if p.Epoch > 0 {
+		r.bar.Describe(fmt.Sprintf("epoch %d/%d loss %.4f", p.Epoch, r.epochs, p.Loss))
+	}
+	r.bar.Add(p.Done - r.done)
+	r.done = p.Done
+	if p.Done == p.Total {
+		r.end()
+	}
+}
+
+// end clears the bar drawn, if any.
+func (r *trainReport) end() {
+	r.bar.Finish()
+	r.bar = nil
+}
+
+// epoch writes a scored epoch's line and its row of the CSV log (after
+// the header, with the first). An epoch is scored while the next one
+// trains: its line goes above that one's bar.
+func (r *trainReport) epoch(ep train.Epoch) error {
+	if r.csv == nil {
+		r.csv = csv.NewWriter(r.log)
+		header := []string{"epoch", "loss", "content_p", "content_r", "content_f1", "boilerplate_p", "boilerplate_r", "boilerplate_f1", "mean_f1"}
+		for _, set := range ep.DevSets {
+			header = append(header, set.Name+"_mean_f1")
+		}
+		for _, set := range ep.DevSets {
+			header = append(header, set.Name+"_word_f1")
+		}
+		r.csv.Write(append(header, "selection", "seconds", "blocks_per_s", "best"))
+	}
+	r.csv.Write(csvRow(ep))
+	r.csv.Flush()
+	if err := r.csv.Error(); err != nil {
+		return fmt.Errorf("writing the log: %w", err)
+	}
+	if w := r.lines; w != nil {
+		if r.bar != nil {
+			fmt.Fprint(r.bars, "\r\x1b[K") // clear the bar's line; it is drawn again below
+		}
+		fmt.Fprintf(w, "epoch %d: loss %.4f, dev mean F1 %.4f (content %v), word F1", ep.Epoch, ep.Loss, ep.Dev.MeanF1, ep.Dev.Content)
+		for _, d := range ep.DevSets {
+			fmt.Fprintf(w, " %s %.4f", d.Name, d.WordF1)
+		}
+		if ep.Improved {
+			fmt.Fprint(w, " *")
+		}
+		fmt.Fprintln(w)
+	}
+	return nil
+}
+
+// csvRow is an epoch's row of the CSV log.
+func csvRow(e train.Epoch) []string {
+	f := func(x float64) string { return strconv.FormatFloat(x, 'f', 5, 64) }
+	row := []string{
+		strconv.Itoa(e.Epoch), f(e.Loss),
+		f(e.Dev.Content.Precision), f(e.Dev.Content.Recall), f(e.Dev.Content.F1),
+		f(e.Dev.Boilerplate.Precision), f(e.Dev.Boilerplate.Recall), f(e.Dev.Boilerplate.F1),
+		f(e.Dev.MeanF1),
+	}
+	for _, d := range e.DevSets {
+		row = append(row, f(d.Scores.MeanF1))
+	}
+	for _, d := range e.DevSets {
+		row = append(row, f(d.WordF1))
+	}
+	return append(row, f(e.Selection), strconv.FormatFloat(e.Seconds, 'f', 2, 64), strconv.FormatFloat(e.BlocksPerSec, 'f', 0, 64),
+		strconv.FormatBool(e.Improved))
 }
 
 // parseRepeat reads -repeat: NAME=K pairs joined by commas.
