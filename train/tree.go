@@ -10,19 +10,23 @@ import (
 	"github.com/boilernet/boilernet/tokenize"
 )
 
-// TreeOptions configure RunTree. Zero values give the defaults noted.
+// TreeOptions configure RunTree. Zero values give the defaults, those of
+// DefaultTreeOptions.
 type TreeOptions struct {
 	Data         []string // dataset folders; their train and dev splits are used
-	MinLeaf      []int    // minimum leaf sizes to try, default DefaultMinLeaf
+	MinLeaf      []int    // minimum leaf sizes to try, default 5, 25, 100 and 400
 	MaxDepth     int      // default DefaultMaxDepth
 	WithComments bool
 }
 
-// Defaults of TreeOptions.
-var (
-	DefaultMinLeaf  = []int{5, 25, 100, 400}
-	DefaultMaxDepth = 16
-)
+// DefaultMaxDepth is TreeOptions.MaxDepth's default.
+const DefaultMaxDepth = 16
+
+// DefaultTreeOptions returns the options a zero TreeOptions stands for:
+// those of boilernet train -method tree.
+func DefaultTreeOptions() TreeOptions {
+	return TreeOptions{MinLeaf: []int{5, 25, 100, 400}, MaxDepth: DefaultMaxDepth}
+}
 
 // TreeResult is the tree with the best dev score and the scores of all.
 type TreeResult struct {
@@ -44,11 +48,12 @@ func RunTree(opts TreeOptions) (*TreeResult, error) {
 	if len(opts.Data) == 0 {
 		return nil, errors.New("train: no dataset given")
 	}
+	def := DefaultTreeOptions()
 	if len(opts.MinLeaf) == 0 {
-		opts.MinLeaf = DefaultMinLeaf
+		opts.MinLeaf = def.MinLeaf
 	}
 	if opts.MaxDepth == 0 {
-		opts.MaxDepth = DefaultMaxDepth
+		opts.MaxDepth = def.MaxDepth
 	}
 	trainDocs, devSets, err := load(Options{Data: opts.Data, WithComments: opts.WithComments})
 	if err != nil {

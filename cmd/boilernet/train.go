@@ -15,7 +15,7 @@ import (
 )
 
 func runTrain(args []string, stdout, stderr io.Writer) error {
-	def := train.DefaultOptions()
+	def, treeDef := train.DefaultOptions(), train.DefaultTreeOptions()
 	fs := newFlagSet("train", stderr)
 	dataDirs := fs.String("data", "", "comma-separated dataset folders (their train and dev splits are used)")
 	out := fs.String("out", "", "model file to write")
@@ -48,8 +48,8 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	progress := fs.Bool("progress", false, "draw progress bars even when stderr is not a terminal (the per-epoch lines are written either way)")
 	strict := fs.Bool("strict", false, "stop at the first page that cannot be loaded (default: report it, skip it and count it)")
 	method := fs.String("method", "bilstm", "what to train: bilstm (the neural model) or tree (a decision tree on the shallow features)")
-	minLeaf := fs.String("min-leaf", joinInts(train.DefaultMinLeaf), "tree: minimum leaf sizes to try (the best on dev is kept)")
-	maxDepth := fs.Int("max-depth", train.DefaultMaxDepth, "tree: maximum depth")
+	minLeaf := fs.String("min-leaf", joinInts(treeDef.MinLeaf), "tree: minimum leaf sizes to try (the best on dev is kept)")
+	maxDepth := fs.Int("max-depth", treeDef.MaxDepth, "tree: maximum depth")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
