@@ -7,6 +7,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -504,5 +505,34 @@ func TestFitStops(t *testing.T) {
 	}
 	if _, err := Fit(context.Background(), trainDocs[:0], dev, opts); err == nil || !strings.Contains(err.Error(), "0 training and 10 dev pages") {
 		t.Errorf("no training pages: error %v", err)
+	}
+}
+
+// Dev scoring counts batches on several goroutines and merges them: the
+// scores are those of counting every batch in order on one.
+func TestScoreDevMatchesOneGoroutine(t *testing.T) {
+	opts := contextOptions(1).withDefaults()
+	dev := []DevSet{{"a", contextPages(t, 30, 2, 0.1)}, {"b", contextPages(t, 45, 3, 0.1)}}
+	in, err := prepare(contextPages(t, 20, 1, 0.1), dev, opts, &Result{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := bilstm.InitParams(in.cfg, 5)
+	var got, want Epoch
+	if err := scoreDev(context.Background(), &got, in, p); err != nil {
+		t.Fatal(err)
+	}
+	var ws bilstm.Workspace
+	scoreSets(&want, in.devSets, func(k int) devCounts {
+		var c devCounts
+		for _, b := range in.devBatches[k] {
+			one := count(in.cfg, p, b, &ws)
+			c.blocks.Merge(one.blocks)
+			c.pageF1 = append(c.pageF1, one.pageF1...)
+		}
+		return c
+	})
+	if len(in.devBatches[1]) < 2 || !reflect.DeepEqual(got, want) {
+		t.Errorf("scores %+v, want %+v (%d batches)", got, want, len(in.devBatches[1]))
 	}
 }
