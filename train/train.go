@@ -317,7 +317,10 @@ func fit(ctx context.Context, trainDocs []*data.Document, dev []DevSet, opts Opt
 	if err != nil {
 		return nil, err
 	}
-	t := newTrainer(opts, in)
+	t, err := newTrainer(opts, in)
+	if err != nil {
+		return nil, err
+	}
 	defer t.close()
 	scorer := newDevScorer(ctx, in)
 	defer scorer.stop()
@@ -452,11 +455,14 @@ type trainer struct {
 	average *movingAverage // nil without Options.Average
 	rng     *rand.Rand
 	solver  *graph.Adam
-	graphs  map[int]*graph.Graph
-	dropped bilstm.Sparse // the input rows of Options.InputDropout
+	graphs  map[int]*graph.Graph // by capacity
+	// Two batches' random inputs: the one training and the next, drawn
+	// meanwhile (see draw).
+	dropped [2]bilstm.Sparse // the input rows of Options.InputDropout
+	masks   [2][]float32     // dropout masks
 }
 
-func newTrainer(opts Options, in *inputs) *trainer {
+func newTrainer(opts Options, in *inputs) (*trainer, error) {
 	t := &trainer{opts: opts, in: in, params: bilstm.InitParams(in.cfg, opts.Seed), graphs: map[int]*graph.Graph{}}
 	t.scored = t.params
 	if opts.Average > 0 {
@@ -465,7 +471,27 @@ func newTrainer(opts Options, in *inputs) *trainer {
 	}
 	t.rng = rand.New(rand.NewPCG(opts.Seed, 0x7472616966))
 	t.solver = graph.NewAdam(opts.LearnRate)
-	return t
+	for _, b := range in.trainBatches {
+		if c := capacity(b.N()); t.graphs[c] == nil {
+			g, err := graph.New(in.cfg, t.params, c, opts.F1Loss)
+			if err != nil {
+				t.close()
+				return nil, err
+			}
+			t.graphs[c] = g
+		}
+	}
+	return t, nil
+}
+
+// capacity is the rows of the graph that runs a batch of n rows: a power
+// of two, at least 256.
+func capacity(n int) int {
+	c := 256
+	for c < n {
+		c *= 2
+	}
+	return c
 }
 
 // close frees the graphs.
@@ -485,6 +511,13 @@ func (t *trainer) epoch(ctx context.Context, epoch int, between func() error) (E
 	step := Progress{Epoch: epoch, Total: t.in.trainBlocks}
 	t.progress(step)
 	start := time.Now()
+	stop := make(chan struct{})
+	drawn := t.draw(order, stop)
+	defer func() {
+		close(stop)
+		for range drawn { // until draw has ended
+		}
+	}()
 	var lossSum float64
 	for i, k := range order {
 		if err := ctx.Err(); err != nil {
@@ -495,16 +528,8 @@ func (t *trainer) epoch(ctx context.Context, epoch int, between func() error) (E
 			step := (epoch-1)*len(order) + i
 			t.solver.SetLearnRate(t.opts.LearnRate * (1 + math.Cos(math.Pi*float64(step)/float64(steps))) / 2)
 		}
-		b := t.in.trainBatches[k]
-		g, err := graphFor(t.graphs, t.in.cfg, t.params, b.N(), t.opts.F1Loss)
-		if err != nil {
-			return Epoch{}, err
-		}
-		run := b.Batch
-		if t.opts.InputDropout > 0 {
-			run = dropInputs(b.Batch, t.opts.InputDropout, t.rng, &t.dropped)
-		}
-		loss, err := g.Run(run, g.DropoutMask(t.rng))
+		b, g, in := t.in.trainBatches[k], t.graphs[capacity(t.in.trainBatches[k].N())], <-drawn
+		loss, err := g.Run(in.batch, in.mask)
 		if err != nil {
 			return Epoch{}, err
 		}
@@ -529,6 +554,42 @@ func (t *trainer) epoch(ctx context.Context, epoch int, between func() error) (E
 		Seconds:      secs,
 		BlocksPerSec: float64(t.in.trainBlocks) / secs,
 	}, nil
+}
+
+// randomInputs are what a batch runs with: its rows after input dropout
+// and its dropout mask.
+type randomInputs struct {
+	batch *bilstm.Batch
+	mask  []float32
+}
+
+// draw draws the random inputs of the batches in order on a goroutine of
+// its own, one batch ahead of training, and sends them on the channel it
+// returns, which it closes when done or stopped. It is the only user of
+// the random stream meanwhile and draws in the order the batches run, so
+// the draws are those of drawing each batch's just before running it.
+// The channel has no buffer: when training takes a batch's inputs, it is
+// done with the batch before, whose buffers draw then reuses.
+func (t *trainer) draw(order []int, stop <-chan struct{}) <-chan randomInputs {
+	drawn := make(chan randomInputs)
+	go func() {
+		defer close(drawn)
+		for i, k := range order {
+			b := t.in.trainBatches[k]
+			in := randomInputs{batch: b.Batch}
+			if t.opts.InputDropout > 0 {
+				in.batch = dropInputs(b.Batch, t.opts.InputDropout, t.rng, &t.dropped[i%2])
+			}
+			t.masks[i%2] = t.graphs[capacity(b.N())].DropoutMask(t.rng, t.masks[i%2])
+			in.mask = t.masks[i%2]
+			select {
+			case drawn <- in:
+			case <-stop:
+				return
+			}
+		}
+	}()
+	return drawn
 }
 
 // progress passes p to Options.OnProgress.
@@ -825,24 +886,6 @@ func makeBatches(seqs []sequence, size, maxRows int, weights [2]float32) ([]batc
 		sorted = sorted[n:]
 	}
 	return batches, nil
-}
-
-// graphFor returns the cached graph whose capacity (a power of two, at
-// least 256 rows) fits a batch of n rows.
-func graphFor(graphs map[int]*graph.Graph, cfg bilstm.Config, p *bilstm.Params, n int, f1Loss float64) (*graph.Graph, error) {
-	capacity := 256
-	for capacity < n {
-		capacity *= 2
-	}
-	if g, ok := graphs[capacity]; ok {
-		return g, nil
-	}
-	g, err := graph.New(cfg, p, capacity, f1Loss)
-	if err != nil {
-		return nil, err
-	}
-	graphs[capacity] = g
-	return g, nil
 }
 
 // devScorer scores the dev sets for one epoch at a time on goroutines of

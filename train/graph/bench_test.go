@@ -23,7 +23,7 @@ func BenchmarkTrainStep(b *testing.B) {
 				b.Fatal(err)
 			}
 			defer g.Close()
-			mask := g.DropoutMask(rng)
+			mask := g.DropoutMask(rng, nil)
 			solver := NewAdam(0.001) // Gorgonia's default rate
 			for b.Loop() {
 				if _, err := g.Run(batch, mask); err != nil {

@@ -270,12 +270,15 @@ func (gr *Graph) letPages(b *bilstm.Batch) error {
 // Rows is the number of rows the graph's batches may have at most.
 func (gr *Graph) Rows() int { return gr.n }
 
-// DropoutMask draws a dropout mask for the graph: Rows()×2H values, each 0
-// with the configured rate and 1/(1-rate) otherwise.
-func (gr *Graph) DropoutMask(rng *rand.Rand) []float32 {
-	m := make([]float32, gr.n*2*gr.hidden)
+// DropoutMask draws a dropout mask for the graph into buf (grown when too
+// small) and returns it: Rows()×2H values, each 0 with the configured rate
+// and 1/(1-rate) otherwise, one draw of rng each. It changes nothing in
+// the graph, so it may run while another goroutine runs the graph.
+func (gr *Graph) DropoutMask(rng *rand.Rand, buf []float32) []float32 {
+	m := grow(buf, gr.n*2*gr.hidden)
 	keep := float32(1 / (1 - gr.rate))
 	for i := range m {
+		m[i] = 0
 		if rng.Float64() >= gr.rate {
 			m[i] = keep
 		}

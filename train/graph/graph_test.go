@@ -81,7 +81,7 @@ func TestGraphGradients(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		mask := g.DropoutMask(rng)
+		mask := g.DropoutMask(rng, nil)
 		if _, err := g.Run(batch, mask); err != nil {
 			t.Fatal(err)
 		}
