@@ -354,7 +354,7 @@ func fit(ctx context.Context, trainDocs []*data.Document, dev []DevSet, opts Opt
 	}
 	if opts.Half {
 		half := res.Best
-		if err := scoreDev(ctx, &half, in, best.HalfRounded(in.cfg)); err != nil {
+		if err := scoreDev(ctx, &half, in, best.HalfRounded(in.cfg), scorer.workspaces); err != nil {
 			return nil, fmt.Errorf("train: %w", err)
 		}
 		res.Half = &half
@@ -719,7 +719,7 @@ func loadCounted(ctx context.Context, opts Options) (trainDocs []*data.Document,
 		}
 	}
 	docs := make([]*data.Document, len(jobs))
-	err = data.ForEach(len(jobs), runtime.GOMAXPROCS(0), func(i int) error {
+	err = parallel(len(jobs), runtime.GOMAXPROCS(0), func(_, i int) error {
 		if err := ctx.Err(); err != nil {
 			return fmt.Errorf("train: %w", err)
 		}
@@ -772,7 +772,7 @@ type sequence struct {
 // loss weight log2(2 + its words)). Pages are encoded on all cores.
 func encode(v *vocab.Vocab, docs []*data.Document, weighted int, pool []int) []sequence {
 	seqs := make([]sequence, len(docs))
-	data.ForEach(len(docs), runtime.GOMAXPROCS(0), func(i int) error {
+	parallel(len(docs), runtime.GOMAXPROCS(0), func(_, i int) error {
 		d := docs[i]
 		s := sequence{&bilstm.Sequence{Labels: d.Labels, Rows: make([][]vocab.Entry, len(d.Page.Blocks)), Groups: bilstm.PoolGroups(d.Page.Blocks, pool)}, make([]int, len(d.Page.Blocks))}
 		v.EncodePage(d.Page.Blocks, func(j int, row []vocab.Entry) { s.Rows[j] = slices.Clone(row) })
@@ -799,10 +799,9 @@ func distill(seqs []sequence, docs []*data.Document, teachers []*bilstm.Model, s
 		x  bilstm.Sparse
 		ws bilstm.PageWorkspace
 	}
-	pool := sync.Pool{New: func() any { return new(buffers) }}
-	data.ForEach(len(docs), runtime.GOMAXPROCS(0), func(i int) error {
-		d, buf := docs[i], pool.Get().(*buffers)
-		defer pool.Put(buf)
+	bufs := make([]buffers, runtime.GOMAXPROCS(0))
+	parallel(len(docs), len(bufs), func(w, i int) error {
+		d, buf := docs[i], &bufs[w]
 		targets := bilstm.MeanPrediction(teachers, d.Page.Blocks, &buf.x, &buf.ws)
 		for t, p := range targets {
 			label := float32(0)
@@ -898,6 +897,9 @@ type devScorer struct {
 	in      *inputs
 	pending chan scored // nil when no epoch is being scored
 	err     error       // the first scoring error
+	// workspaces are the scoring goroutines', one each, kept from epoch
+	// to epoch.
+	workspaces []bilstm.Workspace
 }
 
 // scored is an epoch with its dev scores and the weights scored.
@@ -909,7 +911,7 @@ type scored struct {
 
 func newDevScorer(ctx context.Context, in *inputs) *devScorer {
 	ctx, cancel := context.WithCancel(ctx)
-	return &devScorer{ctx: ctx, cancel: cancel, in: in}
+	return &devScorer{ctx: ctx, cancel: cancel, in: in, workspaces: make([]bilstm.Workspace, runtime.GOMAXPROCS(0))}
 }
 
 // start scores ep's weights p, which nothing else may change, in the
@@ -918,7 +920,7 @@ func (s *devScorer) start(ep Epoch, p *bilstm.Params) {
 	done := make(chan scored, 1)
 	s.pending = done
 	go func() {
-		err := scoreDev(s.ctx, &ep, s.in, p)
+		err := scoreDev(s.ctx, &ep, s.in, p, s.workspaces)
 		done <- scored{ep, p, err}
 	}()
 }
@@ -963,8 +965,8 @@ func (s *devScorer) stop() {
 }
 
 // scoreDev fills the dev scores of ep for weights p, counting the dev
-// batches on all cores.
-func scoreDev(ctx context.Context, ep *Epoch, in *inputs, p *bilstm.Params) error {
+// batches on as many goroutines as there are workspaces.
+func scoreDev(ctx context.Context, ep *Epoch, in *inputs, p *bilstm.Params, workspaces []bilstm.Workspace) error {
 	type unit struct{ set, batch int }
 	var units []unit
 	counts := make([][]devCounts, len(in.devBatches))
@@ -974,14 +976,12 @@ func scoreDev(ctx context.Context, ep *Epoch, in *inputs, p *bilstm.Params) erro
 			units = append(units, unit{k, i})
 		}
 	}
-	workspaces := sync.Pool{New: func() any { return new(bilstm.Workspace) }}
-	err := data.ForEach(len(units), runtime.GOMAXPROCS(0), func(i int) error {
+	err := parallel(len(units), len(workspaces), func(w, i int) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		u, ws := units[i], workspaces.Get().(*bilstm.Workspace)
-		defer workspaces.Put(ws)
-		counts[u.set][u.batch] = count(in.cfg, p, in.devBatches[u.set][u.batch], ws)
+		u := units[i]
+		counts[u.set][u.batch] = count(in.cfg, p, in.devBatches[u.set][u.batch], &workspaces[w])
 		return nil
 	})
 	if err != nil {
@@ -1056,4 +1056,37 @@ func count(cfg bilstm.Config, p *bilstm.Params, b batch, ws *bilstm.Workspace) d
 		c.add(pred, s.Labels, s.words)
 	}
 	return c
+}
+
+// parallel runs fn(w, i) for i in [0, n) on up to workers goroutines, w
+// being the goroutine's number (below workers, for buffers of its own),
+// and returns the first error, after which no new i starts.
+func parallel(n, workers int, fn func(w, i int) error) error {
+	var (
+		wg    sync.WaitGroup
+		mu    sync.Mutex
+		next  int
+		first error
+	)
+	for w := range max(1, min(workers, n)) {
+		wg.Go(func() {
+			for {
+				mu.Lock()
+				i := next
+				next++
+				stop := i >= n || first != nil
+				mu.Unlock()
+				if stop {
+					return
+				}
+				if err := fn(w, i); err != nil {
+					mu.Lock()
+					first = cmp.Or(first, err)
+					mu.Unlock()
+				}
+			}
+		})
+	}
+	wg.Wait()
+	return first
 }

@@ -519,7 +519,7 @@ func TestScoreDevMatchesOneGoroutine(t *testing.T) {
 	}
 	p := bilstm.InitParams(in.cfg, 5)
 	var got, want Epoch
-	if err := scoreDev(context.Background(), &got, in, p); err != nil {
+	if err := scoreDev(context.Background(), &got, in, p, make([]bilstm.Workspace, 3)); err != nil {
 		t.Fatal(err)
 	}
 	var ws bilstm.Workspace
