@@ -528,8 +528,10 @@ func (t *trainer) epoch(ctx context.Context, epoch int, between func() error) (E
 			step := (epoch-1)*len(order) + i
 			t.solver.SetLearnRate(t.opts.LearnRate * (1 + math.Cos(math.Pi*float64(step)/float64(steps))) / 2)
 		}
-		b, g, in := t.in.trainBatches[k], t.graphs[capacity(t.in.trainBatches[k].N())], <-drawn
-		loss, err := g.Run(in.batch, in.mask)
+		b := t.in.trainBatches[k]
+		g := t.graphs[capacity(b.N())]
+		random := <-drawn
+		loss, err := g.Run(random.batch, random.mask)
 		if err != nil {
 			return Epoch{}, err
 		}
