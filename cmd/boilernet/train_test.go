@@ -1,0 +1,59 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/boilernet/boilernet/bilstm"
+)
+
+// Without -q and off a terminal, train writes a line per epoch and no
+// bars; the CSV log has a header naming the dev sets and a row per epoch.
+func TestTrainReport(t *testing.T) {
+	model := filepath.Join(t.TempDir(), "m.model")
+	var stdout, stderr bytes.Buffer
+	args := []string{"train", "-data", "../../testdata/synth", "-out", model,
+		"-epochs", "2", "-hidden", "4", "-dense", "8", "-layers", "1", "-words", "30", "-tags", "8"}
+	if status := run(args, &stdout, &stderr); status != 0 {
+		t.Fatalf("status %d: %s", status, stderr.String())
+	}
+	lines := strings.Split(strings.TrimSpace(stderr.String()), "\n")
+	if len(lines) != 2 || !strings.HasPrefix(lines[0], "epoch 1: loss ") || !strings.HasPrefix(lines[1], "epoch 2: loss ") ||
+		!strings.Contains(lines[0], "word F1 synth ") || !strings.HasSuffix(lines[0], " *") || strings.Contains(stderr.String(), "\r") {
+		t.Errorf("stderr:\n%s", stderr.String())
+	}
+	log, err := os.ReadFile(model + ".csv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rows := strings.Split(strings.TrimSpace(string(log)), "\n")
+	header := "epoch,loss,content_p,content_r,content_f1,boilerplate_p,boilerplate_r,boilerplate_f1,mean_f1,synth_mean_f1,synth_word_f1,selection,seconds,blocks_per_s,best"
+	if len(rows) != 3 || rows[0] != header || !strings.HasPrefix(rows[1], "1,") || !strings.HasSuffix(rows[1], ",true") {
+		t.Errorf("log:\n%s", log)
+	}
+}
+
+// -dropout 0 trains without dropout (train.NoDropout: 0 is the library's
+// default rate), and -seed 0 is refused (the library's 0 is seed 1).
+func TestTrainDropoutAndSeedFlags(t *testing.T) {
+	model := filepath.Join(t.TempDir(), "m.model")
+	args := []string{"train", "-q", "-data", "../../testdata/synth", "-out", model,
+		"-epochs", "1", "-hidden", "4", "-dense", "8", "-layers", "1", "-words", "30", "-tags", "8", "-dropout", "0"}
+	checkRun(t, args, 0, []string{"best epoch 1"}, nil)
+	f, err := os.Open(model)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	m, err := bilstm.ReadModel(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Config.Dropout != 0 {
+		t.Errorf("-dropout 0: model dropout %v", m.Config.Dropout)
+	}
+	checkRun(t, []string{"train", "-seed", "0", "-data", "x", "-out", model}, 1, nil, []string{"-seed 0: must be at least 1"})
+}
