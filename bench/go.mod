@@ -7,6 +7,7 @@ require (
 	github.com/boilernet/boilernet v0.0.0
 	github.com/markusmobius/go-trafilatura v1.12.2
 	golang.org/x/net v0.62.0
+	golang.org/x/sync v0.24.0
 )
 
 require (
@@ -39,7 +40,6 @@ require (
 	github.com/x448/float16 v0.8.4 // indirect
 	github.com/yosssi/gohtml v0.0.0-20201013000340-ee4748c638f4 // indirect
 	golang.org/x/exp v0.0.0-20241009180824-f66d83c29e7c // indirect
-	golang.org/x/sync v0.24.0 // indirect
 	golang.org/x/sys v0.49.0 // indirect
 	golang.org/x/text v0.43.0 // indirect
 	gonum.org/v1/gonum v0.11.0 // indirect

@@ -1,13 +1,15 @@
 package data
 
 import (
+	"context"
 	"fmt"
 	"maps"
 	"math"
 	"runtime"
 	"slices"
 	"sort"
-	"sync"
+
+	"golang.org/x/sync/errgroup"
 )
 
 // DocStats is what Stats measures on one document.
@@ -76,26 +78,33 @@ func (d *Dataset) Stats(split string, opts Options, done func()) (SplitStats, er
 	}
 	per := make([]DocStats, len(ids))
 	loaded := make([]bool, len(ids))
-	err := ForEach(len(ids), runtime.GOMAXPROCS(0), func(i int) error {
-		doc, err := d.Load(ids[i], opts)
-		if err != nil {
-			if done != nil {
-				done()
+	g, ctx := errgroup.WithContext(context.Background())
+	g.SetLimit(runtime.GOMAXPROCS(0))
+	for i, id := range ids {
+		g.Go(func() error {
+			if ctx.Err() != nil {
+				return nil // another page's error stops the run
 			}
-			return opts.Tolerate(err)
-		}
-		loaded[i] = true
-		per[i] = DocStats{Split: split, ID: ids[i], Group: d.Group(ids[i]), Blocks: len(doc.Labels), GoldTokens: doc.GoldTokens, Coverage: doc.Coverage()}
-		for _, c := range doc.Labels {
-			if c {
-				per[i].ContentBlocks++
+			defer func() {
+				if done != nil {
+					done()
+				}
+			}()
+			doc, err := d.Load(id, opts)
+			if err != nil {
+				return opts.Tolerate(err)
 			}
-		}
-		if done != nil {
-			done()
-		}
-		return nil
-	})
+			loaded[i] = true
+			per[i] = DocStats{Split: split, ID: id, Group: d.Group(id), Blocks: len(doc.Labels), GoldTokens: doc.GoldTokens, Coverage: doc.Coverage()}
+			for _, c := range doc.Labels {
+				if c {
+					per[i].ContentBlocks++
+				}
+			}
+			return nil
+		})
+	}
+	err := g.Wait()
 	if err != nil {
 		return SplitStats{}, err
 	}
@@ -183,38 +192,4 @@ func meanMedian(xs []float64) (mean, median float64) {
 		return mean, xs[mid]
 	}
 	return mean, (xs[mid-1] + xs[mid]) / 2
-}
-
-// ForEach runs fn(0..n-1) on up to workers goroutines and returns the first
-// error.
-func ForEach(n, workers int, fn func(i int) error) error {
-	var (
-		wg      sync.WaitGroup
-		mu      sync.Mutex
-		firstEr error
-		next    int
-	)
-	for range max(1, min(workers, n)) {
-		wg.Go(func() {
-			for {
-				mu.Lock()
-				if next >= n || firstEr != nil {
-					mu.Unlock()
-					return
-				}
-				i := next
-				next++
-				mu.Unlock()
-				if err := fn(i); err != nil {
-					mu.Lock()
-					if firstEr == nil {
-						firstEr = err
-					}
-					mu.Unlock()
-				}
-			}
-		})
-	}
-	wg.Wait()
-	return firstEr
 }

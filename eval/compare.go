@@ -1,6 +1,7 @@
 package eval
 
 import (
+	"context"
 	"fmt"
 	"maps"
 	"runtime"
@@ -9,6 +10,7 @@ import (
 
 	"github.com/boilernet/boilernet/data"
 	"github.com/boilernet/boilernet/tokenize"
+	"golang.org/x/sync/errgroup"
 )
 
 // Method is an extraction method under evaluation. A block classifier sets
@@ -125,14 +127,22 @@ func Compare(ds *data.Dataset, split string, methods []Method, opts data.Options
 		}
 	}
 	docs := make([]*data.Document, len(ids))
-	if err := data.ForEach(len(ids), runtime.GOMAXPROCS(0), func(i int) error {
-		d, err := ds.Load(ids[i], opts)
-		if err != nil {
-			return opts.Tolerate(err)
-		}
-		docs[i] = d
-		return nil
-	}); err != nil {
+	g, ctx := errgroup.WithContext(context.Background())
+	g.SetLimit(runtime.GOMAXPROCS(0))
+	for i, id := range ids {
+		g.Go(func() error {
+			if ctx.Err() != nil {
+				return nil // another page's error stops the run
+			}
+			d, err := ds.Load(id, opts)
+			if err != nil {
+				return opts.Tolerate(err)
+			}
+			docs[i] = d
+			return nil
+		})
+	}
+	if err := g.Wait(); err != nil {
 		return nil, err
 	}
 	skipped := 0

@@ -11,6 +11,7 @@ package extractors
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"io"
 	"regexp"
@@ -25,6 +26,7 @@ import (
 	"github.com/boilernet/boilernet/tokenize"
 	trafilatura "github.com/markusmobius/go-trafilatura"
 	"golang.org/x/net/html"
+	"golang.org/x/sync/errgroup"
 )
 
 // Tool is one extractor.
@@ -150,33 +152,41 @@ func Run(ds *data.Dataset, split string, tool Tool, w io.Writer, o Options) (Sum
 	seconds := make([]float64, len(ids))
 	start := time.Now()
 	var mu sync.Mutex
-	err := data.ForEach(len(ids), max(1, o.Workers), func(i int) error {
-		raw, path, err := ds.ReadPage(ids[i])
-		if err != nil {
-			return err
-		}
-		var page []byte
-		var doc string
-		if o.Raw {
-			page = raw
-		} else {
-			body, label := stripCleanEval(raw)
-			doc = tokenize.Decode(body, label).Text
-		}
-		t := time.Now()
-		text, err := extract(tool, page, doc, o.Raw)
-		seconds[i] = time.Since(t).Seconds()
-		lines[i] = eval.ExternalLine{Dataset: ds.Name, ID: ids[i], Text: text}
-		if err != nil {
-			lines[i] = eval.ExternalLine{Dataset: ds.Name, ID: ids[i], Error: fmt.Sprintf("%s: %v", path, err)}
-		}
-		if o.Done != nil {
-			mu.Lock()
-			o.Done()
-			mu.Unlock()
-		}
-		return nil
-	})
+	g, ctx := errgroup.WithContext(context.Background())
+	g.SetLimit(max(1, o.Workers))
+	for i := range ids {
+		g.Go(func() error {
+			if ctx.Err() != nil {
+				return nil // another page's error stops the run
+			}
+			raw, path, err := ds.ReadPage(ids[i])
+			if err != nil {
+				return err
+			}
+			var page []byte
+			var doc string
+			if o.Raw {
+				page = raw
+			} else {
+				body, label := stripCleanEval(raw)
+				doc = tokenize.Decode(body, label).Text
+			}
+			t := time.Now()
+			text, err := extract(tool, page, doc, o.Raw)
+			seconds[i] = time.Since(t).Seconds()
+			lines[i] = eval.ExternalLine{Dataset: ds.Name, ID: ids[i], Text: text}
+			if err != nil {
+				lines[i] = eval.ExternalLine{Dataset: ds.Name, ID: ids[i], Error: fmt.Sprintf("%s: %v", path, err)}
+			}
+			if o.Done != nil {
+				mu.Lock()
+				o.Done()
+				mu.Unlock()
+			}
+			return nil
+		})
+	}
+	err := g.Wait()
 	if err != nil {
 		return Summary{}, err
 	}
