@@ -3,6 +3,7 @@ package infer
 import (
 	"bytes"
 	"compress/gzip"
+	"context"
 	"math"
 	"os"
 	"path/filepath"
@@ -19,7 +20,7 @@ import (
 // synthExtractor trains a tiny model on the synthetic test pages.
 func synthExtractor(t testing.TB) *Extractor {
 	t.Helper()
-	res, err := train.Run(train.Options{
+	res, err := train.Run(context.Background(), train.Options{
 		Data:    []string{filepath.Join("..", "testdata", "synth")},
 		Epochs:  6,
 		Batch:   8,

@@ -2,6 +2,7 @@ package train_test
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 
 	"github.com/boilernet/boilernet/bilstm"
@@ -9,7 +10,7 @@ import (
 )
 
 func ExampleRun() {
-	res, err := train.Run(train.Options{
+	res, err := train.Run(context.Background(), train.Options{
 		Data:      []string{"../testdata/synth"},
 		Epochs:    6,
 		Batch:     8,

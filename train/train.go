@@ -275,14 +275,15 @@ type Result struct {
 
 // Run loads the train and dev splits of the dataset folders
 // Options.Data, one dev set per dataset, and trains on them with Fit.
-func Run(opts Options) (*Result, error) {
+// Cancelling ctx stops loading or training with an error wrapping
+// ctx.Err().
+func Run(ctx context.Context, opts Options) (*Result, error) {
 	if len(opts.Data) == 0 {
 		return nil, errors.New("train: no dataset given")
 	}
 	if err := opts.withDefaults().check(); err != nil {
 		return nil, err // before loading the pages
 	}
-	ctx := context.Background()
 	trainDocs, devSets, bad, err := loadCounted(ctx, opts)
 	if err != nil {
 		return nil, err

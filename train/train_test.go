@@ -39,7 +39,7 @@ func TestRunLearnsSyntheticPages(t *testing.T) {
 		seen = append(seen, ep)
 		return nil
 	}
-	res, err := Run(opts)
+	res, err := Run(context.Background(), opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -73,7 +73,7 @@ func TestRunWithInputDropoutWordWeightsAndAverage(t *testing.T) {
 	rich := vocab.Rich
 	opts.InputDropout, opts.WordWeights, opts.Features, opts.Average = 0.2, true, &rich, 0.8
 	opts.Repeat = map[string]int{"synth": 2}
-	res, err := Run(opts)
+	res, err := Run(context.Background(), opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -88,7 +88,7 @@ func TestRunWithInputDropoutWordWeightsAndAverage(t *testing.T) {
 func TestRunWithF1Loss(t *testing.T) {
 	opts := tinyOptions()
 	opts.F1Loss = 1
-	res, err := Run(opts)
+	res, err := Run(context.Background(), opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -98,7 +98,7 @@ func TestRunWithF1Loss(t *testing.T) {
 	if got := res.Model.Meta["f1_loss"]; got != "1" {
 		t.Errorf("model meta f1_loss %q, want 1", got)
 	}
-	plain, err := Run(tinyOptions())
+	plain, err := Run(context.Background(), tinyOptions())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -111,7 +111,7 @@ func TestRunScoresEachDevSet(t *testing.T) {
 	opts := tinyOptions()
 	opts.Epochs = 1
 	opts.Data = []string{synth, synth}
-	res, err := Run(opts)
+	res, err := Run(context.Background(), opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -127,11 +127,11 @@ func TestRunScoresEachDevSet(t *testing.T) {
 func TestRunIsDeterministic(t *testing.T) {
 	opts := tinyOptions()
 	opts.Epochs = 2
-	a, err := Run(opts)
+	a, err := Run(context.Background(), opts)
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := Run(opts)
+	b, err := Run(context.Background(), opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -142,7 +142,7 @@ func TestRunIsDeterministic(t *testing.T) {
 		}
 	}
 	opts.Seed++
-	c, err := Run(opts)
+	c, err := Run(context.Background(), opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -169,7 +169,7 @@ func TestRunErrors(t *testing.T) {
 		{"F1 loss over too many pages", Options{Data: []string{synth}, F1Loss: 1, Batch: 65}, "at most 64 pages"},
 	}
 	for _, tt := range tests {
-		if _, err := Run(tt.opts); err == nil || !strings.Contains(err.Error(), tt.want) {
+		if _, err := Run(context.Background(), tt.opts); err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%s: error %v, want %q", tt.name, err, tt.want)
 		}
 	}
@@ -299,7 +299,7 @@ func TestRunHooks(t *testing.T) {
 		events = append(events, fmt.Sprintf("epoch %d", ep.Epoch))
 		return nil
 	}
-	if _, err := Run(opts); err != nil {
+	if _, err := Run(context.Background(), opts); err != nil {
 		t.Fatal(err)
 	}
 	blocks := steps[len(steps)-1].Total
@@ -324,12 +324,12 @@ func TestRunHooks(t *testing.T) {
 
 func TestRunCosine(t *testing.T) {
 	opts := tinyOptions()
-	constant, err := Run(opts)
+	constant, err := Run(context.Background(), opts)
 	if err != nil {
 		t.Fatal(err)
 	}
 	opts.Cosine = true
-	res, err := Run(opts)
+	res, err := Run(context.Background(), opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -347,12 +347,12 @@ func TestRunCosine(t *testing.T) {
 // A model learns from a teacher's probabilities mixed with the labels.
 func TestRunDistill(t *testing.T) {
 	opts := tinyOptions()
-	teacher, err := Run(opts)
+	teacher, err := Run(context.Background(), opts)
 	if err != nil {
 		t.Fatal(err)
 	}
 	opts.Teachers, opts.Distill = []*bilstm.Model{teacher.Model}, 0.5
-	res, err := Run(opts)
+	res, err := Run(context.Background(), opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -366,13 +366,13 @@ func TestRunDistill(t *testing.T) {
 		t.Error("the teacher's targets changed nothing in the first epoch")
 	}
 	opts.Distill = 0 // the default share
-	if res, err := Run(opts); err != nil {
+	if res, err := Run(context.Background(), opts); err != nil {
 		t.Errorf("share 0: %v", err)
 	} else if res.Model.Meta["distill"] != "0.5" {
 		t.Errorf("share 0: meta %v; want DefaultDistill", res.Model.Meta)
 	}
 	opts.Distill = 1.5
-	if _, err := Run(opts); err == nil {
+	if _, err := Run(context.Background(), opts); err == nil {
 		t.Error("a teacher with share 1.5 was accepted")
 	}
 }

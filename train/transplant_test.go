@@ -1,6 +1,7 @@
 package train
 
 import (
+	"context"
 	"slices"
 	"strings"
 	"testing"
@@ -89,7 +90,7 @@ func TestTransplant(t *testing.T) {
 func TestRunWithTransplant(t *testing.T) {
 	opts := tinyOptions()
 	opts.Transplant = 0.5
-	res, err := Run(opts)
+	res, err := Run(context.Background(), opts)
 	if err != nil {
 		t.Fatal(err)
 	}

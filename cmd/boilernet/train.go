@@ -134,7 +134,9 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 		OnEpoch:      show.epoch,
 		OnSkip:       skipReporter("train", stderr),
 	}
-	res, err := train.Run(opts)
+	ctx, stop := interruptContext(stderr)
+	defer stop()
+	res, err := train.Run(ctx, opts)
 	show.end()
 	if err != nil {
 		return err
