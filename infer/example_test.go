@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"strings"
 	"time"
 
 	"github.com/boilernet/boilernet/infer"
@@ -92,30 +91,4 @@ func ExampleResult_comments() {
 	// Output:
 	// Ann (January 2, 2024): Great post, I agree with every word of it.
 	// Bob (): Not me, I think the second paragraph is wrong.
-}
-
-// A TEI P5 document of the content, its header from the page's metadata.
-func ExampleResult_WriteTEI() {
-	f, err := os.Open("../testdata/sample.html")
-	if err != nil {
-		panic(err)
-	}
-	defer f.Close()
-	res, err := infer.Extract(f, infer.Options{Metadata: true})
-	if err != nil {
-		panic(err)
-	}
-	var sb strings.Builder
-	if err := res.WriteTEI(&sb); err != nil {
-		panic(err)
-	}
-	lines := strings.Split(sb.String(), "\n")
-	fmt.Println(strings.Join(lines[1:7], "\n"))
-	// Output:
-	// <TEI xmlns="http://www.tei-c.org/ns/1.0">
-	//   <teiHeader>
-	//     <fileDesc>
-	//       <titleStmt>
-	//         <title>Night trains return to the Alps</title>
-	//         <author>Marta Keller</author>
 }

@@ -1,16 +1,15 @@
 package infer
 
 import (
-	"bytes"
-	"io"
 	"testing"
 
 	"github.com/boilernet/boilernet/bilstm"
 	"github.com/boilernet/boilernet/vocab"
 )
 
-// FuzzExtract runs extraction and every output format on arbitrary input
-// with a small random model: nothing may panic.
+// FuzzExtract runs extraction on arbitrary input with a small random
+// model: nothing may panic (package render's FuzzRender runs the output
+// formats).
 func FuzzExtract(f *testing.F) {
 	v, err := vocab.New([]string{"the", "a", "."}, []string{"p", "div", "td", "li", "a"})
 	if err != nil {
@@ -26,7 +25,7 @@ func FuzzExtract(f *testing.F) {
 	}
 	ca := bilstm.Config{Input: va.Dim(), Dense: 4, Hidden: 3, Layers: 1}
 	eAll := New(&bilstm.Model{Config: ca, Vocab: va, Params: bilstm.InitParams(ca, 1)})
-	f.Add([]byte(structuredPage), 0.3, true)
+	f.Add([]byte(`<h2>Section <i>one</i></h2><p>Some <b>bold</b> text.<br>Second line.</p><ul><li>apple</li><li>pear <a href="#">link</a></li></ul><pre>x := 1</pre><blockquote>quoted words</blockquote>`), 0.3, true)
 	f.Add([]byte(`<table><tr><td>a<td>b<tr><th>c</table><ol><li>x<ul><li>y</ul></ol><pre>p</pre>`), 0.5, false)
 	f.Add([]byte(`<table><thead><tr><th colspan=3>h<th>i</thead><tr><td><ul><li>x<li><a href=y>y</a></ul><td colspan=99999>|</table><table><tr><td><table><tr><td>in<td>out</table><td>b</table>`), 0.4, false)
 	f.Add([]byte(`<p>keep <a href=x>gap</a> keep<img src=i>Next<span>★</span>one</p>`), 0.5, false)
@@ -46,32 +45,8 @@ func FuzzExtract(f *testing.F) {
 		if useFilter {
 			ex = NewExtractor(ancestorFiltered{ex.labeler, 0})
 		}
-		res, err := ex.ExtractBytes(raw, Options{Comments: true})
-		if err != nil {
+		if _, err := ex.ExtractBytes(raw, Options{Comments: true}); err != nil {
 			t.Fatalf("one model read the page, the other failed: %v", err)
-		}
-		// Every output is bounded by the page, not by products of its
-		// attributes (colspan padding).
-		if md := res.Markdown(); len(md) > 16*len(raw)+65536 {
-			t.Fatalf("%d bytes of Markdown from %d bytes of page", len(md), len(raw))
-		}
-		if err := res.WriteHighlighted(io.Discard); err != nil {
-			t.Fatal(err)
-		}
-		var tei, plain bytes.Buffer
-		if err := res.WriteTEI(&tei); err != nil {
-			t.Fatal(err)
-		}
-		if root, err := parseXML(tei.Bytes()); err != nil {
-			t.Fatalf("TEI not well-formed: %v", err)
-		} else if err := checkTEI(root); err != nil {
-			t.Fatalf("TEI: %v", err)
-		}
-		if err := res.WriteXML(&plain); err != nil {
-			t.Fatal(err)
-		}
-		if _, err := parseXML(plain.Bytes()); err != nil {
-			t.Fatalf("XML not well-formed: %v", err)
 		}
 	})
 }

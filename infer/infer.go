@@ -111,7 +111,7 @@ type Result struct {
 	// order (Options.Comments).
 	Comments []Comment
 
-	page *tokenize.Page // for WriteHighlighted and Markdown
+	page *tokenize.Page // the parsed page: Page
 }
 
 // Extractor extracts the main content of pages with one Labeler: a

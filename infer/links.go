@@ -2,6 +2,7 @@ package infer
 
 import (
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -28,6 +29,15 @@ type Image struct {
 
 	after int // the index of the last block before it (-1: none)
 }
+
+// Blocks returns the indexes in Result.Blocks of the content blocks that
+// hold the link's text, in page order (none for a Link made by hand).
+func (l Link) Blocks() []int { return slices.Clone(l.blocks) }
+
+// After returns the index in Result.Blocks of the last block before the
+// image in the page (-1: no block is before it): where the image stands
+// among the blocks. An Image made by hand stands after block 0.
+func (im Image) After() int { return im.after }
 
 // pageBase returns the base for the page's relative URLs: its <base href>
 // resolved against pageURL, or pageURL; nil when neither is known.
@@ -198,46 +208,6 @@ func imageSource(n *html.Node) string {
 		}
 	}
 	return ""
-}
-
-// markdownText renders a paragraph's blocks as Markdown inline text, with
-// the content links as [text](href) when links is set.
-func markdownText(para []tokenize.Block, links map[int]*Link) string {
-	if len(links) == 0 {
-		return tokenize.Text(para)
-	}
-	var sb strings.Builder
-	for i := 0; i < len(para); {
-		b := para[i]
-		if i > 0 {
-			sb.WriteString(tokenize.Separator(para[i-1], b))
-		}
-		l := links[b.Index]
-		if l == nil || l.blocks[0] != b.Index {
-			sb.WriteString(b.Text)
-			i++
-			continue
-		}
-		j := i
-		for j < len(para) && links[para[j].Index] == l {
-			j++
-		}
-		text := strings.NewReplacer("[", `\[`, "]", `\]`).Replace(tokenize.Text(para[i:j]))
-		sb.WriteString("[" + text + "](" + markdownURL(l.Href) + ")")
-		i = j
-	}
-	return sb.String()
-}
-
-// markdownURL escapes the characters that would end a Markdown link
-// destination.
-func markdownURL(u string) string {
-	return strings.NewReplacer(" ", "%20", "(", "%28", ")", "%29", "<", "%3C", ">", "%3E").Replace(u)
-}
-
-func markdownImage(im Image) string {
-	alt := strings.NewReplacer("[", `\[`, "]", `\]`, "\n", " ").Replace(im.Alt)
-	return "![" + alt + "](" + markdownURL(im.Src) + ")"
 }
 
 // addExtras fills the page's URL, and the metadata, links and images that

@@ -80,25 +80,6 @@ func TestBaseHref(t *testing.T) {
 	}
 }
 
-func TestMarkdownLinksAndImages(t *testing.T) {
-	res, err := keepAllBut.ExtractBytes([]byte(linkPage), Options{URL: "https://site.example/", Links: true, Images: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := "Read [the report](https://site.example/a/b?x=1) and [this](https://other.example/%28x%29). js\n\n" +
-		"![A \\[figure\\]](https://site.example/fig.png)\n\n" +
-		"Caption\n\n" +
-		"![lazy](https://site.example/lazy.jpg)\n\n" +
-		"More text.\n"
-	if got := res.Markdown(); got != want {
-		t.Errorf("Markdown:\n%s\nwant:\n%s", got, want)
-	}
-	plain, _ := keepAllBut.ExtractBytes([]byte(linkPage), Options{})
-	if md := plain.Markdown(); strings.Contains(md, "](") {
-		t.Errorf("links without Options.Links:\n%s", md)
-	}
-}
-
 func TestMetadataOption(t *testing.T) {
 	page := `<html lang="fr"><head><meta name="author" content="Ann"></head><body><p>Texte</p></body></html>`
 	res, err := keepAllBut.ExtractBytes([]byte(page), Options{})

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/boilernet/boilernet/infer"
+	"github.com/boilernet/boilernet/render"
 	"golang.org/x/net/html"
 )
 
@@ -35,7 +36,7 @@ func scriptedPage(t *testing.T) string {
 }
 
 // TestExtractHTMLHasNoScripts: what boilernet extract -format html writes
-// (infer.Result.WriteHighlighted) of a page with scripts, read by a browser
+// (render.Highlighted) of a page with scripts, read by a browser
 // that runs scripts, has no script, event handler, script URL, frame or
 // loading style, and still has the page's content marked and its links
 // resolved against its URL. The Result is left as it was.
@@ -48,9 +49,9 @@ func TestExtractHTMLHasNoScripts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	markdown := res.Markdown()
+	markdown := render.Markdown(res)
 	var sb strings.Builder
-	if err := res.WriteHighlighted(&sb); err != nil {
+	if err := render.Highlighted(&sb, res); err != nil {
 		t.Fatal(err)
 	}
 	out := sb.String()
@@ -90,10 +91,10 @@ func TestExtractHTMLHasNoScripts(t *testing.T) {
 		t.Errorf("links not resolved against the page's URL, or the safe part of its style lost:\n%s", out)
 	}
 	var again strings.Builder
-	if err := res.WriteHighlighted(&again); err != nil || again.String() != out {
+	if err := render.Highlighted(&again, res); err != nil || again.String() != out {
 		t.Errorf("a second rendering differs (%v)", err)
 	}
-	if res.Markdown() != markdown {
-		t.Error("the Result's Markdown changed after WriteHighlighted")
+	if render.Markdown(res) != markdown {
+		t.Error("the Result's Markdown changed after Highlighted")
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/boilernet/boilernet/fetch"
 	"github.com/boilernet/boilernet/infer"
 	"github.com/boilernet/boilernet/methods"
+	"github.com/boilernet/boilernet/render"
 )
 
 // Response is the answer of POST /v1/extract: the record of boilernet
@@ -28,8 +29,8 @@ type Response struct {
 	// removed, for a sandboxed iframe's srcdoc (format html).
 	HTML string `json:"html,omitempty"`
 	// XML and TEI are the content's structure as an XML document and as a
-	// TEI P5 document (formats xml and tei; see infer.Result.WriteXML and
-	// WriteTEI).
+	// TEI P5 document (formats xml and tei; see render.XML and
+	// render.TEI).
 	XML    string `json:"xml,omitempty"`
 	TEI    string `json:"tei,omitempty"`
 	URL    string `json:"url,omitempty"` // the page's address (after redirects when fetched)
@@ -268,13 +269,13 @@ func (s *Server) render(ctx context.Context, resp *Response, res *infer.Result, 
 		if ctx.Err() != nil {
 			return s.renderTimeout()
 		}
-		resp.Markdown = res.Markdown()
+		resp.Markdown = render.Markdown(res)
 	}
 	for _, part := range []struct {
 		name  string
-		write func(io.Writer) error
+		write func(io.Writer, *infer.Result) error
 		dst   *string
-	}{{"xml", res.WriteXML, &resp.XML}, {"tei", res.WriteTEI, &resp.TEI}} {
+	}{{"xml", render.XML, &resp.XML}, {"tei", render.TEI, &resp.TEI}} {
 		if !req.Wants(part.name) {
 			continue
 		}
@@ -282,7 +283,7 @@ func (s *Server) render(ctx context.Context, resp *Response, res *infer.Result, 
 			return s.renderTimeout()
 		}
 		var sb strings.Builder
-		if err := part.write(&sb); err != nil {
+		if err := part.write(&sb, res); err != nil {
 			return err
 		}
 		*part.dst = sb.String()

@@ -20,6 +20,7 @@ import (
 
 	"github.com/boilernet/boilernet/fetch"
 	"github.com/boilernet/boilernet/infer"
+	"github.com/boilernet/boilernet/render"
 	"github.com/boilernet/boilernet/tokenize"
 )
 
@@ -564,7 +565,7 @@ func TestCrossOriginRefused(t *testing.T) {
 }
 
 // TestStructuredFormats: the xml and tei parts are the documents that
-// infer.Result.WriteXML and WriteTEI write (what boilernet extract -format
+// render.XML and render.TEI write (what boilernet extract -format
 // xml and -format tei print), well-formed, with the metadata when asked.
 func TestStructuredFormats(t *testing.T) {
 	ts := newTestServer(t, testConfig(newGate()))
@@ -574,12 +575,12 @@ func TestStructuredFormats(t *testing.T) {
 	}
 	for _, tt := range []struct {
 		format string
-		write  func(io.Writer) error
+		write  func(io.Writer, *infer.Result) error
 		part   func(*Response) string
 		root   string
 	}{
-		{"xml", res.WriteXML, func(r *Response) string { return r.XML }, "doc"},
-		{"tei", res.WriteTEI, func(r *Response) string { return r.TEI }, "TEI"},
+		{"xml", render.XML, func(r *Response) string { return r.XML }, "doc"},
+		{"tei", render.TEI, func(r *Response) string { return r.TEI }, "TEI"},
 	} {
 		t.Run(tt.format, func(t *testing.T) {
 			status, _, body := do(t, "POST", ts.URL+"/v1/extract?metadata&format="+tt.format, "text/html", testPage)
@@ -591,7 +592,7 @@ func TestStructuredFormats(t *testing.T) {
 				t.Fatal(err)
 			}
 			var want strings.Builder
-			if err := tt.write(&want); err != nil {
+			if err := tt.write(&want, res); err != nil {
 				t.Fatal(err)
 			}
 			got := tt.part(&resp)

@@ -24,6 +24,7 @@ import (
 	"github.com/boilernet/boilernet/infer"
 	pbar "github.com/boilernet/boilernet/internal/progress"
 	"github.com/boilernet/boilernet/methods"
+	"github.com/boilernet/boilernet/render"
 	"github.com/boilernet/boilernet/tokenize"
 )
 
@@ -397,13 +398,13 @@ func writeOne(w io.Writer, format string, o infer.Outcome, v corpus.Verdict, mul
 		if err == nil {
 			switch {
 			case format == "html":
-				err = o.Result.WriteHighlighted(w)
+				err = render.Highlighted(w, o.Result)
 			case format == "markdown":
-				_, err = io.WriteString(w, o.Result.Markdown())
+				_, err = io.WriteString(w, render.Markdown(o.Result))
 			case format == "xml":
-				err = o.Result.WriteXML(w)
+				err = render.XML(w, o.Result)
 			case format == "tei":
-				err = o.Result.WriteTEI(w)
+				err = render.TEI(w, o.Result)
 			case rec.Text != "":
 				_, err = fmt.Fprintln(w, rec.Text)
 			}

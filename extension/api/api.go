@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/boilernet/boilernet/infer"
+	"github.com/boilernet/boilernet/render"
 )
 
 // Request is one page to extract: its serialized DOM, as a string (the
@@ -74,7 +75,7 @@ func Extract(ex *infer.Extractor, req Request) (resp Response) {
 	if err != nil {
 		return Response{Error: err.Error()}
 	}
-	resp = Response{Title: res.Title, Text: res.Text, Markdown: res.Markdown(), Blocks: res.Blocks}
+	resp = Response{Title: res.Title, Text: res.Text, Markdown: render.Markdown(res), Blocks: res.Blocks}
 	if resp.Blocks == nil {
 		resp.Blocks = []Block{}
 	}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/boilernet/boilernet/infer"
+	"github.com/boilernet/boilernet/render"
 )
 
 // TestExtract checks the response against infer's own result for the same
@@ -29,7 +30,7 @@ func TestExtract(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if resp.Title != res.Title || resp.Text != res.Text || resp.Markdown != res.Markdown() || len(resp.Blocks) != len(res.Blocks) {
+	if resp.Title != res.Title || resp.Text != res.Text || resp.Markdown != render.Markdown(res) || len(resp.Blocks) != len(res.Blocks) {
 		t.Errorf("response %+v differs from infer's result", resp)
 	}
 	if resp.Title != "How glaciers keep time" || !strings.Contains(resp.Text, "annual layers are counted by eye") || strings.Contains(resp.Text, "cookies") {

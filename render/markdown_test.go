@@ -1,6 +1,7 @@
-package infer
+package render
 
 import (
+	"github.com/boilernet/boilernet/infer"
 	"os"
 	"path/filepath"
 	"strings"
@@ -23,7 +24,7 @@ y := 2</pre>
 
 func TestMarkdown(t *testing.T) {
 	e := synthExtractor(t)
-	res, err := thresholded(t, e, 1e-9).ExtractBytes([]byte(structuredPage), Options{})
+	res, err := thresholded(t, e, 1e-9).ExtractBytes([]byte(structuredPage), infer.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -34,21 +35,21 @@ func TestMarkdown(t *testing.T) {
 		"| name | size |\n| --- | --- |\n| a\\|b | 2 |\n\n" +
 		"```\nx := 1\ny := 2\n```\n\n" +
 		"> quoted words\n"
-	if got := res.Markdown(); got != want {
+	if got := Markdown(res); got != want {
 		t.Errorf("Markdown:\n%s\nwant:\n%s", got, want)
 	}
 }
 
-func TestWriteHighlighted(t *testing.T) {
+func TestHighlighted(t *testing.T) {
 	e := synthExtractor(t)
 	page := `<html><head><title>T</title></head><body><p>keep <b>this</b></p><p>drop</p></body></html>`
-	res, err := thresholded(t, e, 1e-9).ExtractBytes([]byte(page), Options{})
+	res, err := thresholded(t, e, 1e-9).ExtractBytes([]byte(page), infer.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	res.Blocks[2].Content = false // pretend the model dropped "drop"
 	var sb strings.Builder
-	if err := res.WriteHighlighted(&sb); err != nil {
+	if err := Highlighted(&sb, res); err != nil {
 		t.Fatal(err)
 	}
 	got := sb.String()
@@ -63,29 +64,29 @@ func TestWriteHighlighted(t *testing.T) {
 	// The DOM is restored: a second rendering is the same, and Markdown
 	// still sees the original tree.
 	var again strings.Builder
-	res.WriteHighlighted(&again)
+	Highlighted(&again, res)
 	if again.String() != got {
 		t.Error("second rendering differs")
 	}
-	if md := res.Markdown(); md != "keep this\n" {
+	if md := Markdown(res); md != "keep this\n" {
 		t.Errorf("Markdown after highlighting: %q", md)
 	}
 }
 
 func TestHighlightedNoscriptStaysEscaped(t *testing.T) {
-	ex := WithSelector(func(p *tokenize.Page, _ string) ([]bool, error) { return make([]bool, len(p.Blocks)), nil })
-	res, err := ex.ExtractBytes([]byte(`<body><noscript>&lt;script&gt;alert(1)&lt;/script&gt;<p>shown</p></noscript></body>`), Options{})
+	ex := infer.WithSelector(func(p *tokenize.Page, _ string) ([]bool, error) { return make([]bool, len(p.Blocks)), nil })
+	res, err := ex.ExtractBytes([]byte(`<body><noscript>&lt;script&gt;alert(1)&lt;/script&gt;<p>shown</p></noscript></body>`), infer.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	var sb strings.Builder
-	if err := res.WriteHighlighted(&sb); err != nil {
+	if err := Highlighted(&sb, res); err != nil {
 		t.Fatal(err)
 	}
 	if out := sb.String(); strings.Contains(out, "<script>") || !strings.Contains(out, "&lt;script&gt;") {
 		t.Errorf("noscript text not escaped:\n%s", out)
 	}
-	if res.page.Root.FirstChild == nil || findElement(res.page.Root, atom.Noscript) == nil {
+	if res.Page().Root.FirstChild == nil || findElement(res.Page().Root, atom.Noscript) == nil {
 		t.Error("the page's noscript element was not restored")
 	}
 }
@@ -107,12 +108,12 @@ func TestHighlightedDeclaresUTF8(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			res, err := thresholded(t, e, 1e-9).ExtractBytes(raw, Options{})
+			res, err := thresholded(t, e, 1e-9).ExtractBytes(raw, infer.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
 			var sb strings.Builder
-			if err := res.WriteHighlighted(&sb); err != nil {
+			if err := Highlighted(&sb, res); err != nil {
 				t.Fatal(err)
 			}
 			got := sb.String()
@@ -120,7 +121,7 @@ func TestHighlightedDeclaresUTF8(t *testing.T) {
 				t.Errorf("output lacks %s or %s, or names 1251:\n%s", tt.want, tt.text, got)
 			}
 			var again strings.Builder
-			res.WriteHighlighted(&again)
+			Highlighted(&again, res)
 			if again.String() != got {
 				t.Error("second rendering differs")
 			}
@@ -136,7 +137,7 @@ func TestPreKeptExactly(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := thresholded(t, synthExtractor(t), 1e-9).ExtractBytes(raw, Options{KeepHeadline: true})
+	res, err := thresholded(t, synthExtractor(t), 1e-9).ExtractBytes(raw, infer.Options{KeepHeadline: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -144,7 +145,7 @@ func TestPreKeptExactly(t *testing.T) {
 	plain := "    indented\n        more   spaced"
 	tests := []struct{ name, got, want string }{
 		{"text", res.Text, "Run this:\n\n" + code + "\n\n" + plain + "\n\nDone."},
-		{"markdown", res.Markdown(), "Run this:\n\n```go\n" + code + "\n```\n\n```\n" + plain + "\n```\n\nDone.\n"},
+		{"markdown", Markdown(res), "Run this:\n\n```go\n" + code + "\n```\n\n```\n" + plain + "\n```\n\nDone.\n"},
 	}
 	for _, tt := range tests {
 		if tt.got != tt.want {
@@ -160,11 +161,11 @@ func TestMarkdownQuotesAndEscapes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := thresholded(t, synthExtractor(t), 1e-9).ExtractBytes(raw, Options{KeepHeadline: true})
+	res, err := thresholded(t, synthExtractor(t), 1e-9).ExtractBytes(raw, infer.Options{KeepHeadline: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	md := res.Markdown()
+	md := Markdown(res)
 	for _, want := range []string{
 		"She wrote:\n\n> First quoted paragraph.\n\n> Second, with a line\n> break.\n\n",
 		"\n> > Nested quote.\n\n",
@@ -177,5 +178,48 @@ func TestMarkdownQuotesAndEscapes(t *testing.T) {
 		if !strings.Contains(md, want) {
 			t.Errorf("markdown lacks %q:\n%s", want, md)
 		}
+	}
+}
+
+// TestMarkdownComments: the readers' comments follow the content, under a
+// rule and a "Comments" heading, each with its author and date, quoted.
+func TestMarkdownComments(t *testing.T) {
+	raw, err := os.ReadFile("testdata/comments-wordpress.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ex, err := infer.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := ex.ExtractBytes(raw, infer.Options{Comments: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	md := Markdown(res)
+	if !strings.Contains(md, "## Comments\n\n**Ann** · January 2, 2024\n\n> Great post, I agree with every word of it.\n") {
+		t.Errorf("Markdown:\n%s", md)
+	}
+}
+
+// TestMarkdownWithoutParagraphs: the Markdown of a Result from
+// WithoutParagraphs leaves out the paragraphs dropped.
+func TestMarkdownWithoutParagraphs(t *testing.T) {
+	page := `<title>T</title><article><h1>T</h1>
+<p>First paragraph of the article, with <a href="/one">a link</a> inside it.</p>
+<p>Second paragraph of the article, long enough to be kept as content.</p>
+<pre>code line 1
+  code line 2</pre>
+<p>Third paragraph of the article, which <a href="/three">links</a> too.</p></article>`
+	res, err := keepAll.ExtractBytes([]byte(page), infer.Options{Links: true, KeepHeadline: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := res.WithoutParagraphs([]int{1, 4})
+	if md := Markdown(out); strings.Contains(md, "Third") || !strings.Contains(md, "Second") {
+		t.Errorf("Markdown:\n%s", md)
+	}
+	if md := Markdown(res); !strings.Contains(md, "Third") {
+		t.Errorf("Markdown of the result WithoutParagraphs was called on:\n%s", md)
 	}
 }

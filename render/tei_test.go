@@ -1,9 +1,10 @@
-package infer
+package render
 
 import (
 	"bytes"
 	"encoding/xml"
 	"fmt"
+	"github.com/boilernet/boilernet/infer"
 	"io"
 	"os"
 	"slices"
@@ -149,7 +150,7 @@ func checkTEI(root *xmlNode) error {
 // TestWriteTEI: on pages with headings, lists, quotes, tables, code and
 // odd characters, the TEI is well-formed and within the subset, and it
 // holds the content's text; the XML is well-formed with the same text.
-func TestWriteTEI(t *testing.T) {
+func TestTEI(t *testing.T) {
 	pages := map[string]string{
 		"structured":   structuredPage,
 		"quote list":   `<title>Q</title><article><h1>Q</h1><p>Intro paragraph of the article with enough words in it.</p><blockquote><p>A quoted paragraph that says something.</p><ul><li>quoted item one</li><li>quoted item two</li></ul></blockquote><p>After the quote & a <b>bold</b> word, <control> and a control character ` + "\x01" + `.</p></article>`,
@@ -163,18 +164,18 @@ func TestWriteTEI(t *testing.T) {
 		}
 		pages[name] = string(raw)
 	}
-	ex, err := Default()
+	ex, err := infer.Default()
 	if err != nil {
 		t.Fatal(err)
 	}
 	for name, page := range pages {
 		t.Run(name, func(t *testing.T) {
-			res, err := ex.ExtractBytes([]byte(page), Options{Metadata: true, URL: "https://example.com/a?b=1&c=2"})
+			res, err := ex.ExtractBytes([]byte(page), infer.Options{Metadata: true, URL: "https://example.com/a?b=1&c=2"})
 			if err != nil {
 				t.Fatal(err)
 			}
 			var tei, plain bytes.Buffer
-			if err := res.WriteTEI(&tei); err != nil {
+			if err := TEI(&tei, res); err != nil {
 				t.Fatal(err)
 			}
 			root, err := parseXML(tei.Bytes())
@@ -184,7 +185,7 @@ func TestWriteTEI(t *testing.T) {
 			if err := checkTEI(root); err != nil {
 				t.Fatalf("TEI: %v\n%s", err, tei.String())
 			}
-			if err := res.WriteXML(&plain); err != nil {
+			if err := XML(&plain, res); err != nil {
 				t.Fatal(err)
 			}
 			doc, err := parseXML(plain.Bytes())
@@ -211,21 +212,21 @@ func textOf(n *xmlNode) string {
 	return s
 }
 
-// TestWriteTEIHeader: the header holds the metadata, and attributes and
+// TestTEIHeader: the header holds the metadata, and attributes and
 // text are escaped.
-func TestWriteTEIHeader(t *testing.T) {
+func TestTEIHeader(t *testing.T) {
 	page := `<html lang="fr"><head><title>Un "titre" &amp; plus</title><meta name="author" content="Ana &lt;B&gt;"><meta property="og:site_name" content="Le Site"><meta property="article:published_time" content="2024-05-06T07:08:09Z"></head>
 <body><article><h1>Un "titre" &amp; plus</h1><p>Un paragraphe de texte assez long pour être gardé comme contenu.</p></article></body></html>`
-	ex, err := Default()
+	ex, err := infer.Default()
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := ex.ExtractBytes([]byte(page), Options{Metadata: true, URL: "https://example.com/x?a=1&b=2"})
+	res, err := ex.ExtractBytes([]byte(page), infer.Options{Metadata: true, URL: "https://example.com/x?a=1&b=2"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	var buf bytes.Buffer
-	if err := res.WriteTEI(&buf); err != nil {
+	if err := TEI(&buf, res); err != nil {
 		t.Fatal(err)
 	}
 	root, err := parseXML(buf.Bytes())

@@ -1,6 +1,7 @@
-package infer
+package render
 
 import (
+	"github.com/boilernet/boilernet/infer"
 	"os"
 	"strings"
 	"testing"
@@ -15,7 +16,7 @@ func TestMarkdownTables(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := keepAll.ExtractBytes(raw, Options{Links: true, KeepHeadline: true})
+	res, err := keepAll.ExtractBytes(raw, infer.Options{Links: true, KeepHeadline: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -28,7 +29,7 @@ func TestMarkdownTables(t *testing.T) {
 		"| Name | Size |\n| --- | --- |\n| a | 1 |\n|  | 2 |\n\n" +
 		"| Key | Value |\n| --- | --- |\n| k | v |\n\n" +
 		"## Layout\n\nA page laid out in a table.\n\ninner\n\nOnly this cell is content\n"
-	got := res.Markdown()
+	got := Markdown(res)
 	if got != want {
 		t.Errorf("Markdown:\n%s\nwant:\n%s", got, want)
 	}
@@ -62,11 +63,11 @@ func TestMarkdownTablePaddingBounded(t *testing.T) {
 	for _, tt := range tests {
 		page := `<table><tr><td>a</td><td>b</td></tr><tr>` + strings.Repeat(`<td colspan=64>x</td>`, tt.wide) + `</tr>` +
 			strings.Repeat(`<tr><td>r</td></tr>`, tt.rows) + `</table>`
-		res, err := keepAll.ExtractBytes([]byte(page), Options{})
+		res, err := keepAll.ExtractBytes([]byte(page), infer.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if md := res.Markdown(); len(md) > 4*len(page) {
+		if md := Markdown(res); len(md) > 4*len(page) {
 			t.Errorf("%s: %d bytes of Markdown from a page of %d", tt.name, len(md), len(page))
 		}
 	}

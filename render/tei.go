@@ -1,4 +1,4 @@
-package infer
+package render
 
 import (
 	"cmp"
@@ -6,6 +6,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/boilernet/boilernet/infer"
 	"github.com/boilernet/boilernet/metadata"
 	"github.com/boilernet/boilernet/tokenize"
 	"golang.org/x/net/html"
@@ -15,7 +16,7 @@ import (
 // TEINamespace is the namespace of TEI P5 documents.
 const TEINamespace = "http://www.tei-c.org/ns/1.0"
 
-// WriteTEI writes the result as a TEI P5 document, the format digital
+// TEI writes r as a TEI P5 document, the format digital
 // humanities corpora use: a <teiHeader> with the title, authors, site,
 // dates, URL and language of the page (from Metadata, when present), and
 // the content in <text><body>: a <div> per section, each heading opening
@@ -24,7 +25,7 @@ const TEINamespace = "http://www.tei-c.org/ns/1.0"
 // type="code">, data tables as <table> of <row>s of <cell>s, quoted
 // paragraphs in <quote>. The headline taken out of the text is the title,
 // not a <head>.
-func (r *Result) WriteTEI(w io.Writer) error {
+func TEI(w io.Writer, r *infer.Result) error {
 	x := newXMLWriter(w)
 	x.raw(xml.Header)
 	x.open("TEI", "xmlns", TEINamespace)
@@ -74,7 +75,7 @@ func (r *Result) WriteTEI(w io.Writer) error {
 	x.open("body")
 	x.open("div")
 	open := false // the current <div> has content
-	for _, u := range r.units() {
+	for _, u := range units(r) {
 		if isHeading(u.kind) {
 			x.endList()
 			if open {
@@ -85,7 +86,7 @@ func (r *Result) WriteTEI(w io.Writer) error {
 			open = true
 			continue
 		}
-		r.writeUnit(x, u, teiTags)
+		writeUnit(x, u, teiTags)
 		open = true
 	}
 	x.endList()
@@ -99,12 +100,12 @@ func (r *Result) WriteTEI(w io.Writer) error {
 	return x.err
 }
 
-// WriteXML writes the result as a plain XML document (the layout of
+// XML writes r as a plain XML document (the layout of
 // trafilatura's XML output): a <doc> whose attributes are the page's title,
 // authors (joined by "; "), site, dates, URL and language, holding <main>
-// with the content as WriteTEI lays it out (<head rend="h2"> for headings,
+// with the content as TEI lays it out (<head rend="h2"> for headings,
 // <p>, <list>/<item>, <code>, <table>/<row>/<cell>, <quote>).
-func (r *Result) WriteXML(w io.Writer) error {
+func XML(w io.Writer, r *infer.Result) error {
 	x := newXMLWriter(w)
 	x.raw(xml.Header)
 	m := r.Metadata
@@ -120,13 +121,13 @@ func (r *Result) WriteXML(w io.Writer) error {
 	}
 	x.open("doc", attrs...)
 	x.open("main")
-	for _, u := range r.units() {
+	for _, u := range units(r) {
 		if isHeading(u.kind) {
 			x.endList()
 			x.element("head", unitText(u), "rend", u.kind.String())
 			continue
 		}
-		r.writeUnit(x, u, xmlTags)
+		writeUnit(x, u, xmlTags)
 	}
 	x.endList()
 	x.close("main")
@@ -134,9 +135,11 @@ func (r *Result) WriteXML(w io.Writer) error {
 	return x.err
 }
 
-// units returns the content's units (see contentUnits); nil without a page.
-func (r *Result) units() []unit {
-	if r.page == nil {
+// units returns the content's units (see contentUnits); without a page,
+// the paragraphs of its text.
+func units(r *infer.Result) []unit {
+	page := r.Page()
+	if page == nil {
 		if r.Text == "" {
 			return nil
 		}
@@ -147,7 +150,7 @@ func (r *Result) units() []unit {
 		}
 		return units
 	}
-	return contentUnits(tokenize.Selected(r.page.Blocks, func(i int) bool { return r.Blocks[i].Content }), map[*html.Node]bool{})
+	return contentUnits(tokenize.Selected(page.Blocks, func(i int) bool { return r.Blocks[i].Content }), map[*html.Node]bool{})
 }
 
 // tagSet names the elements of the body of one XML format.
@@ -159,7 +162,7 @@ var (
 )
 
 // writeUnit writes one unit other than a heading.
-func (r *Result) writeUnit(x *xmlWriter, u unit, tags tagSet) {
+func writeUnit(x *xmlWriter, u unit, tags tagSet) {
 	depth := quoteDepth(u.blocks[0].Node)
 	if u.kind == atom.Table {
 		depth = quoteDepth(u.node)
@@ -185,9 +188,9 @@ func (r *Result) writeUnit(x *xmlWriter, u unit, tags tagSet) {
 		x.element("item", unitText(u))
 	case atom.Pre:
 		if tags.codeType != "" {
-			x.element(tags.code, preText(u.node, u.blocks), "type", tags.codeType)
+			x.element(tags.code, tokenize.PreText(u.node, u.blocks), "type", tags.codeType)
 		} else {
-			x.element(tags.code, preText(u.node, u.blocks))
+			x.element(tags.code, tokenize.PreText(u.node, u.blocks))
 		}
 	case atom.Table:
 		writeTable(x, u)
@@ -216,7 +219,7 @@ func writeTable(x *xmlWriter, u unit) {
 		filled := false
 		for c := tr.FirstChild; c != nil; c = c.NextSibling {
 			if c.Type == html.ElementNode && (c.DataAtom == atom.Td || c.DataAtom == atom.Th) {
-				text := collapse(strings.Join(cellText[c], " "))
+				text := strings.Join(strings.Fields(strings.Join(cellText[c], " ")), " ")
 				filled = filled || text != ""
 				cells = append(cells, text)
 			}
@@ -240,7 +243,7 @@ func writeTable(x *xmlWriter, u unit) {
 // unitText is a unit's text on one line (a <pre>'s keeps its lines).
 func unitText(u unit) string {
 	if u.kind == atom.Pre {
-		return preText(u.node, u.blocks)
+		return tokenize.PreText(u.node, u.blocks)
 	}
 	return strings.ReplaceAll(tokenize.Text(u.blocks), "\n", " ")
 }

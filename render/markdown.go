@@ -1,4 +1,4 @@
-package infer
+package render
 
 import (
 	"fmt"
@@ -7,28 +7,32 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/boilernet/boilernet/infer"
 	"github.com/boilernet/boilernet/sanitize"
 	"github.com/boilernet/boilernet/tokenize"
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
 )
 
-// highlightStyle marks the content blocks in WriteHighlighted's output.
+// highlightStyle marks the content blocks in Highlighted's output.
 const highlightStyle = `mark.boilernet-content{background:#fff59d;color:inherit}mark.boilernet-headline{background:#b3e5fc;color:inherit}`
 
-// WriteHighlighted writes the page, sanitized (package sanitize: an
+// Highlighted writes the page of r, sanitized (package sanitize: an
 // allowlist of elements and attributes, so no scripts, frames, event
 // handlers or script URLs, and CSS only where it loads nothing; relative
 // links resolved against the page's base and URL), in UTF-8 and declared
 // so, with every content block wrapped in <mark class="boilernet-content">
 // (the headline in <mark class="boilernet-headline">), as BoilerNet's
-// browser demo shows them. It writes a copy: the Result is left as it was.
-func (r *Result) WriteHighlighted(w io.Writer) error {
-	if r.page == nil {
-		return fmt.Errorf("infer: no page to highlight")
+// browser demo shows them. It writes a copy: r and its page are left as
+// they were. A Result without a page (one not made by an Extractor) is an
+// error.
+func Highlighted(w io.Writer, r *infer.Result) error {
+	page := r.Page()
+	if page == nil {
+		return fmt.Errorf("render: no page to highlight")
 	}
 	classes := map[*html.Node]string{}
-	for i, b := range r.page.Blocks {
+	for i, b := range page.Blocks {
 		switch {
 		case r.Blocks[i].Headline:
 			classes[b.Node] = "boilernet-headline"
@@ -48,7 +52,7 @@ func (r *Result) WriteHighlighted(w io.Writer) error {
 		return &html.Node{Type: html.ElementNode, Data: "mark", DataAtom: atom.Mark,
 			Attr: []html.Attribute{{Key: "class", Val: class}}}
 	}
-	doc := sanitize.Copy(r.page.Root, sanitize.Options{Base: sanitize.BaseURL(r.page.Root, r.URL), WrapText: mark})
+	doc := sanitize.Copy(page.Root, sanitize.Options{Base: sanitize.BaseURL(page.Root, r.URL), WrapText: mark})
 	declareUTF8(doc)
 	if head := findElement(doc, atom.Head); head != nil {
 		style := &html.Node{Type: html.ElementNode, Data: "style", DataAtom: atom.Style}
@@ -88,21 +92,29 @@ func findElement(root *html.Node, a atom.Atom) *html.Node {
 	return nil
 }
 
-// Markdown returns the content as Markdown: headings as #-headings, list
+// Markdown returns the content of r as Markdown: headings as #-headings, list
 // items as "- " or "1. " items, data tables as pipe tables (see
 // markdownTable; a layout table, one with a table or a block of running
 // text inside, gives its cells' paragraphs), preformatted text fenced exactly as written, every
 // paragraph in a block quote quoted, and other paragraphs as plain
 // paragraphs; text that Markdown would read as markup is escaped. With Options.Links the content's links
-// are [text](href), with Options.Images its images ![alt](src) paragraphs.
-func (r *Result) Markdown() string {
-	if r.page == nil {
+// are [text](href), with Options.Images its images ![alt](src) paragraphs
+// (infer.Options). A Result without a page (one not made by an
+// Extractor) gives its Text.
+func Markdown(r *infer.Result) string {
+	page := r.Page()
+	if page == nil {
 		return r.Text
 	}
-	links := map[int]*Link{}
-	for k := range r.Links {
-		for _, i := range r.Links[k].blocks {
-			links[i] = &r.Links[k]
+	links := map[int]*link{}
+	for _, l := range r.Links {
+		blocks := l.Blocks()
+		if len(blocks) == 0 {
+			continue
+		}
+		ml := &link{href: l.Href, first: blocks[0]}
+		for _, i := range blocks {
+			links[i] = ml
 		}
 	}
 	images := r.Images
@@ -111,7 +123,7 @@ func (r *Result) Markdown() string {
 	var write func(units []unit)
 	write = func(units []unit) {
 		for k, u := range units {
-			for len(images) > 0 && images[0].after < u.blocks[0].Index {
+			for len(images) > 0 && images[0].After() < u.blocks[0].Index {
 				sb.WriteString(markdownImage(images[0]) + "\n\n")
 				images = images[1:]
 			}
@@ -140,7 +152,7 @@ func (r *Result) Markdown() string {
 					out += "\n"
 				}
 			case atom.Pre:
-				code := preText(u.node, u.blocks)
+				code := tokenize.PreText(u.node, u.blocks)
 				f := fence(code)
 				out = f + preLanguage(u.node) + "\n" + code + "\n" + f + "\n\n"
 			default:
@@ -149,7 +161,7 @@ func (r *Result) Markdown() string {
 			sb.WriteString(quote(out, quoteDepth(u.blocks[0].Node)))
 		}
 	}
-	write(contentUnits(tokenize.Selected(r.page.Blocks, func(i int) bool { return r.Blocks[i].Content }), tables))
+	write(contentUnits(tokenize.Selected(page.Blocks, func(i int) bool { return r.Blocks[i].Content }), tables))
 	for _, im := range images {
 		sb.WriteString("\n" + markdownImage(im) + "\n")
 	}
@@ -245,70 +257,6 @@ func ancestor(n *html.Node, as ...atom.Atom) *html.Node {
 		}
 	}
 	return nil
-}
-
-// contentText is tokenize.Text of the content blocks, except that the text
-// of a <pre> is kept exactly as written (preText): syntax-highlighted code,
-// one element per line, keeps its line breaks and indentation.
-func contentText(blocks []tokenize.Block) string {
-	var sb strings.Builder
-	for i := 0; i < len(blocks); {
-		pre := ancestor(blocks[i].Node, atom.Pre)
-		j := i + 1
-		for j < len(blocks) && ancestor(blocks[j].Node, atom.Pre) == pre {
-			j++
-		}
-		if i > 0 {
-			sb.WriteString("\n\n") // a <pre> is a paragraph of its own
-		}
-		if pre == nil {
-			sb.WriteString(tokenize.Text(blocks[i:j]))
-		} else {
-			sb.WriteString(preText(pre, blocks[i:j]))
-		}
-		i = j
-	}
-	return sb.String()
-}
-
-// preText returns the text of pre from its first selected block to its last,
-// exactly as written: the selected text nodes and the whitespace-only text
-// nodes and <br> line breaks around and between them (where the line
-// breaks and indentation of highlighted code live); text nodes that are
-// not selected are left out. Trailing line breaks are dropped.
-func preText(pre *html.Node, sel []tokenize.Block) string {
-	want := make(map[*html.Node]bool, len(sel))
-	for _, b := range sel {
-		want[b.Node] = true
-	}
-	last := sel[len(sel)-1].Node
-	var sb, pending strings.Builder
-	started := false
-	for n := range pre.Descendants() {
-		switch {
-		case n.Type == html.ElementNode && n.DataAtom == atom.Br:
-			pending.WriteString("\n")
-		case n.Type != html.TextNode:
-		case want[n]:
-			ws := pending.String()
-			if !started {
-				ws = ws[strings.LastIndexByte(ws, '\n')+1:] // the first line's indentation only
-			}
-			sb.WriteString(ws + n.Data)
-			pending.Reset()
-			started = true
-		case strings.TrimSpace(n.Data) == "":
-			pending.WriteString(n.Data)
-		default:
-			if !started {
-				pending.Reset()
-			}
-		}
-		if n == last {
-			break
-		}
-	}
-	return strings.TrimRight(sb.String(), "\r\n")
 }
 
 // preLanguage returns the language of a <pre> from a "language-*" (or
@@ -505,7 +453,7 @@ const maxCellWords = 80
 // padding its rows would more than quadruple its cells (a few wide rows
 // over many narrow ones): such a table is better read as paragraphs, and
 // the padding cannot grow the output beyond a multiple of the page.
-func markdownTable(tbl *html.Node, blocks []tokenize.Block, links map[int]*Link) (md string, ok bool) {
+func markdownTable(tbl *html.Node, blocks []tokenize.Block, links map[int]*link) (md string, ok bool) {
 	rows := tableRows(tbl)
 	width, cellCount := 1, 0
 	for _, tr := range rows {
@@ -624,4 +572,51 @@ func isHeaderRow(tr *html.Node) bool {
 		}
 	}
 	return cells > 0
+}
+
+// link is a content link as Markdown writes it: its target and the index
+// of its first block.
+type link struct {
+	href  string
+	first int
+}
+
+// markdownText renders a paragraph's blocks as Markdown inline text, with
+// the content links as [text](href) when links is set.
+func markdownText(para []tokenize.Block, links map[int]*link) string {
+	if len(links) == 0 {
+		return tokenize.Text(para)
+	}
+	var sb strings.Builder
+	for i := 0; i < len(para); {
+		b := para[i]
+		if i > 0 {
+			sb.WriteString(tokenize.Separator(para[i-1], b))
+		}
+		l := links[b.Index]
+		if l == nil || l.first != b.Index {
+			sb.WriteString(b.Text)
+			i++
+			continue
+		}
+		j := i
+		for j < len(para) && links[para[j].Index] == l {
+			j++
+		}
+		text := strings.NewReplacer("[", `\[`, "]", `\]`).Replace(tokenize.Text(para[i:j]))
+		sb.WriteString("[" + text + "](" + markdownURL(l.href) + ")")
+		i = j
+	}
+	return sb.String()
+}
+
+// markdownURL escapes the characters that would end a Markdown link
+// destination.
+func markdownURL(u string) string {
+	return strings.NewReplacer(" ", "%20", "(", "%28", ")", "%29", "<", "%3C", ">", "%3E").Replace(u)
+}
+
+func markdownImage(im infer.Image) string {
+	alt := strings.NewReplacer("[", `\[`, "]", `\]`, "\n", " ").Replace(im.Alt)
+	return "![" + alt + "](" + markdownURL(im.Src) + ")"
 }
