@@ -184,7 +184,7 @@ func TestMarkdownQuotesAndEscapes(t *testing.T) {
 // TestMarkdownComments: the readers' comments follow the content, under a
 // rule and a "Comments" heading, each with its author and date, quoted.
 func TestMarkdownComments(t *testing.T) {
-	raw, err := os.ReadFile("testdata/comments-wordpress.html")
+	raw, err := os.ReadFile("../infer/testdata/comments-wordpress.html") // infer's test of the comments reads it too
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,6 +7,7 @@ import (
 	"github.com/boilernet/boilernet/infer"
 	"io"
 	"os"
+	"path"
 	"slices"
 	"strings"
 	"testing"
@@ -157,12 +158,13 @@ func TestTEI(t *testing.T) {
 		"no content":   `<p></p>`,
 		"heading last": `<article><p>Only a paragraph of article text, long enough to be kept.</p><h2>A heading at the end</h2></article>`,
 	}
-	for _, name := range []string{"mediawiki.html", "article-code.html", "tables.html", "markdown-quote-escape.html"} {
-		raw, err := os.ReadFile("testdata/" + name)
+	// mediawiki.html and article-code.html are infer's test pages.
+	for _, name := range []string{"../infer/testdata/mediawiki.html", "../infer/testdata/article-code.html", "testdata/tables.html", "testdata/markdown-quote-escape.html"} {
+		raw, err := os.ReadFile(name)
 		if err != nil {
 			t.Fatal(err)
 		}
-		pages[name] = string(raw)
+		pages[path.Base(name)] = string(raw)
 	}
 	ex, err := infer.Default()
 	if err != nil {
