@@ -1,96 +1,15 @@
 package render
 
 import (
-	"fmt"
-	"io"
 	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/boilernet/boilernet/infer"
-	"github.com/boilernet/boilernet/sanitize"
 	"github.com/boilernet/boilernet/tokenize"
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
 )
-
-// highlightStyle marks the content blocks in Highlighted's output.
-const highlightStyle = `mark.boilernet-content{background:#fff59d;color:inherit}mark.boilernet-headline{background:#b3e5fc;color:inherit}`
-
-// Highlighted writes the page of r, sanitized (package sanitize: an
-// allowlist of elements and attributes, so no scripts, frames, event
-// handlers or script URLs, and CSS only where it loads nothing; relative
-// links resolved against the page's base and URL), in UTF-8 and declared
-// so, with every content block wrapped in <mark class="boilernet-content">
-// (the headline in <mark class="boilernet-headline">), as BoilerNet's
-// browser demo shows them. It writes a copy: r and its page are left as
-// they were. A Result without a page (one not made by an Extractor) is an
-// error.
-func Highlighted(w io.Writer, r *infer.Result) error {
-	page := r.Page()
-	if page == nil {
-		return fmt.Errorf("render: no page to highlight")
-	}
-	classes := map[*html.Node]string{}
-	for i, b := range page.Blocks {
-		switch {
-		case r.Blocks[i].Headline:
-			classes[b.Node] = "boilernet-headline"
-		case r.Blocks[i].Content:
-			classes[b.Node] = "boilernet-content"
-		}
-	}
-	mark := func(text *html.Node) *html.Node {
-		class, ok := classes[text]
-		if !ok || text.Parent == nil {
-			return nil
-		}
-		switch text.Parent.DataAtom {
-		case atom.Textarea, atom.Title, atom.Option:
-			return nil // text only: an element inside would show as text
-		}
-		return &html.Node{Type: html.ElementNode, Data: "mark", DataAtom: atom.Mark,
-			Attr: []html.Attribute{{Key: "class", Val: class}}}
-	}
-	doc := sanitize.Copy(page.Root, sanitize.Options{Base: sanitize.BaseURL(page.Root, r.URL), WrapText: mark})
-	declareUTF8(doc)
-	if head := findElement(doc, atom.Head); head != nil {
-		style := &html.Node{Type: html.ElementNode, Data: "style", DataAtom: atom.Style}
-		style.AppendChild(&html.Node{Type: html.TextNode, Data: highlightStyle})
-		head.AppendChild(style)
-	}
-	return html.Render(w, doc)
-}
-
-// declareUTF8 makes a sanitized page declare UTF-8: sanitize.Copy writes
-// its charset declarations as utf-8; a page without one gets <meta
-// charset="utf-8"> first in its <head>.
-func declareUTF8(root *html.Node) {
-	for n := range root.Descendants() {
-		if n.Type != html.ElementNode || n.DataAtom != atom.Meta {
-			continue
-		}
-		for _, a := range n.Attr {
-			if strings.EqualFold(a.Key, "charset") || strings.EqualFold(a.Key, "http-equiv") {
-				return
-			}
-		}
-	}
-	if head := findElement(root, atom.Head); head != nil {
-		meta := &html.Node{Type: html.ElementNode, Data: "meta", DataAtom: atom.Meta,
-			Attr: []html.Attribute{{Key: "charset", Val: "utf-8"}}}
-		head.InsertBefore(meta, head.FirstChild)
-	}
-}
-
-func findElement(root *html.Node, a atom.Atom) *html.Node {
-	for n := range root.Descendants() {
-		if n.Type == html.ElementNode && n.DataAtom == a {
-			return n
-		}
-	}
-	return nil
-}
 
 // Markdown returns the content of r as Markdown: headings as #-headings, list
 // items as "- " or "1. " items, data tables as pipe tables (see

@@ -6,9 +6,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/boilernet/boilernet/tokenize"
-	"golang.org/x/net/html/atom"
 )
 
 const structuredPage = `<html><head><title>T</title></head><body>
@@ -37,95 +34,6 @@ func TestMarkdown(t *testing.T) {
 		"> quoted words\n"
 	if got := Markdown(res); got != want {
 		t.Errorf("Markdown:\n%s\nwant:\n%s", got, want)
-	}
-}
-
-func TestHighlighted(t *testing.T) {
-	e := synthExtractor(t)
-	page := `<html><head><title>T</title></head><body><p>keep <b>this</b></p><p>drop</p></body></html>`
-	res, err := thresholded(t, e, 1e-9).ExtractBytes([]byte(page), infer.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	res.Blocks[2].Content = false // pretend the model dropped "drop"
-	var sb strings.Builder
-	if err := Highlighted(&sb, res); err != nil {
-		t.Fatal(err)
-	}
-	got := sb.String()
-	for _, want := range []string{
-		`<p><mark class="boilernet-content">keep </mark><b><mark class="boilernet-content">this</mark></b></p><p>drop</p>`,
-		`<style>` + highlightStyle + `</style></head>`,
-	} {
-		if !strings.Contains(got, want) {
-			t.Errorf("output lacks %s:\n%s", want, got)
-		}
-	}
-	// The DOM is restored: a second rendering is the same, and Markdown
-	// still sees the original tree.
-	var again strings.Builder
-	Highlighted(&again, res)
-	if again.String() != got {
-		t.Error("second rendering differs")
-	}
-	if md := Markdown(res); md != "keep this\n" {
-		t.Errorf("Markdown after highlighting: %q", md)
-	}
-}
-
-func TestHighlightedNoscriptStaysEscaped(t *testing.T) {
-	ex := infer.WithSelector(func(p *tokenize.Page, _ string) ([]bool, error) { return make([]bool, len(p.Blocks)), nil })
-	res, err := ex.ExtractBytes([]byte(`<body><noscript>&lt;script&gt;alert(1)&lt;/script&gt;<p>shown</p></noscript></body>`), infer.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var sb strings.Builder
-	if err := Highlighted(&sb, res); err != nil {
-		t.Fatal(err)
-	}
-	if out := sb.String(); strings.Contains(out, "<script>") || !strings.Contains(out, "&lt;script&gt;") {
-		t.Errorf("noscript text not escaped:\n%s", out)
-	}
-	if res.Page().Root.FirstChild == nil || findElement(res.Page().Root, atom.Noscript) == nil {
-		t.Error("the page's noscript element was not restored")
-	}
-}
-
-// TestHighlightedDeclaresUTF8: -format html writes UTF-8, so the written page
-// must declare UTF-8, not the page's own charset (issue 10).
-func TestHighlightedDeclaresUTF8(t *testing.T) {
-	tests := []struct {
-		file, want, text string
-	}{
-		{"cp1251-meta.html", `<meta charset="utf-8"/>`, "русский текст"},
-		{"cp1251-http-equiv.html", `<meta http-equiv="Content-Type" content="text/html; charset=utf-8"/>`, "русский текст"},
-		{"latin1-undeclared.html", `<head><meta charset="utf-8"/><title>`, "crêpes à Noël"},
-	}
-	e := synthExtractor(t)
-	for _, tt := range tests {
-		t.Run(tt.file, func(t *testing.T) {
-			raw, err := os.ReadFile(filepath.Join("testdata", tt.file))
-			if err != nil {
-				t.Fatal(err)
-			}
-			res, err := thresholded(t, e, 1e-9).ExtractBytes(raw, infer.Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			var sb strings.Builder
-			if err := Highlighted(&sb, res); err != nil {
-				t.Fatal(err)
-			}
-			got := sb.String()
-			if !strings.Contains(got, tt.want) || !strings.Contains(got, tt.text) || strings.Contains(strings.ToLower(got), "1251") {
-				t.Errorf("output lacks %s or %s, or names 1251:\n%s", tt.want, tt.text, got)
-			}
-			var again strings.Builder
-			Highlighted(&again, res)
-			if again.String() != got {
-				t.Error("second rendering differs")
-			}
-		})
 	}
 }
 

@@ -6,7 +6,7 @@ import (
 	"io"
 
 	"github.com/boilernet/boilernet/infer"
-	"github.com/boilernet/boilernet/sanitize"
+	"github.com/boilernet/boilernet/render"
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
 )
@@ -21,36 +21,23 @@ const frameStyle = `mark.bn-c{background:#fff176;color:#000;outline:1px solid #f
 	`mark.bn-h{background:#b3e5fc;color:#000;outline:1px solid #0288d1}` +
 	`span.bn-b:hover,mark.bn-c:hover,mark.bn-h:hover{outline:2px solid #d81b60}`
 
-// writeHighlighted writes a sanitized copy of the extracted page (package
-// sanitize: an allowlist of elements and attributes, CSS only where it
-// loads nothing, links resolved against base, the page's <base href>
-// first), every block wrapped in an element whose title gives its
-// probability (content blocks in <mark class="bn-c">, the headline in
+// writeHighlighted writes the highlighter's copy of the extracted page
+// (render.Marked: sanitized, an allowlist of elements and attributes, CSS
+// only where it loads nothing, links resolved against base, the page's
+// <base href> first), every block wrapped in an element whose title gives
+// its probability (content blocks in <mark class="bn-c">, the headline in
 // <mark class="bn-h">, the rest in <span class="bn-b">, each with its
 // index in data-block), and FrameCSP and the highlight style at the top of
-// its head. The result's DOM is left as it was. It stops with ctx's error
-// once ctx is done.
+// its head. The result and its page are left as they were. It stops with
+// ctx's error once ctx is done.
 func writeHighlighted(ctx context.Context, w io.Writer, res *infer.Result, base string) error {
-	page := res.Page()
-	if page == nil {
+	if res.Page() == nil {
 		return fmt.Errorf("no page to highlight")
 	}
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	index := make(map[*html.Node]int, len(page.Blocks))
-	for i, b := range page.Blocks {
-		index[b.Node] = i
-	}
-	wrap := func(text *html.Node) *html.Node {
-		i, ok := index[text]
-		if !ok || text.Parent == nil || text.Parent.Type != html.ElementNode {
-			return nil
-		}
-		switch text.Parent.DataAtom {
-		case atom.Textarea, atom.Title, atom.Option:
-			return nil // text only: an element inside would show as text
-		}
+	doc, err := render.Marked(res, base, func(i int) *html.Node {
 		rb := res.Blocks[i]
 		tag, a, class := "span", atom.Span, "bn-b"
 		switch {
@@ -65,8 +52,10 @@ func writeHighlighted(ctx context.Context, w io.Writer, res *infer.Result, base 
 		}
 		return &html.Node{Type: html.ElementNode, Data: tag, DataAtom: a, Attr: []html.Attribute{
 			{Key: "class", Val: class}, {Key: "title", Val: title}, {Key: "data-block", Val: fmt.Sprint(i)}}}
+	})
+	if err != nil {
+		return err
 	}
-	doc := sanitize.Copy(page.Root, sanitize.Options{Base: sanitize.BaseURL(page.Root, base), WrapText: wrap})
 	if err := ctx.Err(); err != nil {
 		return err
 	}
