@@ -7,13 +7,16 @@ import (
 	"strings"
 
 	"github.com/boilernet/boilernet/metadata"
+	"github.com/boilernet/boilernet/sanitize"
 	"github.com/boilernet/boilernet/tokenize"
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
 )
 
 // Link is a link in the content: its text and its target, absolute when
-// the page's base is known (Options.URL or <base href>).
+// the page's base is known (sanitize.BaseURL of the page and Options.URL:
+// its first <base href>, resolved against the URL, or the URL; http and
+// https only).
 type Link struct {
 	Text string `json:"text"`
 	Href string `json:"href"`
@@ -38,36 +41,6 @@ func (l Link) Blocks() []int { return slices.Clone(l.blocks) }
 // image in the page (-1: no block is before it): where the image stands
 // among the blocks. An Image made by hand stands after block 0.
 func (im Image) After() int { return im.after }
-
-// pageBase returns the base for the page's relative URLs: its <base href>
-// resolved against pageURL, or pageURL; nil when neither is known.
-func pageBase(root *html.Node, pageURL string) *url.URL {
-	var base *url.URL
-	if pageURL != "" {
-		if u, err := url.Parse(pageURL); err == nil {
-			base = u
-		}
-	}
-	for n := range root.Descendants() {
-		if n.Type == html.ElementNode && n.DataAtom == atom.Base {
-			if href := strings.TrimSpace(attr(n, "href")); href != "" {
-				if b, err := url.Parse(href); err == nil {
-					if base != nil {
-						return base.ResolveReference(b)
-					}
-					if b.IsAbs() {
-						return b
-					}
-				}
-			}
-			break
-		}
-		if n.Type == html.ElementNode && n.DataAtom == atom.Body {
-			break
-		}
-	}
-	return base
-}
 
 // resolveRef makes ref absolute against base; "" for references that are
 // no use outside the page (javascript:, data:, a fragment alone).
@@ -221,7 +194,7 @@ func (r *Result) addExtras(opts Options, meta *metadata.Page) {
 	if !opts.Links && !opts.Images {
 		return
 	}
-	base := pageBase(r.page.Root, opts.URL)
+	base := sanitize.BaseURL(r.page.Root, opts.URL)
 	if opts.Links {
 		selected := make([]bool, len(r.Blocks))
 		for i, b := range r.Blocks {

@@ -69,14 +69,25 @@ func TestLinksAndImages(t *testing.T) {
 	}
 }
 
+// TestBaseHref: links resolve against the page's first <base href> (one
+// without href is not the base), resolved against Options.URL; a base
+// that is not http or https is ignored. The highlighted page resolves its
+// links alike (both use sanitize.BaseURL).
 func TestBaseHref(t *testing.T) {
-	page := `<html><head><base href="/root/"></head><body><p><a href="x">link</a></p></body></html>`
-	res, err := keepAllBut.ExtractBytes([]byte(page), Options{URL: "https://site.example/a/b", Links: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(res.Links) != 1 || res.Links[0].Href != "https://site.example/root/x" {
-		t.Errorf("links %+v", res.Links)
+	for _, tt := range []struct{ head, want string }{
+		{`<base href="/root/">`, "https://site.example/root/x"},
+		{`<base target="_blank"><base href="/root/">`, "https://site.example/root/x"},
+		{`<base href="javascript:alert(1)//">`, "https://site.example/a/x"},
+		{``, "https://site.example/a/x"},
+	} {
+		page := `<html><head>` + tt.head + `</head><body><p><a href="x">link</a></p></body></html>`
+		res, err := keepAllBut.ExtractBytes([]byte(page), Options{URL: "https://site.example/a/b", Links: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.Links) != 1 || res.Links[0].Href != tt.want {
+			t.Errorf("%s: links %+v, want one to %s", tt.head, res.Links, tt.want)
+		}
 	}
 }
 
