@@ -44,7 +44,7 @@ type Options struct {
 	// article, which are never part of the content text.
 	Comments bool
 	// Links and Images fill Result.Links and Result.Images, and put the
-	// links and images in Markdown.
+	// links and images in render.Markdown's output.
 	Links, Images bool
 	// MaxPageSize bounds the size of a page, in bytes (0 means
 	// DefaultMaxPageSize, < 0 no limit): Extract reads at most one byte

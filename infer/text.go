@@ -10,8 +10,9 @@ import (
 )
 
 // contentText is tokenize.Text of the content blocks, except that the text
-// of a <pre> is kept exactly as written (tokenize.PreText): syntax-highlighted code,
-// one element per line, keeps its line breaks and indentation.
+// of a <pre> is kept exactly as written (tokenize.PreText):
+// syntax-highlighted code, one element per line, keeps its line breaks
+// and indentation.
 func contentText(blocks []tokenize.Block) string {
 	var sb strings.Builder
 	for i := 0; i < len(blocks); {

@@ -74,8 +74,8 @@ func (n *xmlNode) child(name string) *xmlNode {
 	return nil
 }
 
-// teiContent lists, for the elements WriteTEI writes, the children the TEI
-// P5 schema allows them (the subset WriteTEI uses); "#text" marks elements
+// teiContent lists, for the elements TEI writes, the children the TEI
+// P5 schema allows them (the subset TEI uses); "#text" marks elements
 // that hold text.
 var teiContent = map[string][]string{
 	"TEI":             {"teiHeader", "text"},
@@ -148,7 +148,7 @@ func checkTEI(root *xmlNode) error {
 	return walk(root)
 }
 
-// TestWriteTEI: on pages with headings, lists, quotes, tables, code and
+// TestTEI: on pages with headings, lists, quotes, tables, code and
 // odd characters, the TEI is well-formed and within the subset, and it
 // holds the content's text; the XML is well-formed with the same text.
 func TestTEI(t *testing.T) {
