@@ -1,6 +1,8 @@
 package render
 
 import (
+	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -142,5 +144,43 @@ func TestHighlightedDeclaresUTF8(t *testing.T) {
 				t.Error("second rendering differs")
 			}
 		})
+	}
+}
+
+// TestRenderLeavesResult: no format changes the Result or its page, so
+// the formats can be written in any order and any number of times.
+func TestRenderLeavesResult(t *testing.T) {
+	raw, err := os.ReadFile("testdata/tables.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := keepAllBut.ExtractBytes(raw, infer.Options{URL: "https://site.example/a/", Links: true, Images: true, Metadata: true, Comments: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	snapshot := func() string {
+		var sb strings.Builder
+		if err := html.Render(&sb, res.Page().Root); err != nil {
+			t.Fatal(err)
+		}
+		return fmt.Sprintf("%#v\n%+v\n%s", *res, res.Metadata, sb.String())
+	}
+	before := snapshot()
+	outputs := func() string {
+		var sb strings.Builder
+		sb.WriteString(Markdown(res))
+		for _, write := range []func(io.Writer, *infer.Result) error{Highlighted, TEI, XML} {
+			if err := write(&sb, res); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return sb.String()
+	}
+	first := outputs()
+	if after := snapshot(); after != before {
+		t.Errorf("rendering changed the Result:\n%s\nwas\n%s", after, before)
+	}
+	if again := outputs(); again != first {
+		t.Error("a second rendering differs")
 	}
 }
