@@ -1,6 +1,7 @@
 package render
 
 import (
+	"context"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -24,7 +25,7 @@ var synth struct {
 func synthExtractor(t testing.TB) *infer.Extractor {
 	t.Helper()
 	synth.once.Do(func() {
-		res, err := train.Run(train.Options{
+		res, err := train.Run(context.Background(), train.Options{
 			Data:    []string{filepath.Join("..", "testdata", "synth")},
 			Epochs:  6,
 			Batch:   8,
