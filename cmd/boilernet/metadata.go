@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/boilernet/boilernet/data"
+	"github.com/boilernet/boilernet/eval"
 	"github.com/boilernet/boilernet/fetch"
 	"github.com/boilernet/boilernet/infer"
 	"github.com/boilernet/boilernet/internal/progress"
@@ -136,61 +137,28 @@ func runMetadata(args []string, stdout, stderr io.Writer) error {
 			mds[i] = results[i].Metadata
 		}
 	}
-	type score struct{ annotated, match, found, spurious int }
-	var title, resTitle, author, date score
-	var id string
-	names := map[*score]string{&title: "title", &resTitle: "result-title", &author: "author", &date: "date"}
-	count := func(s *score, want, got string, same bool) {
-		if *verbose && !same && (want != "" || got != "") {
-			fmt.Fprintf(stderr, "%s\t%s\t%s\t%q\t%q\n", id, ds.Meta[id]["page_type"], names[s], want, got)
-		}
-		switch {
-		case want != "":
-			s.annotated++
-			if same {
-				s.match++
-			}
-			if got != "" {
-				s.found++
-			}
-		case got != "":
-			s.spurious++
-		}
-	}
-	for i := range ids {
-		id = ids[i]
-		row, md := ds.Meta[id], mds[i]
-		count(&title, row["title"], md.Title, metadata.SameText(md.Title, row["title"]))
+	pages := make([]eval.MetadataPage, len(ids))
+	for i, id := range ids {
+		pages[i] = eval.MetadataPage{ID: id, PageType: ds.Meta[id]["page_type"], Annotated: ds.Meta[id], Metadata: mds[i]}
 		if results != nil {
-			count(&resTitle, row["title"], results[i].Title, metadata.SameText(results[i].Title, row["title"]))
+			pages[i].ResultTitle, pages[i].HasResult = results[i].Title, true
 		}
-		authors := ""
-		if len(md.Authors) > 0 {
-			authors = md.Authors[0]
-		}
-		count(&author, row["author"], authors, metadata.SameAuthors(md.Authors, row["author"]))
-		count(&date, row["publish_date"], md.Published, metadata.SameDay(md.Published, row["publish_date"]))
 	}
+	var mismatch func(p eval.MetadataPage, field, want, got string)
+	if *verbose {
+		short := map[string]string{eval.FieldTitle: "title", eval.FieldResultTitle: "result-title", eval.FieldAuthor: "author", eval.FieldDate: "date"}
+		mismatch = func(p eval.MetadataPage, field, want, got string) {
+			fmt.Fprintf(stderr, "%s\t%s\t%s\t%q\t%q\n", p.ID, p.PageType, short[field], want, got)
+		}
+	}
+	scores := eval.ScoreMetadata(pages, mismatch)
 	fmt.Fprintf(stdout, "%s %s split: %d pages", ds.Name, *split, len(ids))
 	if skipped > 0 {
 		fmt.Fprintf(stdout, " (%d that could not be read or parsed skipped)", skipped)
 	}
 	fmt.Fprint(stdout, "\n\n")
-	fmt.Fprintln(stdout, "| field | annotated | found | match | match rate | found where not annotated |")
-	fmt.Fprintln(stdout, "|---|---|---|---|---|---|")
-	rows := []struct {
-		name string
-		s    score
-	}{{"title (Metadata.Title)", title}, {"title (Result.Title)", resTitle}, {"author", author}, {"publish_date (by day)", date}}
-	if results == nil {
-		rows = append(rows[:1], rows[2:]...)
-	}
-	for _, f := range rows {
-		rate := 0.0
-		if f.s.annotated > 0 {
-			rate = float64(f.s.match) / float64(f.s.annotated)
-		}
-		fmt.Fprintf(stdout, "| %s | %d | %d | %d | %.3f | %d of %d |\n", f.name, f.s.annotated, f.s.found, f.s.match, rate, f.s.spurious, len(ids)-f.s.annotated)
+	if err := eval.WriteMetadataTable(stdout, scores); err != nil {
+		return err
 	}
 	if *rounds == 0 {
 		return nil
