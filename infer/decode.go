@@ -91,26 +91,19 @@ const (
 	// f1Odds undoes, before the expected-F1 choice, the balanced class
 	// weights of training (bilstm.ClassWeights), which multiply the odds
 	// of content, the rarer class, by n_boilerplate/n_content (3.9 over
-	// the blocks of the five datasets' train splits), and leans towards
-	// precision: networks trained with the soft F1 term (-f1-loss) rate
-	// content higher than their cross-entropy alone would. Chosen on the
-	// dev splits of the six datasets from 0.7, 0.5, 0.35 and 0.25 with
-	// four pairs of networks: 0.35 gave the embedded pair's best mean
-	// token F1 (0.9398 against 0.9378 at 0.5) and precision (0.9425
-	// against 0.9348), and the three pairs trained on six datasets the
-	// same F1 as 0.5 within 0.0001 with 0.004-0.006 more precision.
+	// the five datasets' train splits), and leans towards precision,
+	// since networks trained with the soft F1 term rate content higher
+	// than cross-entropy alone would. Chosen on the dev splits
+	// (docs/model-selection.md, "Decoding levers").
 	f1Odds = 0.35
 	// f1Floor is the probability (odds scaled) below which the
 	// expected-F1 choice keeps no block, however little else the page
 	// has: a page the network reads as all boilerplate (a login form, an
 	// error page) gives no content rather than its least unlikely line.
-	// It changes no dev score of the five datasets with three models
-	// (0.02 dropped a CleanEval page of one).
 	f1Floor = 0.01
 	// smoothLevel and smoothWeight say which enclosing element's mean
 	// probability a block's is mixed with (2: the grandparent) and how
-	// much of it the mix takes. Chosen on the dev splits with four models
-	// from levels 1, 2, 3 and weights 0.3 to 0.9.
+	// much of it the mix takes (chosen on the dev splits).
 	smoothLevel  = 2
 	smoothWeight = 0.6
 
