@@ -94,7 +94,8 @@ const (
 	// the five datasets' train splits), and leans towards precision,
 	// since networks trained with the soft F1 term rate content higher
 	// than cross-entropy alone would. Chosen on the dev splits
-	// (docs/model-selection.md, "Decoding levers").
+	// (docs/model-selection.md, "Precision: structure, visibility, topic,
+	// transplants").
 	f1Odds = 0.35
 	// f1Floor is the probability (odds scaled) below which the
 	// expected-F1 choice keeps no block, however little else the page
