@@ -27,8 +27,8 @@ import (
 	"github.com/boilernet/boilernet/tokenize"
 )
 
-// Splits are the split names a dataset folder may have, in order.
-var Splits = []string{"train", "dev", "test"}
+// Splits returns the split names a dataset folder may have, in order.
+func Splits() []string { return []string{"train", "dev", "test"} }
 
 // GoldKind says how a dataset stores its gold.
 type GoldKind int
@@ -116,7 +116,7 @@ func Open(dir string) (*Dataset, error) {
 	default:
 		return nil, fmt.Errorf("dataset %s: neither gold/ nor annotated/ folder", dir)
 	}
-	for _, split := range Splits {
+	for _, split := range Splits() {
 		ids, err := readIDs(filepath.Join(dir, split+".txt"))
 		if errors.Is(err, os.ErrNotExist) {
 			continue

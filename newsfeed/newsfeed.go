@@ -26,10 +26,10 @@ const (
 	CSigma = 350
 )
 
-// Suspicious lists the words that make an element boilerplate when they
+// suspicious lists the words that make an element boilerplate when they
 // appear as a token (or a token's prefix) of its id or class, tokens being
 // split at every character that is not a letter or a digit.
-var Suspicious = []string{"nav", "menu", "sidebar", "footer", "comment", "social", "share", "sharing",
+var suspicious = []string{"nav", "menu", "sidebar", "footer", "comment", "social", "share", "sharing",
 	"related", "promo", "advert", "ads", "ad", "banner", "breadcrumb", "widget", "newsletter", "subscribe",
 	"cookie", "popup", "sponsor", "recommend", "toolbar", "outbrain", "taboola", "masthead"}
 
@@ -37,7 +37,7 @@ var Suspicious = []string{"nav", "menu", "sidebar", "footer", "comment", "social
 //
 //  1. Pre-cleaning: elements that are figure or aside, hidden by an inline
 //     display:none or visibility:hidden, or suspicious by id or class (see
-//     Suspicious) are dropped with their subtrees (scripts, styles and
+//     suspicious) are dropped with their subtrees (scripts, styles and
 //     comments never become blocks).
 //  2. If an element has itemprop="articleBody", its text is the content.
 //  3. Otherwise a <p> is content-bearing when it has at least CP characters
@@ -199,7 +199,7 @@ func drops(e *html.Node) bool {
 
 func isSuspicious(s string) bool {
 	for _, tok := range strings.FieldsFunc(strings.ToLower(s), func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }) {
-		for _, w := range Suspicious {
+		for _, w := range suspicious {
 			if tok == w || (len(w) > 3 && strings.HasPrefix(tok, w)) {
 				return true
 			}

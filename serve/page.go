@@ -13,11 +13,11 @@ import (
 //go:embed ui/index.html
 var indexHTML []byte
 
-// PageCSP is the Content-Security-Policy of the page: its one inline
+// pageCSP is the Content-Security-Policy of the page: its one inline
 // script (by hash) and requests to its own origin run; styles may be
 // inline, since the highlighted page in its srcdoc frame inherits this
 // policy and keeps its own styles; images only as data: URLs.
-var PageCSP = "default-src 'none'; script-src '" + scriptHash(indexHTML) + "'; style-src 'unsafe-inline'; " +
+var pageCSP = "default-src 'none'; script-src '" + scriptHash(indexHTML) + "'; style-src 'unsafe-inline'; " +
 	"img-src data:; font-src data:; connect-src 'self'; frame-src 'self'; form-action 'none'; base-uri 'none'; frame-ancestors 'none'"
 
 // scriptHash returns the CSP hash source of the page's inline script.
@@ -37,7 +37,7 @@ func scriptHash(page []byte) string {
 func (s *Server) page(w http.ResponseWriter, r *http.Request) {
 	h := w.Header()
 	h.Set("Content-Type", "text/html; charset=utf-8")
-	h.Set("Content-Security-Policy", PageCSP)
+	h.Set("Content-Security-Policy", pageCSP)
 	h.Set("X-Frame-Options", "DENY")
 	h.Set("Cache-Control", "no-cache")
 	w.WriteHeader(http.StatusOK)

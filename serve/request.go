@@ -14,13 +14,16 @@ import (
 	"strings"
 )
 
-// Formats are the parts a response can hold besides the title and text:
+// formats are the parts a response can hold besides the title and text:
 // json (the blocks with their probabilities, as extract -format json),
 // markdown, html (the page with its content highlighted, made safe to
 // show in a sandboxed frame), xml and tei (the content's structure as
 // extract -format xml and -format tei write it). text is the title and
 // text alone.
-var Formats = []string{"json", "text", "markdown", "html", "xml", "tei"}
+var formats = []string{"json", "text", "markdown", "html", "xml", "tei"}
+
+// Formats returns the response parts a request may ask for (see formats).
+func Formats() []string { return slices.Clone(formats) }
 
 // Options are the extraction options of one request: JSON
 // {"options": {...}} or, for a raw page body, the query parameters of the
@@ -255,8 +258,8 @@ func (req *Request) check() error {
 	}
 	for p := range strings.SplitSeq(format, ",") {
 		p = strings.TrimSpace(p)
-		if !slices.Contains(Formats, p) {
-			return badRequest("unknown format %q (known: %s, joined by commas)", p, strings.Join(Formats, ", "))
+		if !slices.Contains(formats, p) {
+			return badRequest("unknown format %q (known: %s, joined by commas)", p, strings.Join(formats, ", "))
 		}
 		req.parts[p] = true
 	}

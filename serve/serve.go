@@ -280,7 +280,7 @@ func (s *Server) info(w http.ResponseWriter, r *http.Request) {
 			networks = len(md.Nets())
 		}
 	}
-	writeJSON(w, http.StatusOK, Info{Methods: methods.Names(), Filters: methods.Filters(), Formats: Formats,
+	writeJSON(w, http.StatusOK, Info{Methods: methods.Names(), Filters: methods.Filters(), Formats: Formats(),
 		Decodings: append(infer.DecodingNames(), infer.DecodingSteps()...),
 		Threshold: infer.DefaultThreshold, Fetch: s.cfg.Fetch != nil, MaxBody: s.cfg.MaxBody,
 		MemoryBudget: s.cfg.MemoryBudget, Networks: networks})

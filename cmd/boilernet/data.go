@@ -71,7 +71,7 @@ func dataStats(dir, split string, opts data.Options, worst int, quiet bool, stdo
 	if err != nil {
 		return err
 	}
-	splits := data.Splits
+	splits := data.Splits()
 	if split != "" {
 		splits = []string{split}
 	}
