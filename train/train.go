@@ -41,8 +41,8 @@ type Options struct {
 	// bilstm.DefaultDropout; NoDropout (any negative rate) trains
 	// without.
 	Network bilstm.Config
-	// Features is the feature set; nil: vocab.Default (&vocab.Paper for
-	// the paper's words and tags).
+	// Features is the feature set; nil: vocab.Default() (a pointer to
+	// vocab.Paper() for the paper's words and tags).
 	Features           *vocab.Features
 	Words, Tags, Attrs int     // vocabulary sizes, defaults vocab.DefaultWords, DefaultTags and DefaultAttrs
 	LearnRate          float64 // Adam's, default DefaultLearnRate
@@ -157,7 +157,7 @@ func (o Options) withDefaults() Options {
 		o.Batch = DefaultBatch
 	}
 	if o.Features == nil {
-		f := vocab.Default
+		f := vocab.Default()
 		o.Features = &f
 	}
 	if o.Words == 0 {

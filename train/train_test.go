@@ -70,7 +70,7 @@ func TestRunLearnsSyntheticPages(t *testing.T) {
 
 func TestRunWithInputDropoutWordWeightsAndAverage(t *testing.T) {
 	opts := tinyOptions()
-	rich := vocab.Rich
+	rich := vocab.Rich()
 	opts.InputDropout, opts.WordWeights, opts.Features, opts.Average = 0.2, true, &rich, 0.8
 	opts.Repeat = map[string]int{"synth": 2}
 	res, err := Run(context.Background(), opts)
@@ -463,7 +463,7 @@ func contextCeiling(docs []*data.Document) float64 {
 
 func TestDefaultOptions(t *testing.T) {
 	def := DefaultOptions()
-	if *def.Features != vocab.Default || def.Network.Dropout != bilstm.DefaultDropout || def.Seed != DefaultSeed ||
+	if *def.Features != vocab.Default() || def.Network.Dropout != bilstm.DefaultDropout || def.Seed != DefaultSeed ||
 		def.Epochs != DefaultEpochs || def.Network.Hidden != bilstm.DefaultHidden || def.Distill != DefaultDistill {
 		t.Errorf("DefaultOptions() = %+v", def)
 	}
@@ -471,8 +471,8 @@ func TestDefaultOptions(t *testing.T) {
 	if none.Network.Dropout != 0 {
 		t.Errorf("NoDropout gave dropout %v", none.Network.Dropout)
 	}
-	paper := vocab.Paper
-	if got := (Options{Features: &paper}).withDefaults(); *got.Features != vocab.Paper {
+	paper := vocab.Paper()
+	if got := (Options{Features: &paper}).withDefaults(); *got.Features != vocab.Paper() {
 		t.Errorf("the paper's features became %v", got.Features)
 	}
 }

@@ -43,7 +43,7 @@ func BenchmarkEncodePage(b *testing.B) {
 	}
 	m, _ := ex.Model()
 	v := m.Net().Vocab
-	for _, f := range []vocab.Features{{Attrs: true}, vocab.Default, vocab.Rich} {
+	for _, f := range []vocab.Features{{Attrs: true}, vocab.Default(), vocab.Rich()} {
 		fv, err := vocab.NewFeatures(f, v.Words, v.Tags, v.Attrs)
 		if err != nil {
 			b.Fatal(err)

@@ -14,7 +14,7 @@ func Example() {
 	}
 	b := vocab.NewBuilder()
 	b.Add(page.Blocks)
-	v := b.Build(vocab.Sizes{Features: vocab.Paper, Words: 3, Tags: 2}) // tiny, for the example
+	v := b.Build(vocab.Sizes{Features: vocab.Paper(), Words: 3, Tags: 2}) // tiny, for the example
 	fmt.Println(v.Words, v.Tags, v.Dim())
 	for _, e := range v.Encode(nil, page.Blocks[0]) {
 		fmt.Printf("col %d: %g\n", e.Col, e.Count)

@@ -43,14 +43,15 @@ type Features struct {
 	Topic   bool // the block's words shared with the headline and other paragraphs
 }
 
-// Named feature sets.
-var (
-	Paper = Features{}                         // the paper's words and tags
-	Rich  = Features{Attrs: true, Stats: true} // attribute tokens and block statistics
-	// Default is the feature set of the embedded model, chosen on the dev
-	// splits: the paper's plus attribute tokens and region statistics.
-	Default = Features{Attrs: true, Regions: true}
-)
+// Paper is the paper's feature set: words and tags.
+func Paper() Features { return Features{} }
+
+// Rich adds attribute tokens and block statistics to the paper's features.
+func Rich() Features { return Features{Attrs: true, Stats: true} }
+
+// Default is the feature set of the embedded model, chosen on the dev
+// splits: the paper's plus attribute tokens and region statistics.
+func Default() Features { return Features{Attrs: true, Regions: true} }
 
 // ParseFeatures reads a feature set name: "paper", "rich", or "paper+"
 // followed by "+"-joined parts ("paper+attrs", "paper+stats",
@@ -58,9 +59,9 @@ var (
 func ParseFeatures(s string) (Features, error) {
 	switch s {
 	case "paper":
-		return Paper, nil
+		return Paper(), nil
 	case "rich":
-		return Rich, nil
+		return Rich(), nil
 	}
 	rest, ok := strings.CutPrefix(s, "paper+")
 	if !ok {
@@ -80,9 +81,9 @@ func ParseFeatures(s string) (Features, error) {
 // String is the name ParseFeatures reads.
 func (f Features) String() string {
 	switch f {
-	case Paper:
+	case Paper():
 		return "paper"
-	case Rich:
+	case Rich():
 		return "rich"
 	}
 	s := "paper"
@@ -132,7 +133,7 @@ type Vocab struct {
 
 // New returns a vocabulary of the paper's feature set with the given words
 // and tags, in order. It fails on duplicates.
-func New(words, tags []string) (*Vocab, error) { return NewFeatures(Paper, words, tags, nil) }
+func New(words, tags []string) (*Vocab, error) { return NewFeatures(Paper(), words, tags, nil) }
 
 // NewFeatures returns a vocabulary of feature set f with the given words,
 // tags and attribute tokens (which must be empty unless f.Attrs). It fails

@@ -69,7 +69,7 @@ func TestNewRejectsDuplicates(t *testing.T) {
 }
 
 func TestBinaryRoundTrip(t *testing.T) {
-	for _, f := range []Features{Paper, Rich, {Attrs: true}, {Stats: true}} {
+	for _, f := range []Features{Paper(), Rich(), {Attrs: true}, {Stats: true}} {
 		var attrs []string
 		if f.Attrs {
 			attrs = []string{"nav", "role=main"}
@@ -104,7 +104,7 @@ func TestReadVersion1(t *testing.T) {
 	if err := v.UnmarshalBinary(data); err != nil {
 		t.Fatal(err)
 	}
-	if v.Features != Paper || !slices.Equal(v.Words, []string{"the"}) || !slices.Equal(v.Tags, []string{"p"}) {
+	if v.Features != Paper() || !slices.Equal(v.Words, []string{"the"}) || !slices.Equal(v.Tags, []string{"p"}) {
 		t.Errorf("version 1 read as %+v", v)
 	}
 }
@@ -115,11 +115,11 @@ func TestParseFeatures(t *testing.T) {
 		want Features
 		ok   bool
 	}{
-		{"paper", Paper, true},
-		{"rich", Rich, true},
+		{"paper", Paper(), true},
+		{"rich", Rich(), true},
 		{"paper+attrs", Features{Attrs: true}, true},
 		{"paper+stats", Features{Stats: true}, true},
-		{"paper+attrs+stats", Rich, true},
+		{"paper+attrs+stats", Rich(), true},
 		{"", Features{}, false},
 		{"paper+colour", Features{}, false},
 		{"fancy", Features{}, false},
@@ -145,7 +145,7 @@ func TestEncodePageRich(t *testing.T) {
 	}
 	b := NewBuilder()
 	b.Add(page.Blocks)
-	v := b.Build(Sizes{Features: Rich, Words: 100, Tags: 100, Attrs: 100})
+	v := b.Build(Sizes{Features: Rich(), Words: 100, Tags: 100, Attrs: 100})
 	if !slices.Equal(v.Attrs, []string{"main", "nav"}) {
 		t.Fatalf("attrs %q", v.Attrs)
 	}
@@ -225,7 +225,7 @@ func TestUnmarshalRejects(t *testing.T) {
 func FuzzUnmarshalBinary(f *testing.F) {
 	good, _ := (&Vocab{Words: []string{"a", "b"}, Tags: []string{"p"}}).MarshalBinary()
 	f.Add(good)
-	rich, _ := NewFeatures(Rich, []string{"a"}, []string{"p"}, []string{"nav", "role=main"})
+	rich, _ := NewFeatures(Rich(), []string{"a"}, []string{"p"}, []string{"nav", "role=main"})
 	richData, _ := rich.MarshalBinary()
 	f.Add(richData)
 	f.Add([]byte(magic))
@@ -316,7 +316,7 @@ func TestEncodePageUnnumberedElements(t *testing.T) {
 	}
 	b := NewBuilder()
 	b.Add(page.Blocks)
-	for _, f := range []Features{Default, Rich, {Attrs: true, Stats: true, Regions: true}} {
+	for _, f := range []Features{Default(), Rich(), {Attrs: true, Stats: true, Regions: true}} {
 		v := b.Build(Sizes{Features: f, Words: 100, Tags: 100, Attrs: 100})
 		var want, got [][]Entry
 		v.EncodePage(page.Blocks, func(_ int, row []Entry) { want = append(want, slices.Clone(row)) })
@@ -330,8 +330,8 @@ func TestEncodePageUnnumberedElements(t *testing.T) {
 }
 
 func TestVocabEqual(t *testing.T) {
-	base, _ := NewFeatures(Default, []string{"a", "b"}, []string{"p"}, []string{"nav"})
-	same, _ := NewFeatures(Default, []string{"a", "b"}, []string{"p"}, []string{"nav"})
+	base, _ := NewFeatures(Default(), []string{"a", "b"}, []string{"p"}, []string{"nav"})
+	same, _ := NewFeatures(Default(), []string{"a", "b"}, []string{"p"}, []string{"nav"})
 	tests := []struct {
 		name string
 		o    *Vocab
@@ -339,9 +339,9 @@ func TestVocabEqual(t *testing.T) {
 	}{
 		{"itself", base, true},
 		{"a copy", same, true},
-		{"words reordered", must(NewFeatures(Default, []string{"b", "a"}, []string{"p"}, []string{"nav"})), false},
-		{"other tags", must(NewFeatures(Default, []string{"a", "b"}, []string{"div"}, []string{"nav"})), false},
-		{"other attribute tokens", must(NewFeatures(Default, []string{"a", "b"}, []string{"p"}, nil)), false},
+		{"words reordered", must(NewFeatures(Default(), []string{"b", "a"}, []string{"p"}, []string{"nav"})), false},
+		{"other tags", must(NewFeatures(Default(), []string{"a", "b"}, []string{"div"}, []string{"nav"})), false},
+		{"other attribute tokens", must(NewFeatures(Default(), []string{"a", "b"}, []string{"p"}, nil)), false},
 		{"other features", must(NewFeatures(Features{Attrs: true}, []string{"a", "b"}, []string{"p"}, []string{"nav"})), false},
 	}
 	for _, tt := range tests {
