@@ -9,10 +9,8 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"runtime"
 	"strings"
 	"sync"
-	"time"
 
 	"github.com/boilernet/boilernet/bilstm"
 	"github.com/boilernet/boilernet/metadata"
@@ -50,9 +48,6 @@ type Options struct {
 	// DefaultMaxPageSize, < 0 no limit): Extract reads at most one byte
 	// more, and a larger page is an error.
 	MaxPageSize int64
-	// PageTimeout is the time limit of one page of a batch (ExtractAll;
-	// 0 means DefaultPageTimeout, < 0 none).
-	PageTimeout time.Duration
 	// MaxElements bounds the elements (start tags) of a page, which its
 	// memory grows with (0 means tokenize.DefaultMaxElements, < 0 no
 	// limit): a page with more is an error wrapping
@@ -64,6 +59,10 @@ type Options struct {
 	// them (text, Markdown, extract's jsonl) need not pay for them.
 	SkipLocators bool
 }
+
+// DefaultMaxPageSize bounds how much of one page is read when
+// Options.MaxPageSize is 0 (a larger page is an error, not a hang).
+const DefaultMaxPageSize = 64 << 20
 
 // ErrPageSize is wrapped by the error of a page larger than
 // Options.MaxPageSize.
@@ -360,5 +359,3 @@ func sizeString(n int64) string {
 	}
 	return fmt.Sprintf("%d bytes", n)
 }
-
-func maxProcs() int { return runtime.GOMAXPROCS(0) }

@@ -2,7 +2,6 @@ package infer
 
 import (
 	"bytes"
-	"compress/gzip"
 	"context"
 	"math"
 	"os"
@@ -243,58 +242,6 @@ func TestSkipLocators(t *testing.T) {
 		if b != with.Blocks[i] {
 			t.Errorf("block %d: %+v, want %+v", i, b, with.Blocks[i])
 		}
-	}
-}
-
-func TestExtractAllKeepsOrderAndGoesOn(t *testing.T) {
-	e := synthExtractor(t)
-	dir := t.TempDir()
-	good, _ := os.ReadFile(filepath.Join("..", "testdata", "synth", "html", "p45.html"))
-	var gz bytes.Buffer
-	zw := gzip.NewWriter(&gz)
-	zw.Write(good)
-	zw.Close()
-	files := map[string][]byte{
-		"a.html":    good,
-		"b.htm":     []byte("\x00\x01\x02\x03 binary junk \x00\x00\x00\x00\x00\x00\x00\x00"),
-		"c.html.gz": gz.Bytes(),
-		"d.txt":     []byte("not picked"),
-		"e.html":    nil,
-	}
-	for name, data := range files {
-		if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	pages, err := FilePages([]string{dir})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var names []string
-	for _, p := range pages {
-		names = append(names, filepath.Base(p.Name))
-	}
-	if strings.Join(names, " ") != "a.html b.htm c.html.gz e.html" {
-		t.Fatalf("pages %v", names)
-	}
-	for _, workers := range []int{1, 2, 7} {
-		var got []string
-		e.ExtractAll(pages, workers, Options{}, func(o Outcome) {
-			status := "ok"
-			if o.Err != nil {
-				status = "err"
-				if !strings.Contains(o.Err.Error(), filepath.Base(o.Page.Name)) {
-					t.Errorf("error %q does not name the page", o.Err)
-				}
-			}
-			got = append(got, filepath.Base(o.Page.Name)+":"+status)
-		})
-		if want := "a.html:ok b.htm:err c.html.gz:ok e.html:err"; strings.Join(got, " ") != want {
-			t.Errorf("workers %d: %v, want %s", workers, got, want)
-		}
-	}
-	if _, err := FilePages([]string{filepath.Join(dir, "missing")}); err == nil {
-		t.Error("missing path accepted")
 	}
 }
 

@@ -1,14 +1,10 @@
 package infer
 
 import (
-	"fmt"
-	"net/http"
-	"net/http/httptest"
 	"slices"
 	"strings"
 	"testing"
 
-	"github.com/boilernet/boilernet/fetch"
 	"github.com/boilernet/boilernet/tokenize"
 )
 
@@ -100,37 +96,5 @@ func TestMetadataOption(t *testing.T) {
 	res, err = keepAllBut.ExtractBytes([]byte(page), Options{Metadata: true})
 	if err != nil || res.Metadata == nil || res.Metadata.Language != "fr" || !slices.Equal(res.Metadata.Authors, []string{"Ann"}) {
 		t.Fatalf("metadata %+v, %v", res.Metadata, err)
-	}
-}
-
-func TestURLPages(t *testing.T) {
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		switch r.URL.Path {
-		case "/old":
-			http.Redirect(w, r, "/dir/new", http.StatusMovedPermanently)
-		case "/dir/new":
-			w.Header().Set("Content-Type", "text/html; charset=windows-1251")
-			fmt.Fprint(w, "<p>\xcf\xf0\xe8\xe2\xe5\xf2 <a href=\"rel\">link</a></p>")
-		default:
-			http.NotFound(w, r)
-		}
-	}))
-	defer srv.Close()
-	c := fetch.New(fetch.Options{})
-	pages := URLPages(c, []string{srv.URL + "/old", srv.URL + "/gone"})
-	var outs []Outcome
-	keepAllBut.ExtractAll(pages, 2, Options{Links: true}, func(o Outcome) { outs = append(outs, o) })
-	if outs[0].Err != nil {
-		t.Fatal(outs[0].Err)
-	}
-	r := outs[0].Result
-	if r.Encoding != "windows-1251" || !strings.HasPrefix(r.Text, "Привет") {
-		t.Errorf("encoding %q, text %q", r.Encoding, r.Text)
-	}
-	if len(r.Links) != 1 || r.Links[0].Href != srv.URL+"/dir/rel" {
-		t.Errorf("links %+v, want one to %s/dir/rel (the URL after the redirect)", r.Links, srv.URL)
-	}
-	if err := outs[1].Err; err == nil || err.Error() != srv.URL+"/gone: HTTP status not 2xx: 404 Not Found" {
-		t.Errorf("error %v", err)
 	}
 }

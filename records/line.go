@@ -1,8 +1,10 @@
 package records
 
 import (
+	"context"
 	"fmt"
 
+	"github.com/boilernet/boilernet/batch"
 	"github.com/boilernet/boilernet/infer"
 )
 
@@ -56,7 +58,7 @@ func NewLine(rec *Record, res *infer.Result, err error) Line {
 }
 
 // Extract extracts rec's page with e (with rec's charset and URL, within
-// opts.PageTimeout, as a one-page batch of e.ExtractAll, so that the
+// batch.DefaultPageTimeout, as a one-page batch.Run, so that the
 // outcome is what a batch of many records gives) and returns its line; a
 // record that is not a page gives its skip or error line. A line has no
 // blocks, so the blocks' locators are not computed (SkipLocators).
@@ -66,16 +68,16 @@ func Extract(e *infer.Extractor, rec *Record, opts infer.Options) Line {
 	}
 	var l Line
 	opts.SkipLocators = true // a line has no blocks
-	e.ExtractAll([]infer.Page{rec.BatchPage()}, 1, opts, func(o infer.Outcome) {
+	batch.Run(context.Background(), e, []batch.Page{rec.BatchPage()}, batch.Options{Workers: 1, Extract: opts}, func(o batch.Outcome) {
 		l = NewLine(rec, o.Result, o.Err)
 	})
 	return l
 }
 
-// BatchPage is rec's page for a batch (infer.Extractor.ExtractAll), named
-// by Name, with its charset and URL.
-func (rec *Record) BatchPage() infer.Page {
-	return infer.BytesPage(rec.Name(), rec.HTML, rec.Charset, rec.URL)
+// BatchPage is rec's page for a batch (batch.Run), named by Name, with
+// its charset and URL.
+func (rec *Record) BatchPage() batch.Page {
+	return batch.Bytes(rec.Name(), rec.HTML, rec.Charset, rec.URL)
 }
 
 // Summary counts the records of a run by outcome.

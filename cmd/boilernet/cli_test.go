@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"compress/gzip"
+	"context"
 	"encoding/json"
 	"io"
 	"os"
@@ -187,11 +188,11 @@ func TestGzipStdin(t *testing.T) {
 	zw.Write(raw)
 	zw.Close()
 	for name, in := range map[string][]byte{"gzip": z.Bytes(), "plain": raw} {
-		ins, err := extractInputs([]string{"-"}, "", nil, bytes.NewReader(in))
+		ins, err := extractInputs(context.Background(), []string{"-"}, "", nil, bytes.NewReader(in))
 		if err != nil {
 			t.Fatal(err)
 		}
-		r, err := ins.pages[0].Open()
+		r, err := ins.pages[0].Open(context.Background())
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
@@ -200,8 +201,8 @@ func TestGzipStdin(t *testing.T) {
 			t.Errorf("%s: read %d bytes (%v), want the %d of the page", name, len(got), err, len(raw))
 		}
 	}
-	ins, _ := extractInputs([]string{"-"}, "", nil, bytes.NewReader(z.Bytes()[:5]))
-	if _, err := ins.pages[0].Open(); err == nil || !strings.Contains(err.Error(), "standard input") {
+	ins, _ := extractInputs(context.Background(), []string{"-"}, "", nil, bytes.NewReader(z.Bytes()[:5]))
+	if _, err := ins.pages[0].Open(context.Background()); err == nil || !strings.Contains(err.Error(), "standard input") {
 		t.Errorf("truncated gzip: %v", err)
 	}
 }

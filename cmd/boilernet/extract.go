@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/boilernet/boilernet/batch"
 	"io"
 	"os"
 	"os/signal"
@@ -74,7 +75,7 @@ func runExtract(args []string, stdout, stderr io.Writer) error {
 	maxElements := fs.Int("max-elements", tokenize.DefaultMaxElements, "refuse a page with more start tags (and more than 20 times as many ancestors over its blocks or 10 times as many attributes), which bounds its memory (0: no limit)")
 	dedup := fs.Bool("dedup", false, "drop paragraphs an earlier page of the run had (case, spacing and punctuation aside; the last "+strconv.Itoa(corpus.DefaultSeen)+" remembered) and mark pages whose whole text an earlier page had (duplicate_of in json and jsonl)")
 	langs := fs.String("lang", "", "keep only pages in these languages, codes joined by commas (de,fr); the others are skipped, counted, and in jsonl written as a line saying why")
-	pageTimeout := fs.Duration("page-timeout", infer.DefaultPageTimeout, "time limit of one page (reading it included); a slower page fails and the run goes on (0: none)")
+	pageTimeout := fs.Duration("page-timeout", batch.DefaultPageTimeout, "time limit of one page (reading it included); a slower page fails and the run goes on (0: none)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -95,9 +96,9 @@ func runExtract(args []string, stdout, stderr io.Writer) error {
 	}
 	opts := infer.Options{KeepHeadline: *keepHeadline,
 		URL: *baseURL, Metadata: *meta && slices.Contains([]string{"json", "jsonl", "xml", "tei"}, *format), Links: *links, Images: *images, Comments: *comments,
-		PageTimeout: *pageTimeout, MaxElements: *maxElements, SkipLocators: *format != "json"}
+		MaxElements: *maxElements, SkipLocators: *format != "json"}
 	if *pageTimeout <= 0 {
-		opts.PageTimeout = -1
+		*pageTimeout = -1 // none
 	}
 	filter, err := corpus.New(corpus.Options{Dedup: *dedup, Languages: corpus.Languages(*langs)})
 	if err != nil {
@@ -134,10 +135,10 @@ func runExtract(args []string, stdout, stderr io.Writer) error {
 		}
 		opts.Metadata = *meta || *langs != ""
 		tuneGC(*workers)
-		return runRecords(ex, files, opts, filter, *workers, *out, !showProgress(stderr, *quiet, *progress), stdout, stderr)
+		return runRecords(ex, files, batch.Options{Workers: *workers, PageTimeout: *pageTimeout, Extract: opts}, filter, *out, !showProgress(stderr, *quiet, *progress), stdout, stderr)
 	}
 	client := fetch.New(fetch.Options{UserAgent: *userAgent, Timeout: *timeout, PerHost: *perHost})
-	in, err := extractInputsAndLists(fs.Args(), *urlList, lists, client, os.Stdin, stderr)
+	in, err := extractInputsAndLists(context.Background(), fs.Args(), *urlList, lists, client, os.Stdin, stderr)
 	if err != nil {
 		return err
 	}
@@ -174,7 +175,7 @@ func runExtract(args []string, stdout, stderr io.Writer) error {
 	var ok, failed int
 	var writeErr error
 	var v corpus.Verdict // of the page being written
-	runErr := ex.ExtractAllContext(ctx, pages, *workers, opts, func(o infer.Outcome) {
+	runErr := batch.Run(ctx, ex, pages, batch.Options{Workers: *workers, PageTimeout: *pageTimeout, Extract: opts}, func(o batch.Outcome) {
 		bar.Add(1)
 		if o.Err != nil {
 			failed++
@@ -310,7 +311,7 @@ func isDirOut(out string) bool {
 // formatExt is the file extension of each output format.
 var formatExt = map[string]string{"text": ".txt", "json": ".json", "jsonl": ".jsonl", "html": ".html", "markdown": ".md", "xml": ".xml", "tei": ".tei.xml"}
 
-func (w *writer) write(o infer.Outcome, v corpus.Verdict) error {
+func (w *writer) write(o batch.Outcome, v corpus.Verdict) error {
 	if v.Skip != "" && w.format != "jsonl" {
 		return nil // counted in the summary
 	}
@@ -373,7 +374,7 @@ func (w *writer) write(o infer.Outcome, v corpus.Verdict) error {
 
 // writeOne writes one page's outcome; v is what the corpus filter decided
 // about it (a skipped page is a jsonl line saying why, and nothing else).
-func writeOne(w io.Writer, format string, o infer.Outcome, v corpus.Verdict, multi bool) error {
+func writeOne(w io.Writer, format string, o batch.Outcome, v corpus.Verdict, multi bool) error {
 	rec := pageJSON{File: o.Page.Name, Skipped: v.Skip, DuplicateOf: v.DuplicateOf}
 	switch {
 	case o.Err != nil:

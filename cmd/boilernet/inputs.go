@@ -1,8 +1,6 @@
 package main
 
 import (
-	"bufio"
-	"compress/gzip"
 	"context"
 	"errors"
 	"flag"
@@ -16,8 +14,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/boilernet/boilernet/batch"
 	"github.com/boilernet/boilernet/fetch"
-	"github.com/boilernet/boilernet/infer"
 	"github.com/boilernet/boilernet/records"
 )
 
@@ -28,22 +26,22 @@ const urlWorkers = 8
 // inputs are extract's pages, with the name each one's output file gets
 // under -o DIR (slash-separated, without extension, unique).
 type inputs struct {
-	pages  []infer.Page
+	pages  []batch.Page
 	names  []string
 	anyURL bool // some page is fetched
 }
 
 // extractInputs returns the pages of extract's arguments, in order: a
 // URL (http:// or https://) is fetched with client, "-" is stdin (plain or
-// gzip-compressed), anything else is a path (see infer.FilePages); then
+// gzip-compressed), anything else is a path (see batch.Files); then
 // the URLs listed in the file list ("-": standard input), one per line.
-func extractInputs(args []string, list string, client *fetch.Client, stdin io.Reader) (*inputs, error) {
-	return extractInputsAndLists(args, list, nil, client, stdin, nil)
+func extractInputs(ctx context.Context, args []string, list string, client *fetch.Client, stdin io.Reader) (*inputs, error) {
+	return extractInputsAndLists(ctx, args, list, nil, client, stdin, nil)
 }
 
 // extractInputsAndLists is extractInputs followed by the pages of the
 // feeds and sitemaps of lists (nil: none), whose report goes to stderr.
-func extractInputsAndLists(args []string, list string, lists *listFlags, client *fetch.Client, stdin io.Reader, stderr io.Writer) (*inputs, error) {
+func extractInputsAndLists(ctx context.Context, args []string, list string, lists *listFlags, client *fetch.Client, stdin io.Reader, stderr io.Writer) (*inputs, error) {
 	in := &inputs{}
 	for _, a := range args {
 		switch {
@@ -51,14 +49,14 @@ func extractInputsAndLists(args []string, list string, lists *listFlags, client 
 			if _, err := fetch.CheckURL(a); err != nil {
 				return nil, err
 			}
-			in.pages = append(in.pages, infer.URLPages(client, []string{a})...)
+			in.pages = append(in.pages, batch.URLs(client, []string{a})...)
 			in.names = append(in.names, urlOutName(a))
 			in.anyURL = true
 		case a == "-":
-			in.pages = append(in.pages, stdinPage(stdin))
+			in.pages = append(in.pages, batch.Stdin(stdin))
 			in.names = append(in.names, "stdin")
 		default:
-			ps, err := infer.FilePages([]string{a})
+			ps, err := batch.Files(ctx, []string{a})
 			if err != nil {
 				return nil, err
 			}
@@ -87,15 +85,15 @@ func extractInputsAndLists(args []string, list string, lists *listFlags, client 
 		if len(urls) == 0 {
 			return nil, fmt.Errorf("%s: no URLs", list)
 		}
-		in.pages = append(in.pages, infer.URLPages(client, urls)...)
+		in.pages = append(in.pages, batch.URLs(client, urls)...)
 		for _, u := range urls {
 			in.names = append(in.names, urlOutName(u))
 		}
 		in.anyURL = true
 	}
 	if lists.given() {
-		urls, c := lists.pages(context.Background(), client, stderr)
-		in.pages = append(in.pages, infer.URLPages(c, urls)...)
+		urls, c := lists.pages(ctx, client, stderr)
+		in.pages = append(in.pages, batch.URLs(c, urls)...)
 		for _, u := range urls {
 			in.names = append(in.names, urlOutName(u))
 		}
@@ -282,7 +280,7 @@ func mixedInputsError(args []string, list string) error {
 		default:
 			found := corpusFilesBelow(a)
 			corpus = append(corpus, found...)
-			pages, _ := infer.FilePages([]string{a})
+			pages, _ := batch.Files(context.Background(), []string{a})
 			switch {
 			case len(pages) > 0:
 				note("the pages below " + a)
@@ -354,22 +352,6 @@ func shellArgs(files []string) string {
 
 func isAlnum(r rune) bool {
 	return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9'
-}
-
-// stdinPage is the page read from r, decompressed when it starts with the
-// gzip magic bytes.
-func stdinPage(r io.Reader) infer.Page {
-	return infer.Page{Name: "-", Open: func() (io.ReadCloser, error) {
-		br := bufio.NewReader(r)
-		if magic, _ := br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
-			z, err := gzip.NewReader(br)
-			if err != nil {
-				return nil, fmt.Errorf("standard input: %w", err)
-			}
-			return z, nil
-		}
-		return io.NopCloser(br), nil
-	}}
 }
 
 // fileOutName is the output name of the page file found for the argument

@@ -2,9 +2,11 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/boilernet/boilernet/batch"
 	"io"
 	"os"
 	"strings"
@@ -202,7 +204,7 @@ func printMetadata(args []string, format string, model modelFlags, stdout, stder
 	if err != nil {
 		return err
 	}
-	in, err := extractInputs(args, "", fetch.New(fetch.Options{}), os.Stdin)
+	in, err := extractInputs(context.Background(), args, "", fetch.New(fetch.Options{}), os.Stdin)
 	if err != nil {
 		return err
 	}
@@ -212,7 +214,7 @@ func printMetadata(args []string, format string, model modelFlags, stdout, stder
 	w := bufio.NewWriter(stdout)
 	defer w.Flush()
 	failed := 0
-	ex.ExtractAll(in.pages, 0, infer.Options{Metadata: true, SkipLocators: true}, func(o infer.Outcome) {
+	batch.Run(context.Background(), ex, in.pages, batch.Options{Extract: infer.Options{Metadata: true, SkipLocators: true}}, func(o batch.Outcome) {
 		if o.Err != nil {
 			failed++
 			fmt.Fprintf(stderr, "boilernet metadata: %v\n", o.Err)

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"sort"
 
+	"github.com/boilernet/boilernet/batch"
 	"github.com/boilernet/boilernet/corpus"
 	"github.com/boilernet/boilernet/infer"
 	"github.com/boilernet/boilernet/internal/progress"
@@ -39,7 +40,7 @@ func recordInputs(args []string, urlList string) (files []string, ok bool, err e
 			}
 			return nil
 		})
-		if pages, _ := infer.FilePages([]string{a}); len(found) == 0 || len(pages) > 0 {
+		if pages, _ := batch.Files(context.Background(), []string{a}); len(found) == 0 || len(pages) > 0 {
 			others = true // HTML pages here, which a corpus run would leave out
 		}
 		sort.Strings(found)
@@ -60,7 +61,7 @@ const (
 
 // runRecords extracts every record of the corpus files and writes one
 // JSONL line per record (records.Line), then the summary on stderr.
-func runRecords(ex *infer.Extractor, files []string, opts infer.Options, filter *corpus.Filter, workers int, out string, quiet bool, stdout, stderr io.Writer) error {
+func runRecords(ex *infer.Extractor, files []string, opts batch.Options, filter *corpus.Filter, out string, quiet bool, stdout, stderr io.Writer) error {
 	w := newWholeWriter(nil, stdout)
 	if out != "" {
 		f, err := os.Create(out)
@@ -92,7 +93,7 @@ func runRecords(ex *infer.Extractor, files []string, opts infer.Options, filter 
 	defer stopSignals()
 	var runErr error
 	for _, file := range files {
-		runErr = extractRecordFile(ctx, ex, file, opts, filter, workers, write)
+		runErr = extractRecordFile(ctx, ex, file, opts, filter, write)
 		if runErr != nil && ctx.Err() == nil {
 			write(records.Line{Source: file, Offset: -1, Error: runErr.Error()})
 			runErr = nil
@@ -127,53 +128,53 @@ func runRecords(ex *infer.Extractor, files []string, opts infer.Options, filter 
 // file (it could not be opened, or reading it failed), or ctx's when it
 // is done: then the records of the current batch that were not
 // extracted are not written.
-func extractRecordFile(ctx context.Context, ex *infer.Extractor, file string, opts infer.Options, filter *corpus.Filter, workers int, write func(records.Line)) error {
+func extractRecordFile(ctx context.Context, ex *infer.Extractor, file string, opts batch.Options, filter *corpus.Filter, write func(records.Line)) error {
 	r, c, err := records.Open(file, records.Limits{})
 	if err != nil {
 		return err
 	}
 	defer c.Close()
-	var batch []*records.Record
+	var recs []*records.Record
 	size := 0
 	flush := func() error {
-		var pages []infer.Page
-		var which []int // batch index of each page
-		for i, rec := range batch {
+		var pages []batch.Page
+		var which []int // the index in recs of each page
+		for i, rec := range recs {
 			if rec.Page() {
 				pages = append(pages, rec.BatchPage())
 				which = append(which, i)
 			}
 		}
-		lines := make([]records.Line, len(batch))
-		for i, rec := range batch {
+		lines := make([]records.Line, len(recs))
+		for i, rec := range recs {
 			lines[i] = records.NewLine(rec, nil, nil)
 		}
-		done := make([]bool, len(batch))
-		runErr := ex.ExtractAllContext(ctx, pages, workers, opts, func(o infer.Outcome) {
+		done := make([]bool, len(recs))
+		runErr := batch.Run(ctx, ex, pages, opts, func(o batch.Outcome) {
 			i := which[o.Index]
 			res, v := o.Result, corpus.Verdict{}
 			if o.Err == nil {
-				res, v = filter.Apply(batch[i].Name(), res)
+				res, v = filter.Apply(recs[i].Name(), res)
 			}
-			lines[i], done[i] = records.NewLine(batch[i], res, o.Err), true
+			lines[i], done[i] = records.NewLine(recs[i], res, o.Err), true
 			if v.Skip != "" {
 				lines[i].Record, lines[i].Skipped = infer.Record{}, v.Skip
 			}
 			lines[i].DuplicateOf = v.DuplicateOf
 		})
 		for i, l := range lines {
-			if runErr != nil && batch[i].Page() && !done[i] {
+			if runErr != nil && recs[i].Page() && !done[i] {
 				break
 			}
 			write(l)
 		}
-		batch, size = batch[:0], 0
+		recs, size = recs[:0], 0
 		return runErr
 	}
 	err = records.ReadAll(r, func(rec *records.Record) error {
-		batch = append(batch, rec)
+		recs = append(recs, rec)
 		size += len(rec.HTML)
-		if len(batch) >= recordBatch || size >= recordBatchBytes {
+		if len(recs) >= recordBatch || size >= recordBatchBytes {
 			return flush()
 		}
 		return nil

@@ -10,7 +10,7 @@
 //
 // Each pass reads every page of the split from its file (decompressing
 // .html.gz) and extracts it. boilernet's pass is what `boilernet extract
-// -workers N -format jsonl FILES` does: infer.FilePages, ExtractAll with the
+// -workers N -format jsonl FILES` does: batch.Files, batch.Run with the
 // default model and options (metadata on), one JSON line per page written
 // to a buffered writer (here discarding its output). go-trafilatura's pass
 // gives the page's bytes to trafilatura.Extract with the options of its own
@@ -36,6 +36,7 @@ import (
 	"bufio"
 	"bytes"
 	"compress/gzip"
+	"context"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -50,6 +51,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/boilernet/boilernet/batch"
 	"github.com/boilernet/boilernet/bench/extractors"
 	"github.com/boilernet/boilernet/data"
 	"github.com/boilernet/boilernet/infer"
@@ -279,13 +281,13 @@ type record struct {
 // boilernetPass extracts the files as `boilernet extract -format jsonl`
 // does, writing the lines to a discarding buffered writer.
 func boilernetPass(ex *infer.Extractor, files []string, workers int, opts infer.Options) error {
-	pages, err := infer.FilePages(files)
+	pages, err := batch.Files(context.Background(), files)
 	if err != nil {
 		return err
 	}
 	w := bufio.NewWriter(io.Discard)
 	var werr error
-	ex.ExtractAll(pages, workers, opts, func(o infer.Outcome) {
+	batch.Run(context.Background(), ex, pages, batch.Options{Workers: workers, Extract: opts}, func(o batch.Outcome) {
 		rec := record{File: o.Page.Name}
 		if o.Err != nil {
 			rec.Error = o.Err.Error()

@@ -1,6 +1,6 @@
 //go:build unix
 
-package infer
+package batch
 
 import "syscall"
 
