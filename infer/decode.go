@@ -13,7 +13,7 @@ import (
 )
 
 // Decoding says how block probabilities become content blocks. The zero
-// value, DecodeDefault, selects on each page the blocks that maximize the
+// value, DefaultDecoding(), selects on each page the blocks that maximize the
 // page's expected token F1 (see Threshold for the paper's per-block
 // threshold instead), drops repeated paragraphs and fills gaps in lines.
 //
@@ -76,16 +76,20 @@ type Decoding struct {
 	KeepNavigation bool
 }
 
-// Named decodings.
-var (
-	// DecodeDefault makes the expected-F1 choice, drops repeated
-	// paragraphs and fills gaps in lines.
-	DecodeDefault = Decoding{}
-	// DecodeBlocks thresholds each block and nothing else, as the paper.
-	DecodeBlocks = Decoding{Threshold: true, KeepRepeats: true, KeepGaps: true}
-	// DecodeStructure adds the paragraphs, hidden and isolated steps.
-	DecodeStructure = Decoding{Paragraphs: true, Hidden: true, Isolated: true}
-)
+// DefaultDecoding makes the expected-F1 choice, drops repeated paragraphs
+// and fills gaps in lines.
+func DefaultDecoding() Decoding { return Decoding{} }
+
+// BlocksDecoding thresholds each block and nothing else, as the paper.
+func BlocksDecoding() Decoding {
+	return Decoding{Threshold: true, KeepRepeats: true, KeepGaps: true}
+}
+
+// StructureDecoding adds the paragraphs, hidden and isolated steps to the
+// default.
+func StructureDecoding() Decoding {
+	return Decoding{Paragraphs: true, Hidden: true, Isolated: true}
+}
 
 const (
 	// f1Odds undoes, before the expected-F1 choice, the balanced class
@@ -133,11 +137,11 @@ func DecodingSteps() []string { return slices.Clone(decodingSteps) }
 func ParseDecoding(s string) (Decoding, error) {
 	switch s {
 	case "default":
-		return DecodeDefault, nil
+		return DefaultDecoding(), nil
 	case "blocks":
-		return DecodeBlocks, nil
+		return BlocksDecoding(), nil
 	case "structure":
-		return DecodeStructure, nil
+		return StructureDecoding(), nil
 	}
 	var d Decoding
 	for step := range strings.SplitSeq(s, "/") {
@@ -172,11 +176,11 @@ func ParseDecoding(s string) (Decoding, error) {
 // String is the name ParseDecoding reads.
 func (d Decoding) String() string {
 	switch d {
-	case DecodeDefault:
+	case DefaultDecoding():
 		return "default"
-	case DecodeBlocks:
+	case BlocksDecoding():
 		return "blocks"
-	case DecodeStructure:
+	case StructureDecoding():
 		return "structure"
 	}
 	var steps []string

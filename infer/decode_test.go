@@ -28,19 +28,19 @@ func TestDecode(t *testing.T) {
 		threshold float64 // NewDecoder's
 		want      []int
 	}{
-		{DecodeBlocks, 0, []int{0, 3, 4, n - 1}},
-		{DecodeBlocks, 0.85, []int{0, 3}},
+		{BlocksDecoding(), 0, []int{0, 3, 4, n - 1}},
+		{BlocksDecoding(), 0.85, []int{0, 3}},
 		{Decoding{Threshold: true}, 0, []int{0, 4, n - 1}}, // the hidden copy repeats the long paragraph
-		{DecodeDefault, 0.5, []int{0, 4, n - 1}},           // a threshold implies Threshold
+		{DefaultDecoding(), 0.5, []int{0, 4, n - 1}},       // a threshold implies Threshold
 		{Decoding{Paragraphs: true}, 0.5, []int{0, 1, 2, 3, 4, n - 1}},
 		{Decoding{Hidden: true}, 0.5, []int{0, 4, n - 1}},
 		{Decoding{Paragraphs: true, KeepRepeats: true}, 0.5, []int{0, 1, 2, 3, 4, n - 1}},
 		{Decoding{Isolated: true}, 0.5, []int{0, 4}},
 		{Decoding{Isolated: true, KeepRepeats: true}, 0.5, []int{0, 3, 4}},
-		{DecodeStructure, 0.5, []int{0, 1, 2, 4}},
+		{StructureDecoding(), 0.5, []int{0, 1, 2, 4}},
 		// The expected-F1 choice (TestExpectedF1Choice has the cases where
 		// it differs from a threshold): the blocks at 0.8 and above.
-		{DecodeDefault, 0, []int{0, 4, n - 1}},
+		{DefaultDecoding(), 0, []int{0, 4, n - 1}},
 		{Decoding{KeepRepeats: true, KeepGaps: true}, 0, []int{0, 3, 4, n - 1}},
 		{Decoding{Paragraphs: true, KeepRepeats: true}, 0, []int{0, 1, 2, 3, 4, n - 1}},
 	}
@@ -220,7 +220,7 @@ func TestAtoms(t *testing.T) {
 	tests := []struct {
 		name, page string
 		probs      []float32 // by block; the rest 0.9
-		want       []int     // blocks selected by DecodeBlocks
+		want       []int     // blocks selected by BlocksDecoding()
 	}{
 		{"highlighted code is one unit", `<body>` + code + `</body>`,
 			// Most of the code's tokens look like boilerplate alone; the
@@ -238,7 +238,7 @@ func TestAtoms(t *testing.T) {
 	for _, tt := range tests {
 		p, probs := parseWithProbs(t, tt.page, tt.probs)
 		var got []int
-		for i, s := range DecodeBlocks.decode(p.Blocks, probs, 0) {
+		for i, s := range BlocksDecoding().decode(p.Blocks, probs, 0) {
 			if s {
 				got = append(got, i)
 			}
@@ -268,7 +268,7 @@ func TestDropFrame(t *testing.T) {
 	}
 	for _, tt := range tests {
 		p, probs := parseWithProbs(t, tt.page, nil)
-		for _, d := range []Decoding{DecodeDefault, DecodeBlocks, {KeepFrame: true}} {
+		for _, d := range []Decoding{DefaultDecoding(), BlocksDecoding(), {KeepFrame: true}} {
 			empty := !slices.Contains(d.decode(p.Blocks, probs, 0), true)
 			if want := tt.empty && !d.KeepFrame; empty != want {
 				t.Errorf("%s, %v: empty %v, want %v", tt.name, d, empty, want)
@@ -285,7 +285,7 @@ func TestNavigationAndLabels(t *testing.T) {
 		d    Decoding
 		want string
 	}{
-		{DecodeBlocks, "Details Text of the article [1] with a note."},
+		{BlocksDecoding(), "Details Text of the article [1] with a note."},
 		{Decoding{Threshold: true, KeepNavigation: true}, "Home Contents Details [ edit ] [The Verge] Text of the article [1] with a note."},
 	}
 	for _, tt := range tests {

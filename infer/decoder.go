@@ -10,7 +10,7 @@ import (
 // Decoder is a neural model with a decoding: a Labeler that gives each
 // block the model's probability and selects the blocks the decoding keeps.
 // The extractors of a model (New, Load, NewEnsemble, Default) run one with
-// DecodeDefault.
+// DefaultDecoding().
 type Decoder struct {
 	model     *Model
 	decoding  Decoding

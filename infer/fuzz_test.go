@@ -34,7 +34,7 @@ func FuzzExtract(f *testing.F) {
 	f.Add([]byte(`<nav><a href=/>Home</a></nav><p>[<a>edit</a>]</p><pre><span>def</span> <span>f</span>():</pre><math><mi>N</mi><annotation>N</annotation></math><li>a<div>b</div></li>`), 0.0, false)
 	f.Fuzz(func(t *testing.T, raw []byte, threshold float64, useFilter bool) {
 		mAll, _ := eAll.Model()
-		dAll, err := NewDecoder(mAll, DecodeDefault, threshold)
+		dAll, err := NewDecoder(mAll, DefaultDecoding(), threshold)
 		if err != nil {
 			return // a threshold outside [0, 1]
 		}

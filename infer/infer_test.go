@@ -36,7 +36,7 @@ func synthExtractor(t testing.TB) *Extractor {
 // and threshold th.
 func thresholded(t testing.TB, e *Extractor, th float64) *Extractor {
 	t.Helper()
-	return decoded(t, e, DecodeDefault, th)
+	return decoded(t, e, DefaultDecoding(), th)
 }
 
 // decoded returns the extractor of e's model with decoding d and
@@ -173,7 +173,7 @@ func TestExtractErrors(t *testing.T) {
 	}
 	for _, th := range []float64{2, -0.5, math.NaN()} {
 		md, _ := e.Model()
-		if _, err := NewDecoder(md, DecodeDefault, th); err == nil {
+		if _, err := NewDecoder(md, DefaultDecoding(), th); err == nil {
 			t.Errorf("threshold %v accepted", th)
 		}
 	}
@@ -360,7 +360,7 @@ func TestHighlightedCodeInArticle(t *testing.T) {
 	}
 	code := "class Greeter:\n    \"\"\"Greets people by name.\"\"\"\n\n    def __init__(self, greeting=\"Hello\"):\n" +
 		"        self.greeting = greeting\n\n    def greet(self, name):\n        return f\"{self.greeting}, {name}!\""
-	for _, d := range []Decoding{DecodeDefault, DecodeBlocks, DecodeStructure} {
+	for _, d := range []Decoding{DefaultDecoding(), BlocksDecoding(), StructureDecoding()} {
 		res, err := decoded(t, ex, d, 0).ExtractBytes(raw, Options{})
 		if err != nil {
 			t.Fatal(err)

@@ -33,7 +33,7 @@ func TestExtractorModel(t *testing.T) {
 		t.Fatal(err)
 	}
 	probs := m.Probabilities(page.Blocks)
-	selected, err := DecodeDefault.Select(page.Blocks, probs, 1e-9)
+	selected, err := DefaultDecoding().Select(page.Blocks, probs, 1e-9)
 	if err != nil || len(probs) != 2 || len(selected) != 2 || !selected[0] || !selected[1] {
 		t.Errorf("probabilities %v, selected %v (%v)", probs, selected, err)
 	}
@@ -58,15 +58,15 @@ func TestDecodingSelect(t *testing.T) {
 		{[]float32{0.99, 0.01, 0.95}, 0.97, []bool{true, false, false}},
 		{[]float32{0.01, 0.01, 0.01}, 0, []bool{false, false, false}},
 	} {
-		got, err := DecodeDefault.Select(page.Blocks, tc.probs, tc.threshold)
+		got, err := DefaultDecoding().Select(page.Blocks, tc.probs, tc.threshold)
 		if err != nil || !slices.Equal(got, tc.want) {
 			t.Errorf("Select(%v, %v) = %v, %v; want %v", tc.probs, tc.threshold, got, err, tc.want)
 		}
 	}
-	if _, err := DecodeDefault.Select(page.Blocks, []float32{1}, 0); err == nil {
+	if _, err := DefaultDecoding().Select(page.Blocks, []float32{1}, 0); err == nil {
 		t.Error("one probability for three blocks: no error")
 	}
-	if _, err := DecodeDefault.Select(page.Blocks, []float32{1, 1, 1}, 2); err == nil {
+	if _, err := DefaultDecoding().Select(page.Blocks, []float32{1, 1, 1}, 2); err == nil {
 		t.Error("threshold 2: no error")
 	}
 }

@@ -59,7 +59,7 @@ func (r *Registry) Classifier(m Method) (Classifier, error) {
 		if md, ok := ex.Model(); ok {
 			return bilstmClassifier{md}, nil
 		}
-		if m.decoding != infer.DecodeDefault || m.threshold != 0 || m.oracle {
+		if m.decoding != infer.DefaultDecoding() || m.threshold != 0 || m.oracle {
 			return nil, errors.New("the bilstm methods with a decoding or threshold need a model's extractor (Config.Model)")
 		}
 		return labelerClassifier{ex.Labeler()}, nil

@@ -215,7 +215,7 @@ func (m Method) String() string {
 	switch {
 	case m.oracle && s == "bilstm":
 		s += ":oracle"
-	case m.decoding != infer.DecodeDefault:
+	case m.decoding != infer.DefaultDecoding():
 		s += ":" + m.decoding.String()
 	}
 	if m.filter != "" {

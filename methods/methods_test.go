@@ -52,22 +52,22 @@ func TestParse(t *testing.T) {
 		oracle     bool
 		str        string // String()
 	}{
-		{"", Params{}, "bilstm", infer.DecodeDefault, "", false, "bilstm"},
-		{"bilstm", Params{}, "bilstm", infer.DecodeDefault, "", false, "bilstm"},
-		{"bilstm:default", Params{}, "bilstm", infer.DecodeDefault, "", false, "bilstm"},
-		{"bilstm:structure", Params{}, "bilstm", infer.DecodeStructure, "", false, "bilstm:structure"},
+		{"", Params{}, "bilstm", infer.DefaultDecoding(), "", false, "bilstm"},
+		{"bilstm", Params{}, "bilstm", infer.DefaultDecoding(), "", false, "bilstm"},
+		{"bilstm:default", Params{}, "bilstm", infer.DefaultDecoding(), "", false, "bilstm"},
+		{"bilstm:structure", Params{}, "bilstm", infer.StructureDecoding(), "", false, "bilstm:structure"},
 		{"bilstm:threshold", Params{}, "bilstm", infer.Decoding{Threshold: true}, "", false, "bilstm:threshold"},
 		{"bilstm:hidden/bylines+ancestor", Params{}, "bilstm", infer.Decoding{Hidden: true, Bylines: true}, "ancestor", false, "bilstm:hidden/bylines+ancestor"},
-		{"bilstm+ancestor", Params{}, "bilstm", infer.DecodeDefault, "ancestor", false, "bilstm+ancestor"},
-		{"bilstm", Params{Decoding: "blocks", Filter: "ancestor"}, "bilstm", infer.DecodeBlocks, "ancestor", false, "bilstm:blocks+ancestor"},
-		{"", Params{Decoding: "structure"}, "bilstm", infer.DecodeStructure, "", false, "bilstm:structure"},
-		{"boilerpipe-numwords+main", Params{}, "boilerpipe-numwords", infer.DecodeDefault, "main", false, "boilerpipe-numwords+main"},
-		{"boilerpipe-densitometric", Params{Filter: "largest"}, "boilerpipe-densitometric", infer.DecodeDefault, "largest", false, "boilerpipe-densitometric+largest"},
-		{"tree+ancestor", Params{}, "tree", infer.DecodeDefault, "ancestor", false, "tree+ancestor"},
-		{"newsfeed", Params{Threshold: 0.7}, "newsfeed", infer.DecodeDefault, "", false, "newsfeed"},
-		{"keep-all+ancestor", Params{FilterDepth: 1}, "keep-all", infer.DecodeDefault, "ancestor", false, "keep-all+ancestor"},
-		{"oracle", Params{}, "oracle", infer.DecodeDefault, "", true, "oracle"},
-		{"bilstm:oracle", Params{}, "bilstm", infer.DecodeDefault, "", true, "bilstm:oracle"},
+		{"bilstm+ancestor", Params{}, "bilstm", infer.DefaultDecoding(), "ancestor", false, "bilstm+ancestor"},
+		{"bilstm", Params{Decoding: "blocks", Filter: "ancestor"}, "bilstm", infer.BlocksDecoding(), "ancestor", false, "bilstm:blocks+ancestor"},
+		{"", Params{Decoding: "structure"}, "bilstm", infer.StructureDecoding(), "", false, "bilstm:structure"},
+		{"boilerpipe-numwords+main", Params{}, "boilerpipe-numwords", infer.DefaultDecoding(), "main", false, "boilerpipe-numwords+main"},
+		{"boilerpipe-densitometric", Params{Filter: "largest"}, "boilerpipe-densitometric", infer.DefaultDecoding(), "largest", false, "boilerpipe-densitometric+largest"},
+		{"tree+ancestor", Params{}, "tree", infer.DefaultDecoding(), "ancestor", false, "tree+ancestor"},
+		{"newsfeed", Params{Threshold: 0.7}, "newsfeed", infer.DefaultDecoding(), "", false, "newsfeed"},
+		{"keep-all+ancestor", Params{FilterDepth: 1}, "keep-all", infer.DefaultDecoding(), "ancestor", false, "keep-all+ancestor"},
+		{"oracle", Params{}, "oracle", infer.DefaultDecoding(), "", true, "oracle"},
+		{"bilstm:oracle", Params{}, "bilstm", infer.DefaultDecoding(), "", true, "bilstm:oracle"},
 	} {
 		m, err := Parse(tc.spec, tc.p)
 		if err != nil {
@@ -188,11 +188,11 @@ func TestLabeler(t *testing.T) {
 		t.Fatal(err)
 	}
 	modelProbs := md.Probabilities(tp.Blocks)
-	model, err := infer.DecodeDefault.Select(tp.Blocks, modelProbs, 0)
+	model, err := infer.DefaultDecoding().Select(tp.Blocks, modelProbs, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
-	blocks, err := infer.DecodeBlocks.Select(tp.Blocks, modelProbs, 0.7)
+	blocks, err := infer.BlocksDecoding().Select(tp.Blocks, modelProbs, 0.7)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -39,7 +39,7 @@ func FuzzRender(f *testing.F) {
 	f.Add([]byte(`<nav><a href=/>Home</a></nav><p>[<a>edit</a>]</p><pre><span>def</span> <span>f</span>():</pre><math><mi>N</mi><annotation>N</annotation></math><li>a<div>b</div></li>`), 0.0, false)
 	f.Fuzz(func(t *testing.T, raw []byte, threshold float64, useFilter bool) {
 		mAll, _ := eAll.Model()
-		dAll, err := infer.NewDecoder(mAll, infer.DecodeDefault, threshold)
+		dAll, err := infer.NewDecoder(mAll, infer.DefaultDecoding(), threshold)
 		if err != nil {
 			return // a threshold outside [0, 1]
 		}

@@ -52,7 +52,7 @@ func thresholded(t testing.TB, e *infer.Extractor, th float64) *infer.Extractor 
 	if !ok {
 		t.Fatal("no model")
 	}
-	dec, err := infer.NewDecoder(md, infer.DecodeDefault, th)
+	dec, err := infer.NewDecoder(md, infer.DefaultDecoding(), th)
 	if err != nil {
 		t.Fatal(err)
 	}

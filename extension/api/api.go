@@ -65,7 +65,7 @@ func Extract(ex *infer.Extractor, req Request) (resp Response) {
 		if !ok {
 			return Response{Error: "boilernet: a threshold needs a model's extractor"}
 		}
-		d, err := infer.NewDecoder(md, infer.DecodeDefault, req.Threshold)
+		d, err := infer.NewDecoder(md, infer.DefaultDecoding(), req.Threshold)
 		if err != nil {
 			return Response{Error: err.Error()}
 		}

@@ -361,10 +361,10 @@ func evaluate(args []string) error {
 	}
 	methods := []eval.Method{
 		{Name: "bilstm", Select: func(d *data.Document) ([]bool, error) {
-			return infer.DecodeDefault.Select(d.Page.Blocks, md.Probabilities(d.Page.Blocks), 0)
+			return infer.DefaultDecoding().Select(d.Page.Blocks, md.Probabilities(d.Page.Blocks), 0)
 		}},
 		{Name: "bilstm, second pass", Select: func(d *data.Document) ([]bool, error) {
-			return infer.DecodeDefault.Select(d.Page.Blocks, rescore(beta, *odds, d.Page.Blocks, md.Probabilities(d.Page.Blocks)), 0)
+			return infer.DefaultDecoding().Select(d.Page.Blocks, rescore(beta, *odds, d.Page.Blocks, md.Probabilities(d.Page.Blocks)), 0)
 		}},
 	}
 	sums := make([]eval.PRF, len(methods))
