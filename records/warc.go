@@ -203,10 +203,11 @@ func (w *WARCReader) release() {
 // header that is not valid is not read from the file, so that seeking
 // the next record starts right after the magic bytes.
 func (w *WARCReader) openMember(off int64) error {
-	p, err := w.src.Peek(seekLook)
+	p, _ := w.src.Peek(seekLook) // shorter near the end of the file: probeHeader judges what there is
 	if err := w.probeHeader(p); err != nil && (err != io.ErrUnexpectedEOF || len(p) < seekLook) {
 		return err // else a header longer than p: read it from the file
 	}
+	var err error
 	if w.gz == nil {
 		w.gz, err = gzip.NewReader(w.src)
 	} else {

@@ -33,7 +33,6 @@ func boilerplateRegions(d *data.Document) []region {
 		content           bool
 	}
 	spans := map[*tokenize.Element]*span{}
-	var order []*tokenize.Element
 	for i, b := range d.Page.Blocks {
 		n := tokenize.CountWords(b.Text)
 		for _, el := range b.Ancestors {
@@ -41,7 +40,6 @@ func boilerplateRegions(d *data.Document) []region {
 			if s == nil {
 				s = &span{start: i}
 				spans[el] = s
-				order = append(order, el)
 			}
 			s.end = i + 1
 			s.words += n
