@@ -15,6 +15,7 @@ import (
 	"bufio"
 	"bytes"
 	"compress/gzip"
+	"context"
 	"encoding/csv"
 	"errors"
 	"fmt"
@@ -22,9 +23,11 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strings"
 
 	"github.com/boilernet/boilernet/tokenize"
+	"golang.org/x/sync/errgroup"
 )
 
 // Splits returns the split names a dataset folder may have, in order.
@@ -242,6 +245,30 @@ func (d *Dataset) ReadPage(id string) ([]byte, string, error) {
 		return nil, path, fmt.Errorf("%s: larger than %d MiB decompressed", path, maxPageSize>>20)
 	}
 	return raw, path, nil
+}
+
+// LoadEach loads the documents ids on all cores and calls fn with each
+// loaded one and its index in ids; fn runs concurrently. A document that
+// cannot be loaded goes to opts.Tolerate: left out (fn is not called for
+// it), or with opts.Strict the first such error stops the run and is
+// returned.
+func (d *Dataset) LoadEach(ids []string, opts Options, fn func(i int, doc *Document)) error {
+	g, ctx := errgroup.WithContext(context.Background())
+	g.SetLimit(runtime.GOMAXPROCS(0))
+	for i, id := range ids {
+		g.Go(func() error {
+			if ctx.Err() != nil {
+				return nil // another document's error stops the run
+			}
+			doc, err := d.Load(id, opts)
+			if err != nil {
+				return opts.Tolerate(err)
+			}
+			fn(i, doc)
+			return nil
+		})
+	}
+	return g.Wait()
 }
 
 // Load reads, parses and labels the document with the given id.

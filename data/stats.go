@@ -1,15 +1,11 @@
 package data
 
 import (
-	"context"
 	"fmt"
 	"maps"
 	"math"
-	"runtime"
 	"slices"
 	"sort"
-
-	"golang.org/x/sync/errgroup"
 )
 
 // DocStats is what Stats measures on one document.
@@ -78,33 +74,18 @@ func (d *Dataset) Stats(split string, opts Options, done func()) (SplitStats, er
 	}
 	per := make([]DocStats, len(ids))
 	loaded := make([]bool, len(ids))
-	g, ctx := errgroup.WithContext(context.Background())
-	g.SetLimit(runtime.GOMAXPROCS(0))
-	for i, id := range ids {
-		g.Go(func() error {
-			if ctx.Err() != nil {
-				return nil // another page's error stops the run
+	err := d.LoadEach(ids, opts, func(i int, doc *Document) {
+		loaded[i] = true
+		per[i] = DocStats{Split: split, ID: ids[i], Group: d.Group(ids[i]), Blocks: len(doc.Labels), GoldTokens: doc.GoldTokens, Coverage: doc.Coverage()}
+		for _, c := range doc.Labels {
+			if c {
+				per[i].ContentBlocks++
 			}
-			defer func() {
-				if done != nil {
-					done()
-				}
-			}()
-			doc, err := d.Load(id, opts)
-			if err != nil {
-				return opts.Tolerate(err)
-			}
-			loaded[i] = true
-			per[i] = DocStats{Split: split, ID: id, Group: d.Group(id), Blocks: len(doc.Labels), GoldTokens: doc.GoldTokens, Coverage: doc.Coverage()}
-			for _, c := range doc.Labels {
-				if c {
-					per[i].ContentBlocks++
-				}
-			}
-			return nil
-		})
-	}
-	err := g.Wait()
+		}
+		if done != nil {
+			done()
+		}
+	})
 	if err != nil {
 		return SplitStats{}, err
 	}
@@ -112,6 +93,8 @@ func (d *Dataset) Stats(split string, opts Options, done func()) (SplitStats, er
 	for i, ok := range loaded {
 		if ok {
 			kept = append(kept, per[i])
+		} else if done != nil {
+			done() // a page left out counts as done
 		}
 	}
 	s := summarize(split, kept)

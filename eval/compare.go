@@ -1,16 +1,13 @@
 package eval
 
 import (
-	"context"
 	"fmt"
 	"maps"
-	"runtime"
 	"slices"
 	"time"
 
 	"github.com/boilernet/boilernet/data"
 	"github.com/boilernet/boilernet/tokenize"
-	"golang.org/x/sync/errgroup"
 )
 
 // Method is an extraction method under evaluation. A block classifier sets
@@ -127,22 +124,7 @@ func Compare(ds *data.Dataset, split string, methods []Method, opts data.Options
 		}
 	}
 	docs := make([]*data.Document, len(ids))
-	g, ctx := errgroup.WithContext(context.Background())
-	g.SetLimit(runtime.GOMAXPROCS(0))
-	for i, id := range ids {
-		g.Go(func() error {
-			if ctx.Err() != nil {
-				return nil // another page's error stops the run
-			}
-			d, err := ds.Load(id, opts)
-			if err != nil {
-				return opts.Tolerate(err)
-			}
-			docs[i] = d
-			return nil
-		})
-	}
-	if err := g.Wait(); err != nil {
+	if err := ds.LoadEach(ids, opts, func(i int, d *data.Document) { docs[i] = d }); err != nil {
 		return nil, err
 	}
 	skipped := 0
