@@ -117,23 +117,45 @@ const (
 	isolatedGap    = 20
 )
 
-// decodingNames are the named decodings ParseDecoding reads, and
-// decodingSteps the steps it reads joined by "/".
-var (
-	decodingNames = []string{"default", "blocks", "structure"}
-	decodingSteps = []string{"threshold", "unsmoothed", "paragraphs", "hidden", "isolated", "keep-repeats", "keep-gaps", "bylines", "keep-frame", "keep-navigation"}
-)
+// decodingNames are the named decodings ParseDecoding reads.
+var decodingNames = []string{"default", "blocks", "structure"}
+
+// step is one step of a decoding: its name and its field.
+type step struct {
+	name string
+	on   func(*Decoding) *bool
+}
+
+// decodingSteps are the steps ParseDecoding reads joined by "/", in the
+// order String writes them.
+var decodingSteps = []step{
+	{"threshold", func(d *Decoding) *bool { return &d.Threshold }},
+	{"unsmoothed", func(d *Decoding) *bool { return &d.Unsmoothed }},
+	{"paragraphs", func(d *Decoding) *bool { return &d.Paragraphs }},
+	{"hidden", func(d *Decoding) *bool { return &d.Hidden }},
+	{"isolated", func(d *Decoding) *bool { return &d.Isolated }},
+	{"keep-repeats", func(d *Decoding) *bool { return &d.KeepRepeats }},
+	{"keep-gaps", func(d *Decoding) *bool { return &d.KeepGaps }},
+	{"bylines", func(d *Decoding) *bool { return &d.Bylines }},
+	{"keep-frame", func(d *Decoding) *bool { return &d.KeepFrame }},
+	{"keep-navigation", func(d *Decoding) *bool { return &d.KeepNavigation }},
+}
 
 // DecodingNames returns the named decodings ParseDecoding reads: default,
 // blocks, structure.
 func DecodingNames() []string { return slices.Clone(decodingNames) }
 
 // DecodingSteps returns the steps ParseDecoding reads joined by "/".
-func DecodingSteps() []string { return slices.Clone(decodingSteps) }
+func DecodingSteps() []string {
+	names := make([]string, len(decodingSteps))
+	for i, st := range decodingSteps {
+		names[i] = st.name
+	}
+	return names
+}
 
 // ParseDecoding reads a decoding name: "default", "blocks", "structure",
-// or steps joined by "/" ("threshold", "unsmoothed", "paragraphs", "hidden", "isolated",
-// "keep-repeats", "keep-gaps", "bylines"), each added to the default.
+// or steps joined by "/" (see DecodingSteps), each added to the default.
 func ParseDecoding(s string) (Decoding, error) {
 	switch s {
 	case "default":
@@ -144,31 +166,12 @@ func ParseDecoding(s string) (Decoding, error) {
 		return StructureDecoding(), nil
 	}
 	var d Decoding
-	for step := range strings.SplitSeq(s, "/") {
-		switch step {
-		case "threshold":
-			d.Threshold = true
-		case "unsmoothed":
-			d.Unsmoothed = true
-		case "paragraphs":
-			d.Paragraphs = true
-		case "hidden":
-			d.Hidden = true
-		case "isolated":
-			d.Isolated = true
-		case "keep-repeats":
-			d.KeepRepeats = true
-		case "keep-gaps":
-			d.KeepGaps = true
-		case "bylines":
-			d.Bylines = true
-		case "keep-frame":
-			d.KeepFrame = true
-		case "keep-navigation":
-			d.KeepNavigation = true
-		default:
-			return Decoding{}, fmt.Errorf("unknown decoding %q (%s, or steps joined by /: %s)", s, strings.Join(decodingNames, ", "), strings.Join(decodingSteps, ", "))
+	for name := range strings.SplitSeq(s, "/") {
+		i := slices.IndexFunc(decodingSteps, func(st step) bool { return st.name == name })
+		if i < 0 {
+			return Decoding{}, fmt.Errorf("unknown decoding %q (%s, or steps joined by /: %s)", s, strings.Join(decodingNames, ", "), strings.Join(DecodingSteps(), ", "))
 		}
+		*decodingSteps[i].on(&d) = true
 	}
 	return d, nil
 }
@@ -184,35 +187,10 @@ func (d Decoding) String() string {
 		return "structure"
 	}
 	var steps []string
-	if d.Threshold {
-		steps = append(steps, "threshold")
-	}
-	if d.Unsmoothed {
-		steps = append(steps, "unsmoothed")
-	}
-	if d.Paragraphs {
-		steps = append(steps, "paragraphs")
-	}
-	if d.Hidden {
-		steps = append(steps, "hidden")
-	}
-	if d.Isolated {
-		steps = append(steps, "isolated")
-	}
-	if d.KeepRepeats {
-		steps = append(steps, "keep-repeats")
-	}
-	if d.KeepGaps {
-		steps = append(steps, "keep-gaps")
-	}
-	if d.Bylines {
-		steps = append(steps, "bylines")
-	}
-	if d.KeepFrame {
-		steps = append(steps, "keep-frame")
-	}
-	if d.KeepNavigation {
-		steps = append(steps, "keep-navigation")
+	for _, st := range decodingSteps {
+		if *st.on(&d) {
+			steps = append(steps, st.name)
+		}
 	}
 	return strings.Join(steps, "/")
 }
