@@ -1,6 +1,7 @@
 package bilstm
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -41,15 +42,9 @@ const (
 
 // WithDefaults returns c with zero fields set to their defaults.
 func (c Config) WithDefaults() Config {
-	if c.Dense == 0 {
-		c.Dense = DefaultDense
-	}
-	if c.Hidden == 0 {
-		c.Hidden = DefaultHidden
-	}
-	if c.Layers == 0 {
-		c.Layers = DefaultLayers
-	}
+	c.Dense = cmp.Or(c.Dense, DefaultDense)
+	c.Hidden = cmp.Or(c.Hidden, DefaultHidden)
+	c.Layers = cmp.Or(c.Layers, DefaultLayers)
 	return c
 }
 

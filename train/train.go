@@ -150,37 +150,19 @@ func DefaultOptions() Options {
 }
 
 func (o Options) withDefaults() Options {
-	if o.Epochs == 0 {
-		o.Epochs = DefaultEpochs
-	}
-	if o.Batch == 0 {
-		o.Batch = DefaultBatch
-	}
+	o.Epochs = cmp.Or(o.Epochs, DefaultEpochs)
+	o.Batch = cmp.Or(o.Batch, DefaultBatch)
 	if o.Features == nil {
 		f := vocab.Default()
 		o.Features = &f
 	}
-	if o.Words == 0 {
-		o.Words = vocab.DefaultWords
-	}
-	if o.Tags == 0 {
-		o.Tags = vocab.DefaultTags
-	}
-	if o.Attrs == 0 {
-		o.Attrs = vocab.DefaultAttrs
-	}
-	if o.LearnRate == 0 {
-		o.LearnRate = DefaultLearnRate
-	}
-	if o.MaxRows == 0 {
-		o.MaxRows = DefaultMaxRows
-	}
-	if o.Distill == 0 {
-		o.Distill = DefaultDistill
-	}
-	if o.Seed == 0 {
-		o.Seed = DefaultSeed
-	}
+	o.Words = cmp.Or(o.Words, vocab.DefaultWords)
+	o.Tags = cmp.Or(o.Tags, vocab.DefaultTags)
+	o.Attrs = cmp.Or(o.Attrs, vocab.DefaultAttrs)
+	o.LearnRate = cmp.Or(o.LearnRate, DefaultLearnRate)
+	o.MaxRows = cmp.Or(o.MaxRows, DefaultMaxRows)
+	o.Distill = cmp.Or(o.Distill, DefaultDistill)
+	o.Seed = cmp.Or(o.Seed, DefaultSeed)
 	switch {
 	case o.Network.Dropout == 0:
 		o.Network.Dropout = bilstm.DefaultDropout
