@@ -3,11 +3,11 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/boilernet/boilernet/batch"
 	"io"
 	"os"
 	"os/signal"
@@ -18,6 +18,8 @@ import (
 	"strconv"
 	"strings"
 	"syscall"
+
+	"github.com/boilernet/boilernet/batch"
 
 	"github.com/boilernet/boilernet/bilstm"
 	"github.com/boilernet/boilernet/corpus"
@@ -192,12 +194,8 @@ func runExtract(args []string, stdout, stderr io.Writer) error {
 		}
 		v = corpus.Verdict{}
 	})
-	bar.End(runErr != nil)
-	if err := w.close(); writeErr == nil {
-		writeErr = err
-	}
-	if writeErr != nil {
-		return writeErr
+	if err := endRun(bar, w, runErr, writeErr); err != nil {
+		return err
 	}
 	if runErr != nil {
 		fmt.Fprintf(stderr, "boilernet extract: interrupted: %d of %d pages done (%d failed), %d not done\n", ok+failed, len(pages), failed, len(pages)-ok-failed)
@@ -422,6 +420,14 @@ func writeOne(w io.Writer, format string, o batch.Outcome, v corpus.Verdict, mul
 		err = json.NewEncoder(w).Encode(rec)
 	}
 	return err
+}
+
+// endRun ends a run's progress bar (marked interrupted when runErr is
+// set) and closes its output, and returns the first error of writing,
+// then of closing.
+func endRun(bar *pbar.Bar, w interface{ close() error }, runErr, writeErr error) error {
+	bar.End(runErr != nil)
+	return cmp.Or(writeErr, w.close())
 }
 
 func (w *writer) close() error {

@@ -102,12 +102,8 @@ func runRecords(ex *infer.Extractor, files []string, opts batch.Options, filter 
 			break
 		}
 	}
-	bar.End(runErr != nil)
-	if err := w.close(); writeErr == nil {
-		writeErr = err
-	}
-	if writeErr != nil {
-		return writeErr
+	if err := endRun(bar, w, runErr, writeErr); err != nil {
+		return err
 	}
 	if runErr != nil {
 		fmt.Fprintf(stderr, "boilernet extract: interrupted after %s\n", sum)
