@@ -21,6 +21,7 @@
 package fetch
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -112,26 +113,32 @@ type resolver interface {
 // New returns a Client with the given options.
 func New(opts Options) *Client { return newClient(opts, forbiddenAddr) }
 
+// orDefault is v, or def when v is not positive.
+func orDefault[T ~int | ~int64](v, def T) T {
+	if v <= 0 {
+		return def
+	}
+	return v
+}
+
+// orDefaultOrNone is v, def when v is 0, and 0 (none) when v is negative.
+func orDefaultOrNone(v, def int) int {
+	switch {
+	case v == 0:
+		return def
+	case v < 0:
+		return 0
+	}
+	return v
+}
+
 // newClient is New with the guard's address test (for tests).
 func newClient(opts Options, forbidden func(netip.Addr) bool) *Client {
-	if opts.UserAgent == "" {
-		opts.UserAgent = DefaultUserAgent
-	}
-	if opts.Timeout <= 0 {
-		opts.Timeout = DefaultTimeout
-	}
-	if opts.MaxBytes <= 0 {
-		opts.MaxBytes = DefaultMaxBytes
-	}
-	switch {
-	case opts.MaxRedirects == 0:
-		opts.MaxRedirects = DefaultMaxRedirects
-	case opts.MaxRedirects < 0:
-		opts.MaxRedirects = 0
-	}
-	if opts.PerHost <= 0 {
-		opts.PerHost = DefaultPerHost
-	}
+	opts.UserAgent = cmp.Or(opts.UserAgent, DefaultUserAgent)
+	opts.Timeout = orDefault(opts.Timeout, DefaultTimeout)
+	opts.MaxBytes = orDefault(opts.MaxBytes, DefaultMaxBytes)
+	opts.MaxRedirects = orDefaultOrNone(opts.MaxRedirects, DefaultMaxRedirects)
+	opts.PerHost = orDefault(opts.PerHost, DefaultPerHost)
 	dialer := &net.Dialer{Timeout: 10 * time.Second, KeepAlive: 30 * time.Second}
 	tr := &http.Transport{
 		Proxy:                 http.ProxyFromEnvironment,

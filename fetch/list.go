@@ -70,21 +70,10 @@ func NewLister(named, listed *Client, opts ListOptions) *Lister {
 	if listed == nil {
 		listed = named
 	}
-	if opts.MaxPages <= 0 {
-		opts.MaxPages = DefaultMaxPages
-	}
-	if opts.MaxDocumentBytes <= 0 {
-		opts.MaxDocumentBytes = DefaultMaxDocumentBytes
-	}
-	switch {
-	case opts.MaxDepth == 0:
-		opts.MaxDepth = DefaultMaxDepth
-	case opts.MaxDepth < 0:
-		opts.MaxDepth = 0
-	}
-	if opts.MaxDocuments <= 0 {
-		opts.MaxDocuments = DefaultMaxDocuments
-	}
+	opts.MaxPages = orDefault(opts.MaxPages, DefaultMaxPages)
+	opts.MaxDocumentBytes = orDefault(opts.MaxDocumentBytes, DefaultMaxDocumentBytes)
+	opts.MaxDepth = orDefaultOrNone(opts.MaxDepth, DefaultMaxDepth)
+	opts.MaxDocuments = orDefault(opts.MaxDocuments, DefaultMaxDocuments)
 	return &Lister{named: named, listed: listed, opts: opts, agent: listed.opts.UserAgent,
 		seen: map[string]bool{}, read: map[string]bool{}, robots: newRobotsCache()}
 }
