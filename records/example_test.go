@@ -2,6 +2,7 @@ package records_test
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"log"
 	"strings"
@@ -48,7 +49,7 @@ func ExampleExtract() {
 	var sum records.Summary
 	r := records.NewJSONLReader(strings.NewReader(in), "pages.jsonl", records.Limits{})
 	records.ReadAll(r, func(rec *records.Record) error {
-		l := records.Extract(ex, rec, infer.Options{})
+		l := records.Extract(context.Background(), ex, rec, infer.Options{})
 		sum.Add(l)
 		fmt.Printf("%s: text %q error %q\n", l.URL, l.Text, l.Error)
 		return nil

@@ -1,6 +1,7 @@
 package records
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 
@@ -60,18 +61,23 @@ func NewLine(rec *Record, res *infer.Result, err error) Line {
 // Extract extracts rec's page with e (with rec's charset and URL, within
 // batch.DefaultPageTimeout, as a one-page batch.Run, so that the
 // outcome is what a batch of many records gives) and returns its line; a
-// record that is not a page gives its skip or error line. A line has no
-// blocks, so the blocks' locators are not computed (SkipLocators).
-func Extract(e *infer.Extractor, rec *Record, opts infer.Options) Line {
+// record that is not a page gives its skip or error line. Cancelling ctx
+// stops the extraction, whose line then holds the context's error. A line
+// has no blocks, so the blocks' locators are not computed (SkipLocators).
+func Extract(ctx context.Context, e *infer.Extractor, rec *Record, opts infer.Options) Line {
 	if !rec.Page() {
 		return NewLine(rec, nil, nil)
 	}
-	var l Line
+	var l *Line
 	opts.SkipLocators = true // a line has no blocks
-	batch.Run(context.Background(), e, []batch.Page{rec.BatchPage()}, batch.Options{Workers: 1, Extract: opts}, func(o batch.Outcome) {
-		l = NewLine(rec, o.Result, o.Err)
+	err := batch.Run(ctx, e, []batch.Page{rec.BatchPage()}, batch.Options{Workers: 1, Extract: opts}, func(o batch.Outcome) {
+		line := NewLine(rec, o.Result, o.Err)
+		l = &line
 	})
-	return l
+	if l == nil { // cancelled before the page started
+		return NewLine(rec, nil, fmt.Errorf("%s: %w", rec.Name(), cmp.Or(err, ctx.Err())))
+	}
+	return *l
 }
 
 // BatchPage is rec's page for a batch (batch.Run), named by Name, with

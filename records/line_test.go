@@ -1,6 +1,7 @@
 package records
 
 import (
+	"context"
 	"encoding/json"
 	"strings"
 	"testing"
@@ -30,7 +31,7 @@ func TestLineEmpty(t *testing.T) {
 	}
 	for _, tt := range tests {
 		rec := &Record{Source: "x.jsonl", Line: 1, URL: "https://example.org/", HTML: []byte(tt.html)}
-		b, err := json.Marshal(Extract(keepAll, rec, infer.Options{}))
+		b, err := json.Marshal(Extract(context.Background(), keepAll, rec, infer.Options{}))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -44,5 +45,23 @@ func TestLineEmpty(t *testing.T) {
 				t.Errorf("line %s has %s", b, w)
 			}
 		}
+	}
+}
+
+// TestExtractCancelled: a cancelled context stops the extraction, and the
+// record's line says why instead of holding text.
+func TestExtractCancelled(t *testing.T) {
+	keepAll := infer.WithSelector(func(p *tokenize.Page, _ string) ([]bool, error) {
+		return make([]bool, len(p.Blocks)), nil
+	})
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	rec := &Record{Source: "x.jsonl", Line: 1, URL: "https://example.org/", HTML: []byte(`<p>Some text.</p>`)}
+	l := Extract(ctx, keepAll, rec, infer.Options{})
+	if !strings.Contains(l.Error, context.Canceled.Error()) || l.Text != "" {
+		t.Errorf("line of a cancelled extraction: %+v", l)
+	}
+	if strings.Count(l.Error, rec.Name()) != 1 {
+		t.Errorf("error %q should name the record once", l.Error)
 	}
 }

@@ -216,7 +216,7 @@ func (fn *extractFn) ProcessElement(ctx context.Context, e Elem, emit func(int, 
 	if e.Offset < 0 && e.Err != "" {
 		l = records.Line{Source: e.Source, Offset: -1, Error: e.Err}
 	} else {
-		l = records.Extract(fn.ex, rec, infer.Options{Metadata: fn.Metadata})
+		l = records.Extract(ctx, fn.ex, rec, infer.Options{Metadata: fn.Metadata})
 	}
 	switch {
 	case l.Error != "":
