@@ -140,7 +140,14 @@ func runExtract(args []string, stdout, stderr io.Writer) error {
 		return runRecords(ex, files, batch.Options{Workers: *workers, PageTimeout: *pageTimeout, Extract: opts}, filter, *out, !showProgress(stderr, *quiet, *progress), stdout, stderr)
 	}
 	client := fetch.New(fetch.Options{UserAgent: *userAgent, Timeout: *timeout, PerHost: *perHost})
-	in, err := extractInputsAndLists(context.Background(), fs.Args(), *urlList, lists, client, os.Stdin, stderr)
+	// A signal stops the walk, the feed and sitemap listing and the run.
+	ctx, stopSignals := interruptContext(stderr)
+	defer stopSignals()
+	in, err := extractInputsAndLists(ctx, fs.Args(), *urlList, lists, client, os.Stdin, stderr)
+	if ctx.Err() != nil {
+		fmt.Fprintln(stderr, "boilernet extract: interrupted while reading the inputs")
+		return errInterrupted
+	}
 	if err != nil {
 		return err
 	}
@@ -172,8 +179,6 @@ func runExtract(args []string, stdout, stderr io.Writer) error {
 		// build; nothing changes in the pure-Go build).
 		bilstm.SetBLASThreads(1)
 	}
-	ctx, stopSignals := interruptContext(stderr)
-	defer stopSignals()
 	var ok, failed int
 	var writeErr error
 	var v corpus.Verdict // of the page being written
