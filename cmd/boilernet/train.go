@@ -138,6 +138,10 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	defer stop()
 	res, err := train.Run(ctx, opts)
 	show.end()
+	if err != nil && ctx.Err() != nil {
+		fmt.Fprintf(stderr, "boilernet train: interrupted (%v); no model written\n", err)
+		return errInterrupted
+	}
 	if err != nil {
 		return err
 	}
