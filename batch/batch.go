@@ -4,6 +4,7 @@
 package batch
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -150,10 +151,7 @@ func Run(ctx context.Context, e *infer.Extractor, pages []Page, opts Options, em
 
 // timedPage extracts one page within opts.PageTimeout.
 func timedPage(ctx context.Context, e *infer.Extractor, i int, p Page, opts Options) Outcome {
-	limit := opts.PageTimeout
-	if limit == 0 {
-		limit = DefaultPageTimeout
-	}
+	limit := cmp.Or(opts.PageTimeout, DefaultPageTimeout)
 	pageCtx, cancel := context.WithCancel(ctx)
 	defer cancel() // an abandoned page stops at its next step
 	res := make(chan Outcome, 1)

@@ -197,12 +197,7 @@ func (m Method) BlockThreshold() float64 { return cmp.Or(m.threshold, infer.Defa
 func (m Method) Filter() string { return m.filter }
 
 // FilterDepth is the ancestor filter's depth.
-func (m Method) FilterDepth() int {
-	if m.depth == 0 {
-		return DefaultFilterDepth
-	}
-	return m.depth
-}
+func (m Method) FilterDepth() int { return cmp.Or(m.depth, DefaultFilterDepth) }
 
 // Oracle reports whether the method reads the page's gold labels
 // (Oracles): only an evaluation can run it.

@@ -507,9 +507,8 @@ func (t *trainer) epoch(ctx context.Context, epoch int, between func() error) (E
 			return Epoch{}, err
 		}
 		if t.opts.Cosine {
-			steps := t.opts.Epochs * len(order)
-			step := (epoch-1)*len(order) + i
-			t.solver.SetLearnRate(t.opts.LearnRate * (1 + math.Cos(math.Pi*float64(step)/float64(steps))) / 2)
+			all, done := t.opts.Epochs*len(order), (epoch-1)*len(order)+i
+			t.solver.SetLearnRate(t.opts.LearnRate * (1 + math.Cos(math.Pi*float64(done)/float64(all))) / 2)
 		}
 		b := t.in.trainBatches[k]
 		g := t.graphs[capacity(b.N())]
