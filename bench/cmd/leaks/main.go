@@ -1,0 +1,125 @@
+// Command leaks shows where the default model's false positives lie on a
+// split: the words of blocks it keeps that the gold leaves out, before the
+// first gold content block of their page, inside the span of gold content,
+// or after the last, per dataset. With -show it lists the false positives
+// after the span; with -cut it scores, against the default, a rule that
+// drops what follows a comment-section heading (see cut.go).
+//
+//	go run ./cmd/leaks -data ../../shared/data/l3s-gn1,../../shared/data/dragnet -split dev [-show l3s-gn1] [-cut]
+package main
+
+import (
+	"flag"
+	"fmt"
+	"log"
+	"strings"
+
+	"github.com/boilernet/boilernet/data"
+	"github.com/boilernet/boilernet/eval"
+	"github.com/boilernet/boilernet/infer"
+	"github.com/boilernet/boilernet/tokenize"
+)
+
+func main() {
+	log.SetFlags(0)
+	dirs := flag.String("data", "", "dataset folders, comma-separated")
+	split := flag.String("split", "dev", "split")
+	show := flag.String("show", "", "list the false positives after the gold span on this dataset's pages")
+	cut := flag.Bool("cut", false, "score the comment-heading cut against the default")
+	share := flag.Float64("share", 0.5, "with -cut: the share of the kept words that must come before the heading")
+	maxWords := flag.Int("max-words", 8, "with -cut: the most words a heading has")
+	flag.Parse()
+	ex, err := infer.Default()
+	if err != nil {
+		log.Fatal(err)
+	}
+	md, _ := ex.Model()
+	keep := func(d *data.Document) ([]bool, []float32, error) {
+		probs := md.Probabilities(d.Page.Blocks)
+		sel, err := infer.DefaultDecoding().Select(d.Page.Blocks, probs, 0)
+		return sel, probs, err
+	}
+	for _, dir := range strings.Split(*dirs, ",") {
+		ds, err := data.Open(dir)
+		if err != nil {
+			log.Fatal(err)
+		}
+		var w where
+		for _, id := range ds.IDs[*split] {
+			d, err := ds.Load(id, data.Options{})
+			if err != nil {
+				log.Print(err)
+				continue
+			}
+			sel, probs, err := keep(d)
+			if err != nil {
+				log.Fatal(err)
+			}
+			w.add(d, sel, func(i, after int) {
+				if ds.Name == *show {
+					b := d.Page.Blocks[i]
+					fmt.Printf("%s\t+%d\t%.2f\t%s\t%.90s\n", id, after, probs[i], strings.Join(b.Path[max(0, len(b.Path)-4):], "/"), b.Text)
+				}
+			})
+		}
+		fp := w.before + w.inside + w.after
+		fmt.Printf("%-10s kept words: %6.0f content, %6.0f boilerplate (precision %.3f); of the boilerplate: %.2f before the gold span, %.2f inside, %.2f after\n",
+			ds.Name, w.tp, fp, w.tp/(w.tp+fp), w.before/fp, w.inside/fp, w.after/fp)
+		if !*cut {
+			continue
+		}
+		rep, err := eval.Compare(ds, *split, []eval.Method{
+			{Name: "default", Select: func(d *data.Document) ([]bool, error) {
+				sel, _, err := keep(d)
+				return sel, err
+			}},
+			{Name: "cut", Select: func(d *data.Document) ([]bool, error) {
+				sel, _, err := keep(d)
+				if err != nil {
+					return nil, err
+				}
+				return cutAfterComments(d.Page.Blocks, sel, *share, *maxWords), nil
+			}},
+		}, data.Options{}, nil)
+		if err != nil {
+			log.Fatal(err)
+		}
+		for _, r := range rep.Methods {
+			fmt.Printf("%-10s %-8s token P / R / F1 %.3f / %.3f / %.3f\n", ds.Name, r.Method, r.Tokens.Precision, r.Tokens.Recall, r.Tokens.F1)
+		}
+	}
+}
+
+// where sums a split's kept words by their place against the gold span.
+type where struct{ tp, before, inside, after float64 }
+
+// add counts one page; after is called for each false positive after the
+// gold span, with its distance in blocks from the span's last block.
+func (w *where) add(d *data.Document, sel []bool, after func(i, dist int)) {
+	first, last := -1, -1
+	for i, c := range d.Labels {
+		if c {
+			if first < 0 {
+				first = i
+			}
+			last = i
+		}
+	}
+	for i, b := range d.Page.Blocks {
+		if !sel[i] {
+			continue
+		}
+		n := float64(tokenize.CountWords(b.Text))
+		switch {
+		case d.Labels[i]:
+			w.tp += n
+		case first < 0 || i < first:
+			w.before += n
+		case i > last:
+			w.after += n
+			after(i, i-last)
+		default:
+			w.inside += n
+		}
+	}
+}
