@@ -90,7 +90,10 @@ type Block struct {
 	Locator string `json:"locator"`
 }
 
-// Result is the extraction of one page.
+// Result is the extraction of one page. Nothing changes it once it is
+// returned (package render only reads it), so it can be shared by
+// goroutines and rendered in any format any number of times, each time
+// alike.
 type Result struct {
 	// URL is the page's address, Options.URL: for a fetched page the one
 	// after redirects ("" when unknown).
@@ -110,7 +113,10 @@ type Result struct {
 	// order (Options.Comments).
 	Comments []Comment
 
-	page *tokenize.Page // the parsed page: Page
+	// page is the parsed page, for package render only (see
+	// internal/resultpage): no caller can reach it, so none can change
+	// what render writes.
+	page *tokenize.Page
 }
 
 // Extractor extracts the main content of pages with one Labeler: a

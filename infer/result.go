@@ -1,10 +1,15 @@
 package infer
 
-import "github.com/boilernet/boilernet/tokenize"
+import (
+	"github.com/boilernet/boilernet/internal/resultpage"
+	"github.com/boilernet/boilernet/tokenize"
+)
 
-// Page returns the parsed page a Result was extracted from: its DOM and
-// blocks, in the order of r.Blocks (nil for a Result not made by an
-// Extractor). Package render reads it to write the content's structure
-// and the highlighted page, and never changes it; a caller that changes
-// the DOM changes what render gives afterwards.
-func (r *Result) Page() *tokenize.Page { return r.page }
+// A Result's parsed page (its DOM and blocks) is kept from callers: a
+// Result is not changed once returned, so it can be shared and rendered
+// any number of times. Package render reads the page through package
+// resultpage to write the content's structure and the highlighted page,
+// and never changes it.
+func init() {
+	resultpage.Of = func(r any) *tokenize.Page { return r.(*Result).page }
+}

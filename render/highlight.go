@@ -91,7 +91,7 @@ func findElement(root *html.Node, a atom.Atom) *html.Node {
 // they were. A Result without a page (one not made by an Extractor) is an
 // error.
 func Marked(r *infer.Result, pageURL string, mark func(i int) *html.Node) (*html.Node, error) {
-	page := r.Page()
+	page := pageOf(r)
 	if page == nil {
 		return nil, fmt.Errorf("render: no page to highlight")
 	}

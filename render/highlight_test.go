@@ -1,10 +1,11 @@
 package render
 
 import (
-	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -26,7 +27,7 @@ func TestMarked(t *testing.T) {
 		t.Fatal(err)
 	}
 	var before strings.Builder
-	if err := html.Render(&before, res.Page().Root); err != nil {
+	if err := html.Render(&before, pageOf(res).Root); err != nil {
 		t.Fatal(err)
 	}
 	doc, err := Marked(res, "https://site.example/a/", func(i int) *html.Node {
@@ -47,7 +48,7 @@ func TestMarked(t *testing.T) {
 	if !strings.Contains(got.String(), want) {
 		t.Errorf("got\n%s\nwant it to hold\n%s", got.String(), want)
 	}
-	if err := html.Render(&after, res.Page().Root); err != nil {
+	if err := html.Render(&after, pageOf(res).Root); err != nil {
 		t.Fatal(err)
 	}
 	if after.String() != before.String() {
@@ -104,7 +105,7 @@ func TestHighlightedNoscriptStaysEscaped(t *testing.T) {
 	if out := sb.String(); strings.Contains(out, "<script>") || !strings.Contains(out, "&lt;script&gt;") {
 		t.Errorf("noscript text not escaped:\n%s", out)
 	}
-	if res.Page().Root.FirstChild == nil || findElement(res.Page().Root, atom.Noscript) == nil {
+	if pageOf(res).Root.FirstChild == nil || findElement(pageOf(res).Root, atom.Noscript) == nil {
 		t.Error("the page's noscript element was not restored")
 	}
 }
@@ -148,39 +149,75 @@ func TestHighlightedDeclaresUTF8(t *testing.T) {
 }
 
 // TestRenderLeavesResult: no format changes the Result or its page, so
-// the formats can be written in any order and any number of times.
+// the formats can be written in any order and any number of times: after
+// every format is written (Marked too), the Result equals, to the last
+// node of its page, a fresh extraction of the same page, and writing the
+// formats again, in the other order, gives the same bytes.
 func TestRenderLeavesResult(t *testing.T) {
-	raw, err := os.ReadFile("testdata/tables.html")
-	if err != nil {
-		t.Fatal(err)
+	files, err := filepath.Glob("testdata/*.html")
+	if err != nil || len(files) == 0 {
+		t.Fatal("no test pages", err)
 	}
-	res, err := keepAllBut.ExtractBytes(raw, infer.Options{URL: "https://site.example/a/", Links: true, Images: true, Metadata: true, Comments: true})
-	if err != nil {
-		t.Fatal(err)
+	opts := infer.Options{URL: "https://site.example/a/", Links: true, Images: true, Metadata: true, Comments: true}
+	formats := []struct {
+		name  string
+		write func(io.Writer, *infer.Result) error
+	}{
+		{"markdown", func(w io.Writer, r *infer.Result) error { _, err := io.WriteString(w, Markdown(r)); return err }},
+		{"highlighted", Highlighted},
+		{"tei", TEI},
+		{"xml", XML},
+		{"marked", func(w io.Writer, r *infer.Result) error {
+			doc, err := Marked(r, r.URL, func(i int) *html.Node {
+				return &html.Node{Type: html.ElementNode, Data: "mark", DataAtom: atom.Mark,
+					Attr: []html.Attribute{{Key: "data-block", Val: strconv.Itoa(i)}}}
+			})
+			if err != nil {
+				return err
+			}
+			return html.Render(w, doc)
+		}},
 	}
-	snapshot := func() string {
-		var sb strings.Builder
-		if err := html.Render(&sb, res.Page().Root); err != nil {
-			t.Fatal(err)
-		}
-		return fmt.Sprintf("%#v\n%+v\n%s", *res, res.Metadata, sb.String())
-	}
-	before := snapshot()
-	outputs := func() string {
-		var sb strings.Builder
-		sb.WriteString(Markdown(res))
-		for _, write := range []func(io.Writer, *infer.Result) error{Highlighted, TEI, XML} {
-			if err := write(&sb, res); err != nil {
+	for _, file := range files {
+		t.Run(filepath.Base(file), func(t *testing.T) {
+			raw, err := os.ReadFile(file)
+			if err != nil {
 				t.Fatal(err)
 			}
-		}
-		return sb.String()
-	}
-	first := outputs()
-	if after := snapshot(); after != before {
-		t.Errorf("rendering changed the Result:\n%s\nwas\n%s", after, before)
-	}
-	if again := outputs(); again != first {
-		t.Error("a second rendering differs")
+			res, err := keepAllBut.ExtractBytes(raw, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			fresh, err := keepAllBut.ExtractBytes(raw, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(res, fresh) {
+				t.Fatal("two extractions of one page differ")
+			}
+			first := map[string]string{}
+			for _, f := range formats {
+				var sb strings.Builder
+				if err := f.write(&sb, res); err != nil {
+					t.Fatal(f.name, err)
+				}
+				first[f.name] = sb.String()
+			}
+			if !reflect.DeepEqual(res, fresh) {
+				t.Errorf("rendering changed the Result or its page:\n%#v\nwas\n%#v", *res, *fresh)
+			}
+			for _, f := range slices.Backward(formats) {
+				var sb strings.Builder
+				if err := f.write(&sb, res); err != nil {
+					t.Fatal(f.name, err)
+				}
+				if sb.String() != first[f.name] {
+					t.Errorf("a second rendering of %s differs:\n%s\nwas\n%s", f.name, sb.String(), first[f.name])
+				}
+			}
+			if !reflect.DeepEqual(res, fresh) {
+				t.Error("rendering again changed the Result or its page")
+			}
+		})
 	}
 }

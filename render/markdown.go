@@ -21,7 +21,7 @@ import (
 // (infer.Options). A Result without a page (one not made by an
 // Extractor) gives its Text.
 func Markdown(r *infer.Result) string {
-	page := r.Page()
+	page := pageOf(r)
 	if page == nil {
 		return r.Text
 	}

@@ -138,7 +138,7 @@ func XML(w io.Writer, r *infer.Result) error {
 // units returns the content's units (see contentUnits); without a page,
 // the paragraphs of its text.
 func units(r *infer.Result) []unit {
-	page := r.Page()
+	page := pageOf(r)
 	if page == nil {
 		if r.Text == "" {
 			return nil

@@ -28,12 +28,10 @@ const frameStyle = `mark.bn-c{background:#fff176;color:#000;outline:1px solid #f
 // its probability (content blocks in <mark class="bn-c">, the headline in
 // <mark class="bn-h">, the rest in <span class="bn-b">, each with its
 // index in data-block), and FrameCSP and the highlight style at the top of
-// its head. The result and its page are left as they were. It stops with
-// ctx's error once ctx is done.
+// its head. The result and its page are left as they were; a Result
+// without a page (not made by an Extractor) is render.Marked's error. It
+// stops with ctx's error once ctx is done.
 func writeHighlighted(ctx context.Context, w io.Writer, res *infer.Result, base string) error {
-	if res.Page() == nil {
-		return fmt.Errorf("no page to highlight")
-	}
 	if err := ctx.Err(); err != nil {
 		return err
 	}
