@@ -1,8 +1,8 @@
 package records
 
 import (
-	"cmp"
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/boilernet/boilernet/batch"
@@ -59,25 +59,31 @@ func NewLine(rec *Record, res *infer.Result, err error) Line {
 }
 
 // Extract extracts rec's page with e (with rec's charset and URL, within
-// batch.DefaultPageTimeout, as a one-page batch.Run, so that the
-// outcome is what a batch of many records gives) and returns its line; a
-// record that is not a page gives its skip or error line. Cancelling ctx
-// stops the extraction, whose line then holds the context's error. A line
-// has no blocks, so the blocks' locators are not computed (SkipLocators).
+// batch.DefaultPageTimeout, as a batch of many records does it) and
+// returns its line; a record that is not a page gives its skip or error
+// line. An error names the record (Name), as in a batch: a page over the
+// time limit fails with batch.ErrPageTimeout. Cancelling ctx stops the
+// extraction at its next step (see infer.Extractor.ExtractBytesContext),
+// whose line then holds the context's error. A line has no blocks, so
+// the blocks' locators are not computed (SkipLocators).
 func Extract(ctx context.Context, e *infer.Extractor, rec *Record, opts infer.Options) Line {
 	if !rec.Page() {
 		return NewLine(rec, nil, nil)
 	}
-	var l *Line
+	opts.Charset, opts.URL = rec.Charset, rec.URL
 	opts.SkipLocators = true // a line has no blocks
-	err := batch.Run(ctx, e, []batch.Page{rec.BatchPage()}, batch.Options{Workers: 1, Extract: opts}, func(o batch.Outcome) {
-		line := NewLine(rec, o.Result, o.Err)
-		l = &line
-	})
-	if l == nil { // cancelled before the page started
-		return NewLine(rec, nil, fmt.Errorf("%s: %w", rec.Name(), cmp.Or(err, ctx.Err())))
+	limit := batch.DefaultPageTimeout
+	timeout := fmt.Errorf("%w (%v)", batch.ErrPageTimeout, limit)
+	pageCtx, cancel := context.WithTimeoutCause(ctx, limit, timeout)
+	defer cancel()
+	res, err := e.ExtractBytesContext(pageCtx, rec.HTML, opts)
+	if err != nil {
+		if errors.Is(err, context.DeadlineExceeded) && context.Cause(pageCtx) == timeout {
+			err = timeout // the page's time limit, not ctx's deadline
+		}
+		return NewLine(rec, nil, fmt.Errorf("%s: %w", rec.Name(), err))
 	}
-	return *l
+	return NewLine(rec, res, nil)
 }
 
 // BatchPage is rec's page for a batch (batch.Run), named by Name, with

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/boilernet/boilernet/infer"
 	"github.com/boilernet/boilernet/tokenize"
@@ -63,5 +64,21 @@ func TestExtractCancelled(t *testing.T) {
 	}
 	if strings.Count(l.Error, rec.Name()) != 1 {
 		t.Errorf("error %q should name the record once", l.Error)
+	}
+}
+
+// TestExtractDeadline: a deadline of ctx's own that has passed is its
+// error, not the page's time limit (batch.ErrPageTimeout), and the line
+// names the record once, as a batch's would.
+func TestExtractDeadline(t *testing.T) {
+	keepAll := infer.WithSelector(func(p *tokenize.Page, _ string) ([]bool, error) {
+		return make([]bool, len(p.Blocks)), nil
+	})
+	ctx, cancel := context.WithDeadline(context.Background(), time.Now().Add(-time.Second))
+	defer cancel()
+	rec := &Record{Source: "x.warc", Offset: 42, HTML: []byte(`<p>Some text.</p>`)}
+	l := Extract(ctx, keepAll, rec, infer.Options{})
+	if want := rec.Name() + ": " + context.DeadlineExceeded.Error(); l.Error != want || l.Text != "" {
+		t.Errorf("line of an extraction past ctx's deadline: %+v, want the error %q", l, want)
 	}
 }
