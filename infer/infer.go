@@ -1,5 +1,9 @@
-// Package infer extracts the main content of web pages with a trained
-// BiLSTM model: the public extraction API.
+// Package infer owns the extraction of one page's main content, page to
+// result: an Extractor reads and parses the page, labels its text blocks
+// with its Labeler (the embedded BiLSTM model with a decoding, any other
+// model, or any method) and returns the page's Result (title, text,
+// blocks, links, images, comments, metadata), which nothing changes
+// afterwards.
 package infer
 
 import (

@@ -1,15 +1,18 @@
-// Package records reads the pages that corpus files hold many to a file:
+// Package records owns the corpus files that hold many pages to a file,
 // WARC files (plain or gzipped per record, read with
-// github.com/nlnwa/gowarc) and JSONL files of {"url", "html"} objects.
+// github.com/nlnwa/gowarc) and JSONL files of {"url", "html"} objects:
+// reading them record by record, writing WARC records (WriteWARC, for
+// fixtures and small exports), and the output line of each record (Line,
+// Extract, Summary).
 //
 // Every record of a file comes out as one Record, in file order: a page
 // to extract (HTML, its charset and URL), a record that is not an HTML
 // page (Skip says why), or a record that could not be read (Err names the
 // file and offset), as is one whose content fails a check (its gzip
 // checksum, its WARC digests): never a page of corrupt text. Nothing is
-// dropped, so an output line per Record
-// accounts for the whole input. Sizes are bounded (Limits): a huge record
-// is a Record with an error, read past without holding it in memory.
+// dropped, so an output line per Record accounts for the whole input.
+// Sizes are bounded (Limits): a huge record is a Record with an error,
+// read past without holding it in memory.
 package records
 
 import (
