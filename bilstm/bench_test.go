@@ -23,12 +23,12 @@ func BenchmarkPredict(b *testing.B) {
 			c := bilstm.Config{Input: 1052, Dense: size.d, Hidden: h, Layers: 2}
 			rng := rand.New(rand.NewPCG(3, 3))
 			p := bilstm.InitParams(c, 1)
-			batch := bilstmbench.Batch(rng, c, 1, 200)
+			lay, x := bilstmbench.Rows(rng, c, 1, 200)
 			var ws bilstm.Workspace
 			for b.Loop() {
-				p.Predict(c, batch.Layout, batch.X, &ws)
+				p.Predict(c, lay, x, &ws)
 			}
-			steps := float64(batch.Valid()) * float64(b.N) / b.Elapsed().Seconds()
+			steps := float64(lay.Valid()) * float64(b.N) / b.Elapsed().Seconds()
 			b.ReportMetric(steps, "steps/s")
 			b.ReportMetric(steps*bilstmbench.FlopsPerStep(c, false)/1e9, "GFLOPS")
 		})

@@ -43,14 +43,15 @@
 //
 // # Loss
 //
-// Training (the graph of package train/graph) minimizes the binary
-// cross-entropy of p against the block labels, each row weighted by its
-// class's weight (ClassWeights) and its own weight (Sequence.Weights),
-// divided by the valid rows of the batch (NewBatch). With an F1 weight w > 0
-// (train.Options.F1Loss; the default model's command uses 1) it subtracts
-// w times the mean over the batch's pages of their soft token F1:
-// per page, 2·Σp·y·words / (Σp·words + Σy·words + 1), the metric's token
-// F1 with probabilities in place of selections.
+// Training (package train; the loss itself is built in train/graph)
+// minimizes the binary cross-entropy of p against the block labels, each
+// row weighted by its class's "balanced" weight n/(2·n_class) and its own
+// weight (train.Options.WordWeights), divided by the valid rows of the
+// batch. With an F1 weight w > 0 (train.Options.F1Loss; the default
+// model's command uses 1) it subtracts w times the mean over the batch's
+// pages (those with content) of their soft token F1: per page,
+// 2·Σp·y·words / (Σp·words + Σy·words + 1), the metric's token F1 with
+// probabilities in place of selections.
 //
 // # Files
 //

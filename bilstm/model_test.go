@@ -122,13 +122,9 @@ func FuzzReadModel(f *testing.F) {
 			return
 		}
 		// Whatever loads must run.
-		seq := &Sequence{Rows: [][]vocab.Entry{{{Col: 0, Count: 1}}, {}}}
-		b, err := NewBatch([]*Sequence{seq}, [2]float32{1, 1})
-		if err != nil {
-			t.Fatal(err)
-		}
+		x := &Sparse{Start: []int{0, 1, 1}, Cols: []int32{0}, Vals: []float32{1}}
 		var ws Workspace
-		m.Params.Predict(m.Config, b.Layout, b.X, &ws)
+		m.Params.Predict(m.Config, Layout{T: 2, Lens: []int{2}}, x, &ws)
 	})
 }
 
@@ -218,52 +214,5 @@ func TestReadModelRejectsWithValidChecksum(t *testing.T) {
 	good := encodeModel(t, tinyModel(t))
 	if !bytes.Equal(assemble(modelParts(t, good)), good) {
 		t.Error("modelParts and assemble do not round-trip")
-	}
-}
-
-func TestNewBatch(t *testing.T) {
-	seqs := []*Sequence{
-		{Rows: [][]vocab.Entry{{{Col: 1, Count: 2}}, {}, {{Col: 0, Count: 1}, {Col: 3, Count: 1}}}, Labels: []bool{true, false, true}},
-		{Rows: [][]vocab.Entry{{{Col: 2, Count: 1}}}, Labels: []bool{false}},
-	}
-	b, err := NewBatch(seqs, [2]float32{0.5, 2})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if b.T != 3 || !slices.Equal(b.Lens, []int{3, 1}) {
-		t.Fatalf("layout %+v", b.Layout)
-	}
-	if !slices.Equal(b.X.Start, []int{0, 1, 1, 3, 4, 4, 4}) || !slices.Equal(b.X.Cols, []int32{1, 0, 3, 2}) {
-		t.Errorf("sparse %+v", b.X)
-	}
-	if !slices.Equal(b.Y, []float32{1, 0, 1, 0, 0, 0}) || !slices.Equal(b.W, []float32{0.5, 0.125, 0.5, 0.125, 0, 0}) {
-		t.Errorf("Y %v W %v", b.Y, b.W)
-	}
-	// Soft targets replace the labels in Y; the labels keep the weights.
-	soft := []*Sequence{{Rows: seqs[0].Rows, Labels: seqs[0].Labels, Targets: []float32{0.9, 0.3, 0.6}}}
-	if b, err := NewBatch(soft, [2]float32{0.5, 2}); err != nil || !slices.Equal(b.Y, []float32{0.9, 0.3, 0.6}) || !slices.Equal(b.W, []float32{2.0 / 3, 0.5 / 3, 2.0 / 3}) {
-		t.Errorf("soft targets: Y %v W %v (%v)", b.Y, b.W, err)
-	}
-	if _, err := NewBatch([]*Sequence{seqs[1], seqs[0]}, [2]float32{1, 1}); err == nil {
-		t.Error("unsorted sequences accepted")
-	}
-	if w := ClassWeights(seqs); w != [2]float32{1, 1} {
-		t.Errorf("ClassWeights = %v", w)
-	}
-	skewed := []*Sequence{{Labels: []bool{true, false, false, false}}}
-	if w := ClassWeights(skewed); w != [2]float32{4.0 / 6, 2} {
-		t.Errorf("ClassWeights(skewed) = %v, want [0.667 2]", w)
-	}
-	// Block weights: the content block weighs as much as the three others.
-	weighted := []*Sequence{{Rows: make([][]vocab.Entry, 4), Labels: []bool{true, false, false, false}, Weights: []float32{3, 1, 1, 1}}}
-	if w := ClassWeights(weighted); w != [2]float32{1, 1} {
-		t.Errorf("ClassWeights(weighted) = %v, want [1 1]", w)
-	}
-	wb, err := NewBatch(weighted, [2]float32{1, 2})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !slices.Equal(wb.W, []float32{1.5, 0.25, 0.25, 0.25}) {
-		t.Errorf("weighted W %v", wb.W)
 	}
 }

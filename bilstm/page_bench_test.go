@@ -24,7 +24,7 @@ import (
 func BenchmarkPredictPage(b *testing.B) {
 	c := bilstm.Config{Input: 1252, Dense: 64, Hidden: 32, Layers: 2}
 	p := bilstm.InitParams(c, 1)
-	batch := bilstmbench.Batch(rand.New(rand.NewPCG(3, 3)), c, 1, 200)
+	lay, x := bilstmbench.Rows(rand.New(rand.NewPCG(3, 3)), c, 1, 200)
 	for _, name := range []string{"PredictPage", "Predict"} {
 		b.Run(fmt.Sprintf("%s/%s", name, bilstm.BLASName), func(b *testing.B) {
 			var ws bilstm.Workspace
@@ -32,12 +32,12 @@ func BenchmarkPredictPage(b *testing.B) {
 			cpu0 := processCPU()
 			for b.Loop() {
 				if name == "Predict" {
-					p.Predict(c, batch.Layout, batch.X, &ws)
+					p.Predict(c, lay, x, &ws)
 				} else {
-					p.PredictPage(c, batch.X, nil, &pws)
+					p.PredictPage(c, x, nil, &pws)
 				}
 			}
-			blocks := float64(batch.Valid()) * float64(b.N)
+			blocks := float64(lay.Valid()) * float64(b.N)
 			b.ReportMetric(blocks/b.Elapsed().Seconds(), "blocks/s")
 			b.ReportMetric(float64(processCPU()-cpu0)/blocks, "cpu-ns/block")
 		})

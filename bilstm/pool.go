@@ -97,33 +97,3 @@ func PoolMeans(h []float32, width int, groups []int32, out []float32, scratch *[
 		}
 	}
 }
-
-// batchGroups lays the pooling groups of sequences out as a batch's rows
-// (Layout.Groups): each sequence's groups numbered after the previous
-// sequence's, -1 on padding rows.
-func batchGroups(seqs []*Sequence, lay Layout, levels int) ([][]int32, error) {
-	if levels == 0 {
-		return nil, nil
-	}
-	out := make([][]int32, levels)
-	for k := range out {
-		g := make([]int32, lay.N())
-		for i := range g {
-			g[i] = -1
-		}
-		var offset int32
-		for b, s := range seqs {
-			if len(s.Groups) != levels || len(s.Groups[k]) != s.Len() {
-				return nil, fmt.Errorf("bilstm: sequence %d has pooling groups for %d levels, want %d", b, len(s.Groups), levels)
-			}
-			var most int32
-			for t, id := range s.Groups[k] {
-				g[b*lay.T+t] = offset + id
-				most = max(most, id+1)
-			}
-			offset += most
-		}
-		out[k] = g
-	}
-	return out, nil
-}

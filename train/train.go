@@ -409,7 +409,7 @@ func prepare(trainDocs []*data.Document, dev []DevSet, opts Options, res *Result
 		distill(trainSeqs, trainDocs, opts.Teachers, opts.Distill)
 	}
 	trainSeqs = repeat(trainSeqs, trainDocs, opts.Repeat)
-	weights := bilstm.ClassWeights(networkSeqs(trainSeqs))
+	weights := classWeights(networkSeqs(trainSeqs))
 	var err error
 	if in.trainBatches, err = makeBatches(trainSeqs, opts.Batch, opts.MaxRows, weights); err != nil {
 		return nil, err
@@ -543,7 +543,7 @@ func (t *trainer) epoch(ctx context.Context, epoch int, between func() error) (E
 // randomInputs are what a batch runs with: its rows after input dropout
 // and its dropout mask.
 type randomInputs struct {
-	batch *bilstm.Batch
+	batch *graph.Batch
 	mask  []float32
 }
 
@@ -747,7 +747,7 @@ func withBlocks(docs []*data.Document) (kept []*data.Document, skipped int) {
 // sequence is a page as the network sees it, with the words of each block
 // for word-weighted scores.
 type sequence struct {
-	*bilstm.Sequence
+	*netInput
 	words []int
 }
 
@@ -758,7 +758,7 @@ func encode(v *vocab.Vocab, docs []*data.Document, weighted int, pool []int) []s
 	seqs := make([]sequence, len(docs))
 	parallel(len(docs), runtime.GOMAXPROCS(0), func(_, i int) error {
 		d := docs[i]
-		s := sequence{&bilstm.Sequence{Labels: d.Labels, Rows: make([][]vocab.Entry, len(d.Page.Blocks)), Groups: bilstm.PoolGroups(d.Page.Blocks, pool)}, make([]int, len(d.Page.Blocks))}
+		s := sequence{&netInput{Labels: d.Labels, Rows: make([][]vocab.Entry, len(d.Page.Blocks)), Groups: bilstm.PoolGroups(d.Page.Blocks, pool)}, make([]int, len(d.Page.Blocks))}
 		v.EncodePage(d.Page.Blocks, func(j int, row []vocab.Entry) { s.Rows[j] = slices.Clone(row) })
 		for j, b := range d.Page.Blocks {
 			s.words[j] = tokenize.CountWords(b.Text)
@@ -799,17 +799,17 @@ func distill(seqs []sequence, docs []*data.Document, teachers []*bilstm.Model, s
 	})
 }
 
-func networkSeqs(seqs []sequence) []*bilstm.Sequence {
-	out := make([]*bilstm.Sequence, len(seqs))
+func networkSeqs(seqs []sequence) []*netInput {
+	out := make([]*netInput, len(seqs))
 	for i, s := range seqs {
-		out[i] = s.Sequence
+		out[i] = s.netInput
 	}
 	return out
 }
 
 // dropInputs returns a copy of b whose input rows, built in buf, keep each
 // non-zero entry with probability 1-p, scaled by 1/(1-p).
-func dropInputs(b *bilstm.Batch, p float64, rng *rand.Rand, buf *bilstm.Sparse) *bilstm.Batch {
+func dropInputs(b *graph.Batch, p float64, rng *rand.Rand, buf *bilstm.Sparse) *graph.Batch {
 	x := b.X
 	buf.Start = append(buf.Start[:0], 0)
 	buf.Cols, buf.Vals = buf.Cols[:0], buf.Vals[:0]
@@ -842,7 +842,7 @@ func repeat(seqs []sequence, docs []*data.Document, times map[string]int) []sequ
 
 // batch is a padded batch and its sequences, in batch order.
 type batch struct {
-	*bilstm.Batch
+	*graph.Batch
 	seqs []sequence
 }
 
@@ -855,7 +855,7 @@ func makeBatches(seqs []sequence, size, maxRows int, weights [2]float32) ([]batc
 	var batches []batch
 	for len(sorted) > 0 {
 		n := max(1, min(size, maxRows/sorted[0].Len(), len(sorted)))
-		b, err := bilstm.NewBatch(networkSeqs(sorted[:n]), weights)
+		b, err := newBatch(networkSeqs(sorted[:n]), weights)
 		if err != nil {
 			return nil, err
 		}

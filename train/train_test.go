@@ -178,7 +178,7 @@ func TestRunErrors(t *testing.T) {
 func TestMakeBatches(t *testing.T) {
 	var seqs []sequence
 	for _, n := range []int{3, 50, 7, 7, 1, 20} {
-		seqs = append(seqs, sequence{&bilstm.Sequence{Rows: make([][]vocab.Entry, n), Labels: make([]bool, n)}, make([]int, n)})
+		seqs = append(seqs, sequence{&netInput{Rows: make([][]vocab.Entry, n), Labels: make([]bool, n)}, make([]int, n)})
 	}
 	batches, err := makeBatches(seqs, 2, 60, [2]float32{1, 1})
 	if err != nil {
@@ -220,7 +220,7 @@ func TestRepeat(t *testing.T) {
 	docs := []*data.Document{{Dataset: "a"}, {Dataset: "b"}, {Dataset: "a"}}
 	seqs := make([]sequence, len(docs))
 	for i := range seqs {
-		seqs[i] = sequence{Sequence: &bilstm.Sequence{Rows: make([][]vocab.Entry, i+1)}}
+		seqs[i] = sequence{netInput: &netInput{Rows: make([][]vocab.Entry, i+1)}}
 	}
 	got := repeat(seqs, docs, map[string]int{"a": 2})
 	var lens []int
@@ -237,7 +237,7 @@ func TestDropInputs(t *testing.T) {
 	for i := range rows {
 		rows[i] = []vocab.Entry{{Col: 1, Count: 1}, {Col: 2, Count: 2}}
 	}
-	b, err := bilstm.NewBatch([]*bilstm.Sequence{{Rows: rows, Labels: make([]bool, len(rows))}}, [2]float32{1, 1})
+	b, err := newBatch([]*netInput{{Rows: rows, Labels: make([]bool, len(rows))}}, [2]float32{1, 1})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/boilernet/boilernet/bilstm"
 	"github.com/boilernet/boilernet/data"
 	"github.com/boilernet/boilernet/shallow"
 	"github.com/boilernet/boilernet/tokenize"
@@ -76,7 +75,7 @@ func RunTree(opts TreeOptions) (*TreeResult, error) {
 	if len(samples) == 0 {
 		return nil, errors.New("train: no text blocks in the training pages")
 	}
-	weights := bilstm.BalancedWeights[float64](counts)
+	weights := balancedWeights[float64](counts)
 	for i := range samples {
 		c := 0
 		if samples[i].Content {

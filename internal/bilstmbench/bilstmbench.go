@@ -1,6 +1,7 @@
 // Package bilstmbench holds what the benchmarks of the network (bilstm's
 // forward pass, train/graph's training step) share: batches shaped like
-// real pages and the GEMM work of a step, for GFLOPS figures.
+// real pages, random labels and the GEMM work of a step, for GFLOPS
+// figures.
 package bilstmbench
 
 import (
@@ -25,9 +26,9 @@ func FlopsPerStep(c bilstm.Config, training bool) float64 {
 	return f
 }
 
-// Batch is a batch of b sequences of about t steps with sparse rows of
-// ~12 non-zeros, like real pages, and random labels.
-func Batch(rng *rand.Rand, c bilstm.Config, b, t int) *bilstm.Batch {
+// Rows lays out a batch of b sequences of about t steps with sparse rows
+// of ~12 non-zeros, like real pages.
+func Rows(rng *rand.Rand, c bilstm.Config, b, t int) (bilstm.Layout, *bilstm.Sparse) {
 	lay := bilstm.Layout{T: t}
 	for i := range b {
 		lay.Lens = append(lay.Lens, t-i*t/(8*b))
@@ -44,12 +45,18 @@ func Batch(rng *rand.Rand, c bilstm.Config, b, t int) *bilstm.Batch {
 			x.Start = append(x.Start, len(x.Cols))
 		}
 	}
-	batch := &bilstm.Batch{Layout: lay, X: x, Y: make([]float32, lay.N()), W: make([]float32, lay.N())}
+	return lay, x
+}
+
+// Labels draws random labels y for the valid rows of lay, each of loss
+// weight w one over the valid rows (0 on padding rows).
+func Labels(rng *rand.Rand, lay bilstm.Layout) (y, w []float32) {
+	y, w = make([]float32, lay.N()), make([]float32, lay.N())
 	for bi, n := range lay.Lens {
 		for s := range n {
-			batch.Y[bi*t+s] = float32(rng.IntN(2))
-			batch.W[bi*t+s] = 1 / float32(lay.Valid())
+			y[bi*lay.T+s] = float32(rng.IntN(2))
+			w[bi*lay.T+s] = 1 / float32(lay.Valid())
 		}
 	}
-	return batch
+	return y, w
 }

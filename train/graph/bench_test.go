@@ -17,7 +17,9 @@ func BenchmarkTrainStep(b *testing.B) {
 			c := bilstm.Config{Input: 1052, Dense: 256, Hidden: h, Layers: 2, Dropout: 0.5}
 			rng := rand.New(rand.NewPCG(2, 2))
 			p := bilstm.InitParams(c, 1)
-			batch := bilstmbench.Batch(rng, c, 16, 200)
+			lay, x := bilstmbench.Rows(rng, c, 16, 200)
+			y, w := bilstmbench.Labels(rng, lay)
+			batch := &Batch{Layout: lay, X: x, Y: y, W: w}
 			g, err := New(c, p, batch.N(), 0)
 			if err != nil {
 				b.Fatal(err)

@@ -224,7 +224,7 @@ func (gr *Graph) withSoftF1(f1Weight float64) (*gorgonia.Node, error) {
 }
 
 // letPages fills the soft F1 term's per-page inputs for batch b.
-func (gr *Graph) letPages(b *bilstm.Batch) error {
+func (gr *Graph) letPages(b *Batch) error {
 	if b.Words == nil {
 		return fmt.Errorf("graph: the F1 term needs the batch's words")
 	}
@@ -292,7 +292,7 @@ func (gr *Graph) DropoutMask(rng *rand.Rand, buf []float32) []float32 {
 // (the solver's Step uses and clears them). mask is a dropout mask from
 // DropoutMask (nil: no dropout); it is ignored when the graph has none.
 // With the F1 term, b must have Words and at most MaxF1Pages pages.
-func (gr *Graph) Run(b *bilstm.Batch, mask []float32) (float32, error) {
+func (gr *Graph) Run(b *Batch, mask []float32) (float32, error) {
 	n := b.N()
 	if n > gr.n {
 		return 0, fmt.Errorf("graph: batch of %d rows on a graph of %d", n, gr.n)

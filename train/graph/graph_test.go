@@ -23,9 +23,9 @@ func tinyConfig(dropout float64) bilstm.Config {
 	return bilstm.Config{Input: 7, Dense: 5, Hidden: 3, Layers: 2, Dropout: dropout}
 }
 
-func tinyBatch(rng *rand.Rand, c bilstm.Config) *bilstm.Batch {
+func tinyBatch(rng *rand.Rand, c bilstm.Config) *Batch {
 	lay := testLayout
-	b := &bilstm.Batch{Layout: lay, X: randSparse(rng, lay, c.Input), Y: make([]float32, lay.N()), W: make([]float32, lay.N()), Words: make([]float32, lay.N())}
+	b := &Batch{Layout: lay, X: randSparse(rng, lay, c.Input), Y: make([]float32, lay.N()), W: make([]float32, lay.N()), Words: make([]float32, lay.N())}
 	for bi, n := range lay.Lens {
 		for t := range n {
 			r := bi*lay.T + t

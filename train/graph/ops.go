@@ -24,7 +24,7 @@ type batchState struct {
 
 // setBatch makes b's layout and rows the state, the pooling groups padded
 // to n rows.
-func (s *batchState) setBatch(b *bilstm.Batch, n int) {
+func (s *batchState) setBatch(b *Batch, n int) {
 	s.lay, s.x = b.Layout, b.X
 	s.groups = slices.Grow(s.groups[:0], len(b.Groups))[:len(b.Groups)]
 	for k, g := range b.Groups {

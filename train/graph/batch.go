@@ -1,11 +1,16 @@
-package bilstm
+package graph
 
-import "fmt"
+import (
+	"fmt"
 
-// Batch is one padded batch of sequences with its labels.
+	"github.com/boilernet/boilernet/bilstm"
+)
+
+// Batch is one padded batch of sequences with its labels: what Run trains
+// on.
 type Batch struct {
-	Layout
-	X *Sparse // N rows (padding rows empty)
+	bilstm.Layout
+	X *bilstm.Sparse // N rows (padding rows empty)
 	// Y holds the label of each row (1 content, 0 boilerplate) and W its
 	// loss weight (0 for padding rows).
 	Y, W []float32
@@ -22,11 +27,11 @@ func (b *Batch) Check(inputs int) error {
 	}
 	n := b.N()
 	if b.X == nil || b.X.Rows() != n || len(b.Y) != n || len(b.W) != n || b.Words != nil && len(b.Words) != n {
-		return fmt.Errorf("bilstm: batch arrays do not have %d rows", n)
+		return fmt.Errorf("graph: batch arrays do not have %d rows", n)
 	}
 	for _, c := range b.X.Cols {
 		if c < 0 || int(c) >= inputs {
-			return fmt.Errorf("bilstm: input column %d out of range [0, %d)", c, inputs)
+			return fmt.Errorf("graph: input column %d out of range [0, %d)", c, inputs)
 		}
 	}
 	return nil

@@ -1,14 +1,16 @@
-package bilstm
+package train
 
 import (
 	"fmt"
 
+	"github.com/boilernet/boilernet/bilstm"
+	"github.com/boilernet/boilernet/train/graph"
 	"github.com/boilernet/boilernet/vocab"
 )
 
-// Sequence is one page as the network sees it: one sparse row per block
+// netInput is one page as the network sees it: one sparse row per block
 // and, for training, one label per block.
-type Sequence struct {
+type netInput struct {
 	Rows   [][]vocab.Entry
 	Labels []bool // nil when unlabeled
 	// Weights, when not nil, scale each block's loss weight (e.g. by its
@@ -19,13 +21,13 @@ type Sequence struct {
 	// probabilities); the labels still choose each block's class weight.
 	Targets []float32
 	// Groups are the block's pooling groups at each level of the
-	// network's Config.Pool (PoolGroups of the page's blocks); nil for a
-	// network without pooling.
+	// network's Config.Pool (bilstm.PoolGroups of the page's blocks); nil
+	// for a network without pooling.
 	Groups [][]int32
 }
 
 // weight is the loss weight of block t before class weighting.
-func (s *Sequence) weight(t int) float32 {
+func (s *netInput) weight(t int) float32 {
 	if s.Weights == nil {
 		return 1
 	}
@@ -33,12 +35,12 @@ func (s *Sequence) weight(t int) float32 {
 }
 
 // Len is the number of blocks.
-func (s *Sequence) Len() int { return len(s.Rows) }
+func (s *netInput) Len() int { return len(s.Rows) }
 
-// ClassWeights returns the "balanced" loss weights n/(2·n_class) for the
+// classWeights returns the "balanced" loss weights n/(2·n_class) for the
 // boilerplate (index 0) and content (index 1) classes of the labels of seqs,
 // where n counts blocks, or sums their Weights when sequences have them.
-func ClassWeights(seqs []*Sequence) [2]float32 {
+func classWeights(seqs []*netInput) [2]float32 {
 	var counts [2]float64
 	for _, s := range seqs {
 		for t, l := range s.Labels {
@@ -49,14 +51,14 @@ func ClassWeights(seqs []*Sequence) [2]float32 {
 			}
 		}
 	}
-	return BalancedWeights[float32](counts)
+	return balancedWeights[float32](counts)
 }
 
-// BalancedWeights returns the "balanced" class weights n/(2·n_class) of
+// balancedWeights returns the "balanced" class weights n/(2·n_class) of
 // the class counts (or summed sample weights) counts, computed in F; 0 for
-// a class that does not occur. The model's loss (ClassWeights) and the
-// shallow tree's samples (package train) weigh their classes so.
-func BalancedWeights[F float32 | float64](counts [2]float64) [2]F {
+// a class that does not occur. The network's loss (classWeights) and the
+// shallow tree's samples weigh their classes so.
+func balancedWeights[F float32 | float64](counts [2]float64) [2]F {
 	n := counts[0] + counts[1]
 	var w [2]F
 	for i, c := range counts {
@@ -67,14 +69,14 @@ func BalancedWeights[F float32 | float64](counts [2]float64) [2]F {
 	return w
 }
 
-// NewBatch lays out sequences (sorted longest first, none empty) as a
+// newBatch lays out sequences (sorted longest first, none empty) as a
 // padded batch. With labels, Y holds them and W the class weight of each
 // row divided by the number of rows, so the loss is a weighted mean.
-func NewBatch(seqs []*Sequence, classWeights [2]float32) (*Batch, error) {
-	lay := Layout{}
+func newBatch(seqs []*netInput, classWeights [2]float32) (*graph.Batch, error) {
+	lay := bilstm.Layout{}
 	for i, s := range seqs {
 		if s.Len() == 0 {
-			return nil, fmt.Errorf("bilstm: sequence %d is empty", i)
+			return nil, fmt.Errorf("train: sequence %d is empty", i)
 		}
 		lay.Lens = append(lay.Lens, s.Len())
 		lay.T = max(lay.T, s.Len())
@@ -91,7 +93,7 @@ func NewBatch(seqs []*Sequence, classWeights [2]float32) (*Batch, error) {
 		return nil, err
 	}
 	n := lay.N()
-	b := &Batch{Layout: lay, X: &Sparse{Start: make([]int, 1, n+1)}, Y: make([]float32, n), W: make([]float32, n)}
+	b := &graph.Batch{Layout: lay, X: &bilstm.Sparse{Start: make([]int, 1, n+1)}, Y: make([]float32, n), W: make([]float32, n)}
 	valid := float32(lay.Valid())
 	for bi, s := range seqs {
 		for t := range lay.T {
@@ -117,4 +119,34 @@ func NewBatch(seqs []*Sequence, classWeights [2]float32) (*Batch, error) {
 		}
 	}
 	return b, nil
+}
+
+// batchGroups lays the pooling groups of sequences out as a batch's rows
+// (bilstm.Layout.Groups): each sequence's groups numbered after the
+// previous sequence's, -1 on padding rows.
+func batchGroups(seqs []*netInput, lay bilstm.Layout, levels int) ([][]int32, error) {
+	if levels == 0 {
+		return nil, nil
+	}
+	out := make([][]int32, levels)
+	for k := range out {
+		g := make([]int32, lay.N())
+		for i := range g {
+			g[i] = -1
+		}
+		var offset int32
+		for b, s := range seqs {
+			if len(s.Groups) != levels || len(s.Groups[k]) != s.Len() {
+				return nil, fmt.Errorf("train: sequence %d has pooling groups for %d levels, want %d", b, len(s.Groups), levels)
+			}
+			var most int32
+			for t, id := range s.Groups[k] {
+				g[b*lay.T+t] = offset + id
+				most = max(most, id+1)
+			}
+			offset += most
+		}
+		out[k] = g
+	}
+	return out, nil
 }
