@@ -7,6 +7,7 @@ import (
 
 	"github.com/boilernet/boilernet/bilstm"
 	"github.com/boilernet/boilernet/internal/bilstmbench"
+	"github.com/boilernet/boilernet/internal/kernels"
 )
 
 // BenchmarkPredict is inference on one page of 200 blocks at a time, for
@@ -19,7 +20,7 @@ func BenchmarkPredict(b *testing.B) {
 	}
 	for _, size := range sizes {
 		h := size.h
-		b.Run(fmt.Sprintf("%s/H=%d/D=%d", bilstm.BLASName, h, size.d), func(b *testing.B) {
+		b.Run(fmt.Sprintf("%s/H=%d/D=%d", kernels.BLASName, h, size.d), func(b *testing.B) {
 			c := bilstm.Config{Input: 1052, Dense: size.d, Hidden: h, Layers: 2}
 			rng := rand.New(rand.NewPCG(3, 3))
 			p := bilstm.InitParams(c, 1)

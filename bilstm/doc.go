@@ -1,11 +1,14 @@
 // Package bilstm is BoilerNet's sequence labeler (Leonhardt et al., 2020):
-// the network, its weights and file format, and its forward pass in pure
-// Go. A page is a sequence of leaf text blocks; each block is a sparse row
-// of word, tag and attribute counts (package vocab), and the network gives
-// every block P(content). Training (the Gorgonia graph, the optimizer) is
-// in package train and train/graph, which call the kernels exported here
-// (DirKernel, Project), so that a program that only extracts links no
-// training code.
+// the model (its network, weights and file format) and its inference, the
+// forward pass in pure Go.
+//
+// A page is a sequence of leaf text blocks; each block is a sparse row of
+// word, tag and attribute counts (package vocab), and the network gives
+// every block P(content). Training is package train's (with the Gorgonia
+// graph of train/graph); the numeric kernels that the forward pass shares
+// with that graph (projection, LSTM directions, pooling, BLAS) are in
+// internal/kernels, so that a program that only extracts links no training
+// code.
 //
 // # The network
 //
@@ -38,8 +41,8 @@
 //	h = o⊙tanh(c)
 //
 // The forward pass keeps the activations i, f, ĉ, o and the cell states of
-// every valid row: the backward pass needs nothing else (lstm.go derives
-// its gradients in its comments).
+// every valid row: the backward pass needs nothing else (lstm.go of
+// internal/kernels derives its gradients in its comments).
 //
 // # Loss
 //

@@ -1,61 +1,21 @@
 package bilstm
 
-import "fmt"
+import "github.com/boilernet/boilernet/internal/kernels"
 
-// Layout describes a padded batch of sequences: B sequences of lengths Lens
-// (sorted longest first) padded to T steps. Matrices over the batch have
-// N = B·T rows; row b·T+t holds step t of sequence b.
-type Layout struct {
-	T    int
-	Lens []int
-	// Groups holds, for each pooling level of the network (Config.Pool),
-	// each row's pooling group (see PoolGroups), numbered across the
-	// batch so that no group spans two sequences; -1 on padding rows.
-	// Nil for a network without pooling.
-	Groups [][]int32
-}
+// Layout describes a padded batch of sequences, the rows Predict runs on:
+// B sequences of lengths Lens (sorted longest first) padded to T steps,
+// N = B·T rows, row b·T+t holding step t of sequence b, and the rows'
+// pooling groups (Groups, for a network with Config.Pool). Its methods B,
+// N, Valid and Check are the kernels'.
+type Layout = kernels.Layout
 
-// B is the number of sequences.
-func (l Layout) B() int { return len(l.Lens) }
+// Sparse holds sparse input rows in compressed-row form: row r has the
+// columns Cols[Start[r]:Start[r+1]] with values Vals[...]. Padding rows
+// are empty.
+type Sparse = kernels.Sparse
 
-// N is the number of rows, padding included.
-func (l Layout) N() int { return len(l.Lens) * l.T }
-
-// Valid counts the rows that are not padding.
-func (l Layout) Valid() int {
-	n := 0
-	for _, x := range l.Lens {
-		n += x
-	}
-	return n
-}
-
-// Check verifies that the lengths are positive, sorted longest first and at
-// most T.
-func (l Layout) Check() error {
-	for i, x := range l.Lens {
-		if x < 1 || x > l.T || (i > 0 && x > l.Lens[i-1]) {
-			return fmt.Errorf("bilstm: bad layout: lengths %v for T=%d (want 1..T, longest first)", l.Lens, l.T)
-		}
-	}
-	return nil
-}
-
-// active is the number of sequences longer than step s (a prefix, since the
-// lengths are sorted).
-func (l Layout) active(s int) int {
-	n := 0
-	for n < len(l.Lens) && l.Lens[n] > s {
-		n++
-	}
-	return n
-}
-
-// pos is the time index that sequence b reads at step s: s forward, and
-// counted from the sequence's own end backward.
-func (l Layout) pos(b, s int, reverse bool) int {
-	if reverse {
-		return l.Lens[b] - 1 - s
-	}
-	return s
-}
+// SetBLASThreads sets the number of threads the BLAS uses for one product:
+// with OpenBLAS (-tags openblas), extraction that runs pages on several
+// goroutines is fastest with 1; the pure-Go build, whose BLAS shares the
+// Go scheduler's threads, ignores it.
+func SetBLASThreads(n int) { kernels.SetBLASThreads(n) }

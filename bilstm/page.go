@@ -1,6 +1,9 @@
 package bilstm
 
-import "github.com/boilernet/boilernet/internal/vecmath"
+import (
+	"github.com/boilernet/boilernet/internal/kernels"
+	"github.com/boilernet/boilernet/internal/vecmath"
+)
 
 // PageWorkspace holds the buffers of PredictPage so that repeated calls do
 // not allocate. A PageWorkspace must not be used by two goroutines at once.
@@ -52,25 +55,25 @@ func (c Config) PageBytesPerBlock() int {
 // next use.
 func (p *Params) PredictPage(c Config, x *Sparse, groups [][]int32, ws *PageWorkspace) []float32 {
 	T, H := x.Rows(), c.Hidden
-	ws.probs = grow(ws.probs, T)
+	ws.probs = kernels.Grow(ws.probs, T)
 	if T == 0 {
 		return ws.probs
 	}
 	G := 4 * H
-	ws.gates = grow(ws.gates, chunkRows*G)
-	ws.z = grow(ws.z, G)
-	ws.h, ws.c, ws.tanhC = grow(ws.h, H), grow(ws.c, H), grow(ws.tanhC, H)
+	ws.gates = kernels.Grow(ws.gates, chunkRows*G)
+	ws.z = kernels.Grow(ws.z, G)
+	ws.h, ws.c, ws.tanhC = kernels.Grow(ws.h, H), kernels.Grow(ws.c, H), kernels.Grow(ws.tanhC, H)
 	// The first layer's input: computed once for a page of up to
 	// projectedRows blocks, else for each chunk as it is needed.
 	var projected []float32
 	if T <= projectedRows {
-		ws.in = grow(ws.in, T*c.Dense)
+		ws.in = kernels.Grow(ws.in, T*c.Dense)
 		projected = ws.in
 		projectRows(x, 0, T, p.WIn, p.BIn, c.Dense, projected)
 	}
 	var below []float32 // the outputs of the layer below, T × 2H
 	for l, layer := range p.Layers {
-		in := c.layerInput(l)
+		in := c.LayerInput(l)
 		input := func(t0, t1 int) []float32 {
 			switch {
 			case l > 0:
@@ -78,20 +81,20 @@ func (p *Params) PredictPage(c Config, x *Sparse, groups [][]int32, ws *PageWork
 			case projected != nil:
 				return projected[t0*in : t1*in]
 			}
-			ws.in = grow(ws.in, (t1-t0)*in)
+			ws.in = kernels.Grow(ws.in, (t1-t0)*in)
 			projectRows(x, t0, t1, p.WIn, p.BIn, in, ws.in)
 			return ws.in
 		}
 		if l < len(p.Layers)-1 || len(c.Pool) > 0 {
-			out := grow(ws.outs[l%2], T*2*H)
+			out := kernels.Grow(ws.outs[l%2], T*2*H)
 			ws.outs[l%2] = out
 			ws.run(T, H, in, input, layer.Fwd, false, func(t int, h []float32) { copy(out[t*2*H:t*2*H+H], h) })
 			ws.run(T, H, in, input, layer.Bwd, true, func(t int, h []float32) { copy(out[t*2*H+H:t*2*H+2*H], h) })
 			below = out
 			if l == len(p.Layers)-1 {
-				ws.pooled = grow(ws.pooled, len(c.Pool)*T*2*H)
+				ws.pooled = kernels.Grow(ws.pooled, len(c.Pool)*T*2*H)
 				for k := range c.Pool {
-					PoolMeans(out, 2*H, groups[k], ws.pooled[k*T*2*H:(k+1)*T*2*H], &ws.scratch)
+					kernels.PoolMeans(out, 2*H, groups[k], ws.pooled[k*T*2*H:(k+1)*T*2*H], &ws.scratch)
 				}
 				for t := range T {
 					ws.probs[t] = p.output(c, out[t*2*H:t*2*H+2*H], ws.pooled, T, t)
@@ -101,7 +104,7 @@ func (p *Params) PredictPage(c Config, x *Sparse, groups [][]int32, ws *PageWork
 		}
 		// The last layer: its backward outputs first, then the forward
 		// direction, whose every step completes a block's output row.
-		ws.back = grow(ws.back, T*H)
+		ws.back = kernels.Grow(ws.back, T*H)
 		back := ws.back
 		ws.run(T, H, in, input, layer.Bwd, true, func(t int, h []float32) { copy(back[t*H:t*H+H], h) })
 		ws.run(T, H, in, input, layer.Fwd, false, func(t int, h []float32) {
@@ -131,7 +134,7 @@ func (ws *PageWorkspace) run(T, H, in int, input func(t0, t1 int) []float32, w D
 			t0, t1 = max(0, T-(k+1)*chunkRows), T-k*chunkRows
 		}
 		n := t1 - t0
-		sgemm(false, false, n, G, in, 1, input(t0, t1), in, w.Wx, G, 0, ws.gates, G)
+		kernels.Sgemm(false, false, n, G, in, 1, input(t0, t1), in, w.Wx, G, 0, ws.gates, G)
 		for i := range n {
 			r := i
 			if reverse {
@@ -143,7 +146,7 @@ func (ws *PageWorkspace) run(T, H, in int, input func(t0, t1 int) []float32, w D
 					g[j] += w.B[j]
 				}
 			} else {
-				sgemm(false, false, 1, G, H, 1, h, H, w.Wh, G, 0, ws.z, G)
+				kernels.Sgemm(false, false, 1, G, H, 1, h, H, w.Wh, G, 0, ws.z, G)
 				for j, zj := range ws.z[:G] {
 					g[j] = g[j] + w.B[j] + zj
 				}
@@ -184,7 +187,7 @@ func cell(g, c, h, tmp []float32, first bool) {
 func projectRows(x *Sparse, t0, t1 int, w, bias []float32, d int, out []float32) {
 	for t := t0; t < t1; t++ {
 		row := out[(t-t0)*d : (t-t0)*d+d]
-		projectRow(x, t, w, bias, d, row)
+		kernels.ProjectRow(x, t, w, bias, d, row)
 		for j, v := range row {
 			if v < 0 {
 				row[j] = 0

@@ -11,6 +11,7 @@ import (
 
 	"github.com/boilernet/boilernet/bilstm"
 	"github.com/boilernet/boilernet/internal/bilstmbench"
+	"github.com/boilernet/boilernet/internal/kernels"
 )
 
 // BenchmarkPredictPage is the forward pass over one page of 200 blocks at
@@ -26,7 +27,7 @@ func BenchmarkPredictPage(b *testing.B) {
 	p := bilstm.InitParams(c, 1)
 	lay, x := bilstmbench.Rows(rand.New(rand.NewPCG(3, 3)), c, 1, 200)
 	for _, name := range []string{"PredictPage", "Predict"} {
-		b.Run(fmt.Sprintf("%s/%s", name, bilstm.BLASName), func(b *testing.B) {
+		b.Run(fmt.Sprintf("%s/%s", name, kernels.BLASName), func(b *testing.B) {
 			var ws bilstm.Workspace
 			var pws bilstm.PageWorkspace
 			cpu0 := processCPU()

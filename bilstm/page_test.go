@@ -4,6 +4,8 @@ import (
 	"math"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/boilernet/boilernet/internal/gradcheck"
 )
 
 // TestPredictPageMatchesPredict checks that PredictPage gives Predict's
@@ -67,4 +69,18 @@ func randGroups(rng *rand.Rand, T, levels int) [][]int32 {
 		groups[k] = g
 	}
 	return groups
+}
+
+func randSlice(rng *rand.Rand, n int, scale float64) []float32 {
+	s := make([]float32, n)
+	for i := range s {
+		s[i] = float32((2*rng.Float64() - 1) * scale)
+	}
+	return s
+}
+
+// randSparse makes N sparse rows over in columns, empty on padding rows.
+func randSparse(rng *rand.Rand, lay Layout, in int) *Sparse {
+	start, cols, vals := gradcheck.SparseRows(rng, lay.Lens, lay.T, in)
+	return &Sparse{Start: start, Cols: cols, Vals: vals}
 }

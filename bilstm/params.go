@@ -109,7 +109,7 @@ func tensorShapes(c Config) []Tensor {
 		{Name: "b_in", Shape: []int{c.Dense}},
 	}
 	for l := range c.Layers {
-		in := c.layerInput(l)
+		in := c.LayerInput(l)
 		for _, dir := range []string{"fwd", "bwd"} {
 			prefix := fmt.Sprintf("lstm%d_%s_", l, dir)
 			ts = append(ts,
@@ -139,13 +139,14 @@ func (c Config) paramCount() int64 {
 	h := int64(c.Hidden)
 	n := int64(c.Input)*int64(c.Dense) + int64(c.Dense) + int64(c.outputWidth()) + 1
 	for l := range c.Layers {
-		n += 2 * (int64(c.layerInput(l))*4*h + h*4*h + 4*h)
+		n += 2 * (int64(c.LayerInput(l))*4*h + h*4*h + 4*h)
 	}
 	return n
 }
 
-// layerInput is the input width of LSTM layer l.
-func (c Config) layerInput(l int) int {
+// LayerInput is the input width of LSTM layer l: Dense for the first layer,
+// 2·Hidden (both directions of the layer below) for the others.
+func (c Config) LayerInput(l int) int {
 	if l == 0 {
 		return c.Dense
 	}
@@ -162,7 +163,7 @@ func NewParams(c Config) *Params {
 		BOut: make([]float32, 1),
 	}
 	for l := range c.Layers {
-		in := c.layerInput(l)
+		in := c.LayerInput(l)
 		dir := func() Dir {
 			return Dir{Wx: make([]float32, in*4*H), Wh: make([]float32, H*4*H), B: make([]float32, 4*H)}
 		}
@@ -180,7 +181,7 @@ func InitParams(c Config, seed uint64) *Params {
 	H := c.Hidden
 	glorot(rng, p.WIn, c.Input, c.Dense)
 	for l := range p.Layers {
-		in := c.layerInput(l)
+		in := c.LayerInput(l)
 		for _, d := range []*Dir{&p.Layers[l].Fwd, &p.Layers[l].Bwd} {
 			glorot(rng, d.Wx, in, 4*H)
 			orthogonal(rng, d.Wh, H, 4*H)

@@ -1,13 +1,16 @@
 package bilstm
 
-import "github.com/boilernet/boilernet/internal/vecmath"
+import (
+	"github.com/boilernet/boilernet/internal/kernels"
+	"github.com/boilernet/boilernet/internal/vecmath"
+)
 
 // Workspace holds the buffers of Predict so that repeated calls do not
 // allocate. A Workspace must not be used by two goroutines at once.
 type Workspace struct {
 	proj, a, b, probs []float32
 	pooled, scratch   []float32
-	fwd, bwd          lstmDir
+	fwd, bwd          kernels.LSTM
 }
 
 // Predict returns P(content) for every row of a batch (padding rows get 0):
@@ -17,8 +20,8 @@ type Workspace struct {
 // returned slice belongs to ws and is overwritten by its next use.
 func (p *Params) Predict(c Config, lay Layout, x *Sparse, ws *Workspace) []float32 {
 	n, H := lay.N(), c.Hidden
-	ws.proj = grow(ws.proj, n*c.Dense)
-	project(lay, x, p.WIn, p.BIn, c.Dense, ws.proj)
+	ws.proj = kernels.Grow(ws.proj, n*c.Dense)
+	kernels.Project(lay, x, p.WIn, p.BIn, c.Dense, ws.proj)
 	for i, v := range ws.proj {
 		if v < 0 {
 			ws.proj[i] = 0
@@ -26,20 +29,20 @@ func (p *Params) Predict(c Config, lay Layout, x *Sparse, ws *Workspace) []float
 	}
 	in := ws.proj
 	for l, layer := range p.Layers {
-		ws.fwd.in, ws.fwd.h, ws.fwd.reverse = c.layerInput(l), H, false
-		ws.bwd.in, ws.bwd.h, ws.bwd.reverse = c.layerInput(l), H, true
-		ws.a = grow(ws.a, n*2*H)
+		ws.fwd.In, ws.fwd.H, ws.fwd.Reverse = c.LayerInput(l), H, false
+		ws.bwd.In, ws.bwd.H, ws.bwd.Reverse = c.LayerInput(l), H, true
+		ws.a = kernels.Grow(ws.a, n*2*H)
 		clear(ws.a)
-		ws.fwd.forward(lay, in, layer.Fwd.Wx, layer.Fwd.Wh, layer.Fwd.B, ws.a, 0, 2*H)
-		ws.bwd.forward(lay, in, layer.Bwd.Wx, layer.Bwd.Wh, layer.Bwd.B, ws.a, H, 2*H)
+		ws.fwd.Forward(lay, in, layer.Fwd.Wx, layer.Fwd.Wh, layer.Fwd.B, ws.a, 0, 2*H)
+		ws.bwd.Forward(lay, in, layer.Bwd.Wx, layer.Bwd.Wh, layer.Bwd.B, ws.a, H, 2*H)
 		in = ws.a
 		ws.a, ws.b = ws.b, ws.a
 	}
-	ws.pooled = grow(ws.pooled, len(c.Pool)*n*2*H)
+	ws.pooled = kernels.Grow(ws.pooled, len(c.Pool)*n*2*H)
 	for k := range c.Pool {
-		PoolMeans(in, 2*H, lay.Groups[k], ws.pooled[k*n*2*H:(k+1)*n*2*H], &ws.scratch)
+		kernels.PoolMeans(in, 2*H, lay.Groups[k], ws.pooled[k*n*2*H:(k+1)*n*2*H], &ws.scratch)
 	}
-	ws.probs = grow(ws.probs, n)
+	ws.probs = kernels.Grow(ws.probs, n)
 	clear(ws.probs)
 	for b, length := range lay.Lens {
 		for t := range length {

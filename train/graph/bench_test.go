@@ -7,13 +7,14 @@ import (
 
 	"github.com/boilernet/boilernet/bilstm"
 	"github.com/boilernet/boilernet/internal/bilstmbench"
+	"github.com/boilernet/boilernet/internal/kernels"
 )
 
 // BenchmarkTrainStep is one training step (forward, backward, Adam) on a
 // batch of 16 sequences of up to 200 blocks, the median CleanEval page.
 func BenchmarkTrainStep(b *testing.B) {
 	for _, h := range bilstmbench.Hidden {
-		b.Run(fmt.Sprintf("%s/H=%d", bilstm.BLASName, h), func(b *testing.B) {
+		b.Run(fmt.Sprintf("%s/H=%d", kernels.BLASName, h), func(b *testing.B) {
 			c := bilstm.Config{Input: 1052, Dense: 256, Hidden: h, Layers: 2, Dropout: 0.5}
 			rng := rand.New(rand.NewPCG(2, 2))
 			p := bilstm.InitParams(c, 1)

@@ -8,5 +8,5 @@ import (
 )
 
 // With -tags openblas, Gorgonia (and its tensor package) use OpenBLAS, as
-// bilstm's kernels do.
+// the network's kernels (internal/kernels) do.
 func init() { gorgonia.Use(netlib.Implementation{}) }

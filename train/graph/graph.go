@@ -11,6 +11,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/boilernet/boilernet/bilstm"
+	"github.com/boilernet/boilernet/internal/kernels"
 	"gorgonia.org/gorgonia"
 	"gorgonia.org/tensor"
 )
@@ -275,7 +276,7 @@ func (gr *Graph) Rows() int { return gr.n }
 // and 1/(1-rate) otherwise, one draw of rng each. It changes nothing in
 // the graph, so it may run while another goroutine runs the graph.
 func (gr *Graph) DropoutMask(rng *rand.Rand, buf []float32) []float32 {
-	m := grow(buf, gr.n*2*gr.hidden)
+	m := kernels.Grow(buf, gr.n*2*gr.hidden)
 	keep := float32(1 / (1 - gr.rate))
 	for i := range m {
 		m[i] = 0

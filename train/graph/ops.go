@@ -8,6 +8,7 @@ import (
 	"sync/atomic"
 
 	"github.com/boilernet/boilernet/bilstm"
+	"github.com/boilernet/boilernet/internal/kernels"
 	"github.com/chewxy/hm"
 	"gorgonia.org/gorgonia"
 	"gorgonia.org/tensor"
@@ -60,15 +61,6 @@ func newDense(data []float32, shape ...int) *tensor.Dense {
 	return tensor.New(tensor.WithShape(shape...), tensor.WithBacking(data))
 }
 
-// grow returns buf resliced to n values, or a new zeroed slice when buf is
-// too small.
-func grow(buf []float32, n int) []float32 {
-	if cap(buf) < n {
-		return make([]float32, n)
-	}
-	return buf[:n]
-}
-
 // projectOp is the sparse dense projection x·W + b of a batch's sparse rows
 // (x is not a graph input: it is read from the batch state).
 // Inputs: W (in×d), b (d). Output: N×d.
@@ -95,8 +87,8 @@ func (op *projectOp) InferShape(...gorgonia.DimSizer) (tensor.Shape, error) {
 	return tensor.Shape{op.n, op.d}, nil
 }
 func (op *projectOp) Do(vals ...gorgonia.Value) (gorgonia.Value, error) {
-	op.out = grow(op.out, op.n*op.d)
-	bilstm.Project(op.state.lay, op.state.x, data32(vals[0]), data32(vals[1]), op.d, op.out)
+	op.out = kernels.Grow(op.out, op.n*op.d)
+	kernels.Project(op.state.lay, op.state.x, data32(vals[0]), data32(vals[1]), op.d, op.out)
 	op.runs++
 	return newDense(op.out, op.n, op.d), nil
 }
@@ -124,11 +116,11 @@ func (op *projectOp) backward(w []float32, dOut []float32) {
 	if op.gradRun == op.runs {
 		return
 	}
-	op.dw = grow(op.dw, len(w))
-	op.db = grow(op.db, op.d)
+	op.dw = kernels.Grow(op.dw, len(w))
+	op.db = kernels.Grow(op.db, op.d)
 	clear(op.dw)
 	clear(op.db)
-	bilstm.ProjectBackward(op.state.lay, op.state.x, dOut, op.d, op.dw, op.db)
+	kernels.ProjectBackward(op.state.lay, op.state.x, dOut, op.d, op.dw, op.db)
 	op.gradRun = op.runs
 }
 
@@ -188,7 +180,7 @@ type lstmOp struct {
 	id       int64
 	state    *batchState
 	n, in, h int
-	fwd, bwd *bilstm.DirKernel
+	fwd, bwd *kernels.LSTM
 	out      []float32
 	runs     int
 
@@ -199,8 +191,8 @@ type lstmOp struct {
 func newLSTMOp(state *batchState, n, in, h int) *lstmOp {
 	return &lstmOp{
 		id: opIDs.Add(1), state: state, n: n, in: in, h: h,
-		fwd:     bilstm.NewDirKernel(in, h, false),
-		bwd:     bilstm.NewDirKernel(in, h, true),
+		fwd:     &kernels.LSTM{In: in, H: h, Reverse: false},
+		bwd:     &kernels.LSTM{In: in, H: h, Reverse: true},
 		gradRun: -1,
 	}
 }
@@ -215,7 +207,7 @@ func (op *lstmOp) InferShape(...gorgonia.DimSizer) (tensor.Shape, error) {
 }
 func (op *lstmOp) Do(vals ...gorgonia.Value) (gorgonia.Value, error) {
 	lay := op.state.lay
-	op.out = grow(op.out, op.n*2*op.h)
+	op.out = kernels.Grow(op.out, op.n*2*op.h)
 	clear(op.out)
 	x := data32(vals[inX])
 	op.fwd.Forward(lay, x, data32(vals[inFwdWx]), data32(vals[inFwdWh]), data32(vals[inFwdB]), op.out, 0, 2*op.h)
@@ -250,7 +242,7 @@ func (op *lstmOp) backward(vals []gorgonia.Value) {
 		return
 	}
 	for i := range lstmInputs {
-		op.grads[i] = grow(op.grads[i], len(data32(vals[i])))
+		op.grads[i] = kernels.Grow(op.grads[i], len(data32(vals[i])))
 		clear(op.grads[i])
 	}
 	lay := op.state.lay
@@ -297,7 +289,7 @@ func (op *lstmGradOp) String() string {
 
 // poolOp averages the rows of its input over the pooling groups of one
 // level of the batch (Layout.Groups[level]): row r of the output is the
-// mean of the input rows in r's group (bilstm.PoolMeans). It is linear and
+// mean of the input rows in r's group (kernels.PoolMeans). It is linear and
 // symmetric (each output row weighs each input row of its group by one
 // over the group's size), so its gradient is the same averaging of the
 // output's gradient. Input: N×w. Output: N×w.
@@ -324,8 +316,8 @@ func (op *poolOp) Do(vals ...gorgonia.Value) (gorgonia.Value, error) {
 	if op.level >= len(groups) {
 		return nil, fmt.Errorf("graph: the batch has pooling groups for %d levels, the network pools %d", len(groups), op.level+1)
 	}
-	op.out = grow(op.out, op.n*op.w)
-	bilstm.PoolMeans(data32(vals[0]), op.w, groups[op.level], op.out, &op.scratch)
+	op.out = kernels.Grow(op.out, op.n*op.w)
+	kernels.PoolMeans(data32(vals[0]), op.w, groups[op.level], op.out, &op.scratch)
 	return newDense(op.out, op.n, op.w), nil
 }
 func (op *poolOp) ReturnsPtr() bool      { return false }

@@ -1,4 +1,4 @@
-package bilstm
+package kernels
 
 import (
 	"fmt"
@@ -13,7 +13,7 @@ func BenchmarkGEMM(b *testing.B) {
 			rng := rand.New(rand.NewPCG(1, 1))
 			a, w, c := randSlice(rng, 16*h, 1), randSlice(rng, h*4*h, 1), make([]float32, 16*4*h)
 			for b.Loop() {
-				sgemm(false, false, 16, 4*h, h, 1, a, h, w, 4*h, 0, c, 4*h)
+				Sgemm(false, false, 16, 4*h, h, 1, a, h, w, 4*h, 0, c, 4*h)
 			}
 			b.ReportMetric(2*16*float64(h)*4*float64(h)*float64(b.N)/b.Elapsed().Seconds()/1e9, "GFLOPS")
 		})

@@ -1,4 +1,4 @@
-package bilstm
+package kernels
 
 import (
 	"math/rand/v2"
@@ -37,7 +37,7 @@ func dot(lay Layout, v, r []float32, width int) float64 {
 
 var testLayout = Layout{T: 6, Lens: []int{6, 4, 1}}
 
-func TestLSTMDirGradients(t *testing.T) {
+func TestLSTMGradients(t *testing.T) {
 	const in, H = 3, 4
 	lay := testLayout
 	n := lay.N()
@@ -46,16 +46,16 @@ func TestLSTMDirGradients(t *testing.T) {
 		x := randSlice(rng, n*in, 1)
 		wx, wh, bias := randSlice(rng, in*4*H, 0.5), randSlice(rng, H*4*H, 0.5), randSlice(rng, 4*H, 0.5)
 		r := randSlice(rng, n*2*H, 1)
-		d := &lstmDir{in: in, h: H, reverse: reverse}
+		d := &LSTM{In: in, H: H, Reverse: reverse}
 		out := make([]float32, n*2*H)
 		loss := func() float64 {
 			clear(out)
-			d.forward(lay, x, wx, wh, bias, out, H, 2*H)
+			d.Forward(lay, x, wx, wh, bias, out, H, 2*H)
 			return dot(lay, out, r, 2*H)
 		}
 		loss()
 		dx, dwx, dwh, db := make([]float32, n*in), make([]float32, len(wx)), make([]float32, len(wh)), make([]float32, len(bias))
-		d.backward(lay, x, wx, wh, out, r, H, 2*H, dx, dwx, dwh, db)
+		d.Backward(lay, x, wx, wh, out, r, H, 2*H, dx, dwx, dwh, db)
 		for i := range dx { // padding rows have no gradient
 			if b, t := i/in/lay.T, (i/in)%lay.T; t >= lay.Lens[b] {
 				dx[i] = 0
@@ -77,11 +77,11 @@ func TestProjectGradients(t *testing.T) {
 	r := randSlice(rng, lay.N()*d, 1)
 	out := make([]float32, lay.N()*d)
 	loss := func() float64 {
-		project(lay, x, w, bias, d, out)
+		Project(lay, x, w, bias, d, out)
 		return dot(lay, out, r, d)
 	}
 	dw, db := make([]float32, len(w)), make([]float32, d)
-	projectBackward(lay, x, r, d, dw, db)
+	ProjectBackward(lay, x, r, d, dw, db)
 	gradcheck.Check(t, "w", w, dw, loss)
 	gradcheck.Check(t, "b", bias, db, loss)
 }

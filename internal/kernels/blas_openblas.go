@@ -1,6 +1,6 @@
 //go:build openblas
 
-package bilstm
+package kernels
 
 // #cgo LDFLAGS: -lopenblas
 // void openblas_set_num_threads(int);

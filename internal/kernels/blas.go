@@ -1,4 +1,4 @@
-package bilstm
+package kernels
 
 import (
 	"gonum.org/v1/gonum/blas"
@@ -14,9 +14,9 @@ var impl blas.Float32 = defaultBLAS()
 // BLASName names the BLAS in use, for benchmark reports.
 const BLASName = defaultBLASName
 
-// sgemm computes C = alpha·op(A)·op(B) + beta·C on row-major matrices, where
+// Sgemm computes C = alpha·op(A)·op(B) + beta·C on row-major matrices, where
 // op(A) is m×k and op(B) is k×n.
-func sgemm(transA, transB bool, m, n, k int, alpha float32, a []float32, lda int, b []float32, ldb int, beta float32, c []float32, ldc int) {
+func Sgemm(transA, transB bool, m, n, k int, alpha float32, a []float32, lda int, b []float32, ldb int, beta float32, c []float32, ldc int) {
 	if m == 0 || n == 0 {
 		return
 	}

@@ -1,4 +1,4 @@
-package bilstm
+package kernels
 
 import "github.com/boilernet/boilernet/internal/vecmath"
 
@@ -14,27 +14,27 @@ type Sparse struct {
 // Rows is the number of rows.
 func (s *Sparse) Rows() int { return max(0, len(s.Start)-1) }
 
-// project computes out (N×d) = x·w + bias for the valid rows of lay and
+// Project computes out (N×d) = x·w + bias for the valid rows of lay and
 // zero for padding rows; w is in×d.
-func project(lay Layout, x *Sparse, w, bias []float32, d int, out []float32) {
+func Project(lay Layout, x *Sparse, w, bias []float32, d int, out []float32) {
 	clear(out)
 	for b, n := range lay.Lens {
 		for t := range n {
 			r := b*lay.T + t
-			projectRow(x, r, w, bias, d, out[r*d:r*d+d])
+			ProjectRow(x, r, w, bias, d, out[r*d:r*d+d])
 		}
 	}
 }
 
-// projectRow computes row = x[r]·w + bias for sparse row r of x.
-func projectRow(x *Sparse, r int, w, bias []float32, d int, row []float32) {
+// ProjectRow computes row = x[r]·w + bias for sparse row r of x.
+func ProjectRow(x *Sparse, r int, w, bias []float32, d int, row []float32) {
 	s, e := x.Start[r], x.Start[r+1]
 	vecmath.SparseRow(row[:d], bias, w, d, x.Cols[s:e], x.Vals[s:e])
 }
 
-// projectBackward adds the gradients of w and bias for the output gradient
+// ProjectBackward adds the gradients of w and bias for the output gradient
 // dOut (N×d) into dw and db.
-func projectBackward(lay Layout, x *Sparse, dOut []float32, d int, dw, db []float32) {
+func ProjectBackward(lay Layout, x *Sparse, dOut []float32, d int, dw, db []float32) {
 	for b, n := range lay.Lens {
 		for t := range n {
 			r := b*lay.T + t

@@ -1,12 +1,15 @@
-package bilstm
+package kernels
 
 import "github.com/boilernet/boilernet/internal/vecmath"
 
-// lstmDir runs one direction of one LSTM layer over a batch and keeps what
-// its backward pass needs. Gate order is input, forget, cell, output.
-type lstmDir struct {
-	in, h   int
-	reverse bool
+// LSTM runs one direction of one LSTM layer over a batch and keeps what
+// its backward pass needs (the gates and cells of the last Forward): In
+// inputs and H units, reading its sequences backward when Reverse is set.
+// Gate order is input, forget, cell, output. The zero value's buffers grow
+// as needed.
+type LSTM struct {
+	In, H   int
+	Reverse bool
 
 	gates []float32 // N×4H: pre-activations, then activations (valid rows)
 	cells []float32 // N×H: cell state (valid rows)
@@ -19,35 +22,29 @@ type lstmDir struct {
 	tanhC     []float32 // H: tanh of a row's cell state, in backward
 }
 
-func grow(buf []float32, n int) []float32 {
-	if cap(buf) < n {
-		return make([]float32, n)
-	}
-	return buf[:n]
-}
-
-// forward computes the hidden states of the direction for input x (N×in)
-// and writes them into out at column offset off (rows of width stride).
-// Padding rows of out are left untouched.
-func (d *lstmDir) forward(lay Layout, x, wx, wh, bias []float32, out []float32, off, stride int) {
-	N, B, H, G := lay.N(), lay.B(), d.h, 4*d.h
-	d.gates = grow(d.gates, N*G)
-	d.cells = grow(d.cells, N*H)
-	d.h0 = grow(d.h0, B*H)
-	d.c0 = grow(d.c0, B*H)
-	d.z = grow(d.z, B*G)
+// Forward computes the hidden states of the direction for input x (N×In)
+// with weights wx (In×4H), wh (H×4H) and bias (4H), and writes them into
+// out at column offset off (rows of width stride). Padding rows of out are
+// left untouched.
+func (d *LSTM) Forward(lay Layout, x, wx, wh, bias []float32, out []float32, off, stride int) {
+	N, B, H, G := lay.N(), lay.B(), d.H, 4*d.H
+	d.gates = Grow(d.gates, N*G)
+	d.cells = Grow(d.cells, N*H)
+	d.h0 = Grow(d.h0, B*H)
+	d.c0 = Grow(d.c0, B*H)
+	d.z = Grow(d.z, B*G)
 	// All input projections at once.
-	sgemm(false, false, N, G, d.in, 1, x, d.in, wx, G, 0, d.gates, G)
+	Sgemm(false, false, N, G, d.In, 1, x, d.In, wx, G, 0, d.gates, G)
 	for s := 0; s < lay.T; s++ {
 		ba := lay.active(s)
 		if ba == 0 {
 			break
 		}
 		if s > 0 {
-			sgemm(false, false, ba, G, H, 1, d.h0, H, wh, G, 0, d.z, G)
+			Sgemm(false, false, ba, G, H, 1, d.h0, H, wh, G, 0, d.z, G)
 		}
 		for b := range ba {
-			r := b*lay.T + lay.pos(b, s, d.reverse)
+			r := b*lay.T + lay.pos(b, s, d.Reverse)
 			g := d.gates[r*G : r*G+G]
 			hp, cp := d.h0[b*H:b*H+H], d.c0[b*H:b*H+H]
 			c := d.cells[r*H : r*H+H]
@@ -83,10 +80,10 @@ func (d *lstmDir) forward(lay Layout, x, wx, wh, bias []float32, out []float32, 
 	}
 }
 
-// backward takes dOut, the gradient of the loss with respect to this
+// Backward takes dOut, the gradient of the loss with respect to this
 // direction's outputs (columns off..off+H of rows of width stride), and
-// adds the gradients of x into dx (N×in) and of the weights into dwx, dwh
-// and db. out must hold the outputs of the last forward call.
+// adds the gradients of x into dx (N×In) and of the weights into dwx, dwh
+// and db. out must hold the outputs of the last Forward call.
 //
 // Backpropagation through time, from a sequence's last step to its first
 // (in the direction's reading order). Write dX for ∂loss/∂X. A step's
@@ -117,32 +114,32 @@ func (d *lstmDir) forward(lay Layout, x, wx, wh, bias []float32, out []float32, 
 //	dWx += xᵀ·dG
 //	db  += Σ_rows dG
 //	dx  += dG·Wxᵀ
-func (d *lstmDir) backward(lay Layout, x, wx, wh, out, dOut []float32, off, stride int, dx, dwx, dwh, db []float32) {
-	N, B, H, G := lay.N(), lay.B(), d.h, 4*d.h
-	d.dG = grow(d.dG, N*G)
-	d.hPrev = grow(d.hPrev, N*H)
-	d.dh = grow(d.dh, B*H)
-	d.dc = grow(d.dc, B*H)
-	d.tanhC = grow(d.tanhC, H)
+func (d *LSTM) Backward(lay Layout, x, wx, wh, out, dOut []float32, off, stride int, dx, dwx, dwh, db []float32) {
+	N, B, H, G := lay.N(), lay.B(), d.H, 4*d.H
+	d.dG = Grow(d.dG, N*G)
+	d.hPrev = Grow(d.hPrev, N*H)
+	d.dh = Grow(d.dh, B*H)
+	d.dc = Grow(d.dc, B*H)
+	d.tanhC = Grow(d.tanhC, H)
 	clear(d.dG)
 	clear(d.hPrev)
 	clear(d.dh)
 	clear(d.dc)
 	// Gradients of the gate pre-activations of a step, B contiguous rows.
-	step := grow(d.z, B*G)
+	step := Grow(d.z, B*G)
 	for s := lay.T - 1; s >= 0; s-- {
 		ba := lay.active(s)
 		if ba == 0 {
 			continue
 		}
 		for b := range ba {
-			t := lay.pos(b, s, d.reverse)
+			t := lay.pos(b, s, d.Reverse)
 			r := b*lay.T + t
 			g := d.gates[r*G : r*G+G]
 			c := d.cells[r*H : r*H+H]
 			var cprev, hprev []float32
 			if s > 0 {
-				rp := b*lay.T + lay.pos(b, s-1, d.reverse)
+				rp := b*lay.T + lay.pos(b, s-1, d.Reverse)
 				cprev = d.cells[rp*H : rp*H+H]
 				hprev = out[rp*stride+off : rp*stride+off+H]
 				copy(d.hPrev[r*H:r*H+H], hprev)
@@ -174,19 +171,19 @@ func (d *lstmDir) backward(lay Layout, x, wx, wh, out, dOut []float32, off, stri
 		}
 		if s > 0 {
 			// dh of the previous step: dG·Whᵀ.
-			sgemm(false, true, ba, H, G, 1, step, G, wh, G, 0, d.dh, H)
+			Sgemm(false, true, ba, H, G, 1, step, G, wh, G, 0, d.dh, H)
 		}
 	}
 	// The weight gradients of all steps at once: dWh += H₋₁ᵀ·dG, dWx +=
 	// xᵀ·dG, db += Σ dG, and the input's dx += dG·Wxᵀ (padding rows of dG
 	// are zero and add nothing).
-	sgemm(true, false, H, G, N, 1, d.hPrev, H, d.dG, G, 1, dwh, G)
-	sgemm(true, false, d.in, G, N, 1, x, d.in, d.dG, G, 1, dwx, G)
+	Sgemm(true, false, H, G, N, 1, d.hPrev, H, d.dG, G, 1, dwh, G)
+	Sgemm(true, false, d.In, G, N, 1, x, d.In, d.dG, G, 1, dwx, G)
 	for r := range N {
 		row := d.dG[r*G : r*G+G]
 		for j, v := range row {
 			db[j] += v
 		}
 	}
-	sgemm(false, true, N, d.in, G, 1, d.dG, G, wx, G, 1, dx, d.in)
+	Sgemm(false, true, N, d.In, G, 1, d.dG, G, wx, G, 1, dx, d.In)
 }

@@ -1,6 +1,6 @@
 //go:build !openblas
 
-package bilstm
+package kernels
 
 import (
 	"gonum.org/v1/gonum/blas"
@@ -17,7 +17,7 @@ func defaultBLAS() blas.Float32 { return gonum.Implementation{} }
 // Go scheduler's threads; see the OpenBLAS build.
 func SetBLASThreads(int) {}
 
-// useRowKernels sends sgemm's plain products (C = A·B) to vecmath.MulRows
+// useRowKernels sends Sgemm's plain products (C = A·B) to vecmath.MulRows
 // and its gradient products (C += Aᵀ·B) to vecmath.MulRowsTransA where
 // their vector kernels run: they give gonum's bits, faster.
 var useRowKernels = vecmath.Vectorized
