@@ -37,9 +37,25 @@ func (s *batchState) setBatch(b *Batch, n int) {
 	}
 }
 
-// opIDs gives every op instance a distinct hash, so that Gorgonia never
-// merges two of them as common subexpressions.
+// opIDs numbers the op instances, so that every op has a name of its own.
 var opIDs atomic.Int64
+
+// opBase is what the graph's ops answer alike: a name (kind#id[input]),
+// distinct for every op instance and hashed as the op's hash so that
+// Gorgonia never merges two of them as common subexpressions; no pointer
+// results, no extern calls, no input overwritten.
+type opBase struct{ name string }
+
+func (op opBase) ReturnsPtr() bool      { return false }
+func (op opBase) CallsExtern() bool     { return false }
+func (op opBase) OverwritesInput() int  { return -1 }
+func (op opBase) WriteHash(h hash.Hash) { fmt.Fprint(h, op.name) }
+func (op opBase) String() string        { return op.name }
+func (op opBase) Hashcode() uint32 {
+	h := fnv.New32a()
+	op.WriteHash(h)
+	return h.Sum32()
+}
 
 func matType() gorgonia.TensorType {
 	return gorgonia.TensorType{Dims: 2, Of: hm.TypeVariable('a')}
@@ -47,12 +63,6 @@ func matType() gorgonia.TensorType {
 
 func vecType() gorgonia.TensorType {
 	return gorgonia.TensorType{Dims: 1, Of: hm.TypeVariable('a')}
-}
-
-func hashOf(s fmt.Stringer) uint32 {
-	h := fnv.New32a()
-	fmt.Fprint(h, s.String())
-	return h.Sum32()
 }
 
 func data32(v gorgonia.Value) []float32 { return v.Data().([]float32) }
@@ -65,6 +75,7 @@ func newDense(data []float32, shape ...int) *tensor.Dense {
 // (x is not a graph input: it is read from the batch state).
 // Inputs: W (in×d), b (d). Output: N×d.
 type projectOp struct {
+	opBase
 	id    int64
 	state *batchState
 	n, d  int
@@ -76,7 +87,8 @@ type projectOp struct {
 }
 
 func newProjectOp(state *batchState, n, d int) *projectOp {
-	return &projectOp{id: opIDs.Add(1), state: state, n: n, d: d, gradRun: -1}
+	id := opIDs.Add(1)
+	return &projectOp{opBase: opBase{fmt.Sprintf("SparseProject#%d", id)}, id: id, state: state, n: n, d: d, gradRun: -1}
 }
 
 func (op *projectOp) Arity() int { return 2 }
@@ -92,17 +104,11 @@ func (op *projectOp) Do(vals ...gorgonia.Value) (gorgonia.Value, error) {
 	op.runs++
 	return newDense(op.out, op.n, op.d), nil
 }
-func (op *projectOp) ReturnsPtr() bool      { return false }
-func (op *projectOp) CallsExtern() bool     { return false }
-func (op *projectOp) OverwritesInput() int  { return -1 }
-func (op *projectOp) WriteHash(h hash.Hash) { fmt.Fprint(h, op.String()) }
-func (op *projectOp) Hashcode() uint32      { return hashOf(op) }
-func (op *projectOp) String() string        { return fmt.Sprintf("SparseProject#%d", op.id) }
-func (op *projectOp) DiffWRT(int) []bool    { return []bool{true, true} }
+func (op *projectOp) DiffWRT(int) []bool { return []bool{true, true} }
 func (op *projectOp) SymDiff(inputs gorgonia.Nodes, output, grad *gorgonia.Node) (gorgonia.Nodes, error) {
 	var out gorgonia.Nodes
 	for which := range 2 {
-		n, err := gorgonia.ApplyOp(&projectGradOp{fwd: op, which: which}, inputs[0], inputs[1], grad)
+		n, err := gorgonia.ApplyOp(&projectGradOp{opBase: opBase{fmt.Sprintf("SparseProjectGrad#%d[%d]", op.id, which)}, fwd: op, which: which}, inputs[0], inputs[1], grad)
 		if err != nil {
 			return nil, err
 		}
@@ -127,6 +133,7 @@ func (op *projectOp) backward(w []float32, dOut []float32) {
 // projectGradOp returns the gradient of input which (0: W, 1: b) of a
 // projectOp. Inputs: W, b, the output gradient.
 type projectGradOp struct {
+	opBase
 	fwd   *projectOp
 	which int
 }
@@ -147,14 +154,6 @@ func (op *projectGradOp) Do(vals ...gorgonia.Value) (gorgonia.Value, error) {
 		return newDense(op.fwd.dw, vals[0].Shape()...), nil
 	}
 	return newDense(op.fwd.db, op.fwd.d), nil
-}
-func (op *projectGradOp) ReturnsPtr() bool      { return false }
-func (op *projectGradOp) CallsExtern() bool     { return false }
-func (op *projectGradOp) OverwritesInput() int  { return -1 }
-func (op *projectGradOp) WriteHash(h hash.Hash) { fmt.Fprint(h, op.String()) }
-func (op *projectGradOp) Hashcode() uint32      { return hashOf(op) }
-func (op *projectGradOp) String() string {
-	return fmt.Sprintf("SparseProjectGrad#%d[%d]", op.fwd.id, op.which)
 }
 
 // The inputs of an lstmOp (and the gradients its lstmGradOps return),
@@ -177,6 +176,7 @@ const (
 // backward direction (inX..inBwdB). Output: N×2H, forward states in the
 // first H columns.
 type lstmOp struct {
+	opBase
 	id       int64
 	state    *batchState
 	n, in, h int
@@ -189,8 +189,10 @@ type lstmOp struct {
 }
 
 func newLSTMOp(state *batchState, n, in, h int) *lstmOp {
+	id := opIDs.Add(1)
 	return &lstmOp{
-		id: opIDs.Add(1), state: state, n: n, in: in, h: h,
+		opBase: opBase{fmt.Sprintf("BiLSTM#%d", id)},
+		id:     id, state: state, n: n, in: in, h: h,
 		fwd:     &kernels.LSTM{In: in, H: h, Reverse: false},
 		bwd:     &kernels.LSTM{In: in, H: h, Reverse: true},
 		gradRun: -1,
@@ -215,18 +217,12 @@ func (op *lstmOp) Do(vals ...gorgonia.Value) (gorgonia.Value, error) {
 	op.runs++
 	return newDense(op.out, op.n, 2*op.h), nil
 }
-func (op *lstmOp) ReturnsPtr() bool      { return false }
-func (op *lstmOp) CallsExtern() bool     { return false }
-func (op *lstmOp) OverwritesInput() int  { return -1 }
-func (op *lstmOp) WriteHash(h hash.Hash) { fmt.Fprint(h, op.String()) }
-func (op *lstmOp) Hashcode() uint32      { return hashOf(op) }
-func (op *lstmOp) String() string        { return fmt.Sprintf("BiLSTM#%d", op.id) }
-func (op *lstmOp) DiffWRT(int) []bool    { return []bool{true, true, true, true, true, true, true} }
+func (op *lstmOp) DiffWRT(int) []bool { return []bool{true, true, true, true, true, true, true} }
 func (op *lstmOp) SymDiff(inputs gorgonia.Nodes, output, grad *gorgonia.Node) (gorgonia.Nodes, error) {
 	args := append(append(gorgonia.Nodes{}, inputs...), output, grad)
 	var out gorgonia.Nodes
 	for which := range lstmInputs {
-		n, err := gorgonia.ApplyOp(&lstmGradOp{fwd: op, which: which}, args...)
+		n, err := gorgonia.ApplyOp(&lstmGradOp{opBase: opBase{fmt.Sprintf("BiLSTMGrad#%d[%d]", op.id, which)}, fwd: op, which: which}, args...)
 		if err != nil {
 			return nil, err
 		}
@@ -258,6 +254,7 @@ func (op *lstmOp) backward(vals []gorgonia.Value) {
 // lstmGradOp returns the gradient of input which of an lstmOp. Inputs: the
 // lstmOp's inputs, its output and the output's gradient (inX..inDOut).
 type lstmGradOp struct {
+	opBase
 	fwd   *lstmOp
 	which int
 }
@@ -278,14 +275,6 @@ func (op *lstmGradOp) Do(vals ...gorgonia.Value) (gorgonia.Value, error) {
 	op.fwd.backward(vals)
 	return newDense(op.fwd.grads[op.which], vals[op.which].Shape()...), nil
 }
-func (op *lstmGradOp) ReturnsPtr() bool      { return false }
-func (op *lstmGradOp) CallsExtern() bool     { return false }
-func (op *lstmGradOp) OverwritesInput() int  { return -1 }
-func (op *lstmGradOp) WriteHash(h hash.Hash) { fmt.Fprint(h, op.String()) }
-func (op *lstmGradOp) Hashcode() uint32      { return hashOf(op) }
-func (op *lstmGradOp) String() string {
-	return fmt.Sprintf("BiLSTMGrad#%d[%d]", op.fwd.id, op.which)
-}
 
 // poolOp averages the rows of its input over the pooling groups of one
 // level of the batch (Layout.Groups[level]): row r of the output is the
@@ -294,7 +283,7 @@ func (op *lstmGradOp) String() string {
 // over the group's size), so its gradient is the same averaging of the
 // output's gradient. Input: N×w. Output: N×w.
 type poolOp struct {
-	id      int64
+	opBase
 	state   *batchState
 	level   int
 	n, w    int
@@ -303,7 +292,7 @@ type poolOp struct {
 }
 
 func newPoolOp(state *batchState, level, n, w int) *poolOp {
-	return &poolOp{id: opIDs.Add(1), state: state, level: level, n: n, w: w}
+	return &poolOp{opBase: opBase{fmt.Sprintf("Pool#%d[%d]", opIDs.Add(1), level)}, state: state, level: level, n: n, w: w}
 }
 
 func (op *poolOp) Arity() int    { return 1 }
@@ -320,13 +309,7 @@ func (op *poolOp) Do(vals ...gorgonia.Value) (gorgonia.Value, error) {
 	kernels.PoolMeans(data32(vals[0]), op.w, groups[op.level], op.out, &op.scratch)
 	return newDense(op.out, op.n, op.w), nil
 }
-func (op *poolOp) ReturnsPtr() bool      { return false }
-func (op *poolOp) CallsExtern() bool     { return false }
-func (op *poolOp) OverwritesInput() int  { return -1 }
-func (op *poolOp) WriteHash(h hash.Hash) { fmt.Fprint(h, op.String()) }
-func (op *poolOp) Hashcode() uint32      { return hashOf(op) }
-func (op *poolOp) String() string        { return fmt.Sprintf("Pool#%d[%d]", op.id, op.level) }
-func (op *poolOp) DiffWRT(int) []bool    { return []bool{true} }
+func (op *poolOp) DiffWRT(int) []bool { return []bool{true} }
 func (op *poolOp) SymDiff(_ gorgonia.Nodes, _, grad *gorgonia.Node) (gorgonia.Nodes, error) {
 	n, err := gorgonia.ApplyOp(newPoolOp(op.state, op.level, op.n, op.w), grad)
 	if err != nil {
