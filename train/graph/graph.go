@@ -147,24 +147,13 @@ func New(c bilstm.Config, p *bilstm.Params, n int, f1Weight float64) (*Graph, er
 	gr.y = gorgonia.NewMatrix(g, tensor.Float32, gorgonia.WithShape(n, 1), gorgonia.WithName("y"))
 	gr.w = gorgonia.NewMatrix(g, tensor.Float32, gorgonia.WithShape(n, 1), gorgonia.WithName("weight"))
 	// Binary cross-entropy on logits z: softplus(z) - y·z, weighted.
-	sp, err := gorgonia.Softplus(gr.logits)
-	if err != nil {
-		return nil, err
-	}
-	yz, err := gorgonia.HadamardProd(gr.y, gr.logits)
-	if err != nil {
-		return nil, err
-	}
-	bce, err := gorgonia.Sub(sp, yz)
-	if err != nil {
-		return nil, err
-	}
-	wb, err := gorgonia.HadamardProd(gr.w, bce)
-	if err != nil {
-		return nil, err
-	}
-	if gr.loss, err = gorgonia.Sum(wb); err != nil {
-		return nil, err
+	var ch chain
+	sp := ch.unary(gorgonia.Softplus, gr.logits)
+	yz := ch.binary(gorgonia.HadamardProd, gr.y, gr.logits)
+	bce := ch.binary(gorgonia.Sub, sp, yz)
+	wb := ch.binary(gorgonia.HadamardProd, gr.w, bce)
+	if gr.loss = ch.unary(sum, wb); ch.err != nil {
+		return nil, ch.err
 	}
 	if f1Weight > 0 {
 		if gr.loss, err = gr.withSoftF1(f1Weight); err != nil {
@@ -189,40 +178,37 @@ func (gr *Graph) withSoftF1(f1Weight float64) (*gorgonia.Node, error) {
 	gr.pageWords = gorgonia.NewMatrix(g, tensor.Float32, gorgonia.WithShape(MaxF1Pages, gr.n), gorgonia.WithName("page_words"))
 	gr.pageDen = gorgonia.NewMatrix(g, tensor.Float32, gorgonia.WithShape(MaxF1Pages, 1), gorgonia.WithName("page_den"))
 	gr.pageCoef = gorgonia.NewMatrix(g, tensor.Float32, gorgonia.WithShape(MaxF1Pages, 1), gorgonia.WithName("page_coef"))
-	p, err := gorgonia.Sigmoid(gr.logits)
-	if err != nil {
-		return nil, err
-	}
-	py, err := gorgonia.HadamardProd(p, gr.y)
-	if err != nil {
-		return nil, err
-	}
-	tp, err := gorgonia.Mul(gr.pageWords, py)
-	if err != nil {
-		return nil, err
-	}
-	pred, err := gorgonia.Mul(gr.pageWords, p)
-	if err != nil {
-		return nil, err
-	}
-	den, err := gorgonia.Add(pred, gr.pageDen)
-	if err != nil {
-		return nil, err
-	}
-	f1, err := gorgonia.HadamardDiv(tp, den)
-	if err != nil {
-		return nil, err
-	}
-	weighted, err := gorgonia.HadamardProd(gr.pageCoef, f1)
-	if err != nil {
-		return nil, err
-	}
-	term, err := gorgonia.Sum(weighted)
-	if err != nil {
-		return nil, err
-	}
-	return gorgonia.Sub(gr.loss, term)
+	var ch chain
+	p := ch.unary(gorgonia.Sigmoid, gr.logits)
+	py := ch.binary(gorgonia.HadamardProd, p, gr.y)
+	tp := ch.binary(gorgonia.Mul, gr.pageWords, py)
+	pred := ch.binary(gorgonia.Mul, gr.pageWords, p)
+	den := ch.binary(gorgonia.Add, pred, gr.pageDen)
+	f1 := ch.binary(gorgonia.HadamardDiv, tp, den)
+	weighted := ch.binary(gorgonia.HadamardProd, gr.pageCoef, f1)
+	loss := ch.binary(gorgonia.Sub, gr.loss, ch.unary(sum, weighted))
+	return loss, ch.err
 }
+
+// chain applies Gorgonia's node functions in turn and keeps the first
+// error: after one fails, the later ones return nil and build nothing.
+type chain struct{ err error }
+
+func (c *chain) unary(f func(*gorgonia.Node) (*gorgonia.Node, error), a *gorgonia.Node) *gorgonia.Node {
+	return c.binary(func(a, _ *gorgonia.Node) (*gorgonia.Node, error) { return f(a) }, a, nil)
+}
+
+func (c *chain) binary(f func(a, b *gorgonia.Node) (*gorgonia.Node, error), a, b *gorgonia.Node) *gorgonia.Node {
+	if c.err != nil {
+		return nil
+	}
+	n, err := f(a, b)
+	c.err = err
+	return n
+}
+
+// sum is the sum of all of a's values.
+func sum(a *gorgonia.Node) (*gorgonia.Node, error) { return gorgonia.Sum(a) }
 
 // letPages fills the soft F1 term's per-page inputs for batch b.
 func (gr *Graph) letPages(b *Batch) error {
