@@ -47,6 +47,16 @@ const (
 	typeFloat16 = 1
 )
 
+// storageTypes gives, for each weight storage type, the bytes of one value
+// and how ReadModel decodes them.
+var storageTypes = map[byte]struct {
+	size   int
+	decode func([]byte) float32
+}{
+	typeFloat32: {4, func(b []byte) float32 { return math.Float32frombits(binary.LittleEndian.Uint32(b)) }},
+	typeFloat16: {2, func(b []byte) float32 { return float16.Frombits(binary.LittleEndian.Uint16(b)).Float32() }},
+}
+
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
 // ErrModel is wrapped by every error about a model file's content.
@@ -185,27 +195,17 @@ func ReadModel(r io.Reader) (*Model, error) {
 		for _, d := range t.Shape {
 			size *= d
 		}
-		switch typ {
-		case typeFloat32:
-			raw := in.bytes(4 * size)
-			if in.err != nil {
-				return nil, in.err
-			}
-			t.Data = make([]float32, size)
-			for i := range t.Data {
-				t.Data[i] = math.Float32frombits(binary.LittleEndian.Uint32(raw[4*i:]))
-			}
-		case typeFloat16:
-			raw := in.bytes(2 * size)
-			if in.err != nil {
-				return nil, in.err
-			}
-			t.Data = make([]float32, size)
-			for i := range t.Data {
-				t.Data[i] = float16.Frombits(binary.LittleEndian.Uint16(raw[2*i:])).Float32()
-			}
-		default:
+		st, ok := storageTypes[typ]
+		if !ok {
 			return nil, modelErr("tensor %q: unknown type %d", name, typ)
+		}
+		raw := in.bytes(st.size * size)
+		if in.err != nil {
+			return nil, in.err
+		}
+		t.Data = make([]float32, size)
+		for i := range t.Data {
+			t.Data[i] = st.decode(raw[st.size*i:])
 		}
 		*fields[k] = t.Data
 	}
