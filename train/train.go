@@ -1,8 +1,14 @@
-// Package train trains the BiLSTM labeler: Fit trains from labeled
-// documents in memory and Run from dataset folders. Both build the
-// vocabularies from the training pages, run Adam on the class-weighted
-// binary cross-entropy over length-bucketed batches, score the dev pages
-// after every epoch and keep the epoch with the best mean dev word F1.
+// Package train is the training of BoilerNet's models: it makes a BiLSTM
+// labeler (package bilstm) or the shallow tree baseline (RunTree) from
+// labeled pages.
+//
+// Fit trains a labeler from labeled documents in memory and Run from
+// dataset folders. Both build the vocabularies from the training pages,
+// encode the pages and lay them out as length-bucketed batches (with the
+// classes' balanced loss weights), run Adam on the loss of the training
+// graph (package train/graph: the weighted binary cross-entropy, with the
+// soft token F1 term of Options.F1Loss), score the dev pages after every
+// epoch and keep the epoch with the best mean dev word F1.
 package train
 
 import (

@@ -1,9 +1,12 @@
-// Package graph is the Gorgonia training graph of the bilstm network: the
-// sparse projection and the BiLSTM layers as custom ops over bilstm's
-// kernels, with their backward passes, then ReLU, dropout, the output layer
-// and the weighted binary cross-entropy in Gorgonia, and the Adam solver
-// that updates the weights. Package bilstm holds the model and its forward
-// pass and does not import Gorgonia; only training links it.
+// Package graph is the training graph of the bilstm network in Gorgonia:
+// its loss, its gradients and the Adam solver that updates the weights.
+//
+// The sparse projection, the BiLSTM layers and the pooling are custom ops
+// over the kernels the forward pass uses too (internal/kernels), with their
+// backward passes; ReLU, dropout, the output layer and the loss (the
+// weighted binary cross-entropy and the soft token F1 term) are Gorgonia's.
+// A Batch is what a graph runs on. Package bilstm, the model and its
+// forward pass, does not import Gorgonia: only training links it.
 package graph
 
 import (
