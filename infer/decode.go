@@ -93,7 +93,7 @@ func StructureDecoding() Decoding {
 
 const (
 	// f1Odds undoes, before the expected-F1 choice, the balanced class
-	// weights of training (bilstm.ClassWeights), which multiply the odds
+	// weights of training (package train), which multiply the odds
 	// of content, the rarer class, by n_boilerplate/n_content (3.9 over
 	// the five datasets' train splits), and leans towards precision,
 	// since networks trained with the soft F1 term rate content higher
