@@ -2,10 +2,11 @@
 // split: the words of blocks it keeps that the gold leaves out, before the
 // first gold content block of their page, inside the span of gold content,
 // or after the last, per dataset. With -show it lists the false positives
-// after the span; with -cut it scores, against the default, a rule that
-// drops what follows a comment-section heading (see cut.go).
+// of a dataset's pages at one place (-where before, inside or after); with
+// -cut it scores, against the default, a rule that drops what follows a
+// comment-section heading (see cut.go).
 //
-//	go run ./cmd/leaks -data ../../shared/data/l3s-gn1,../../shared/data/dragnet -split dev [-show l3s-gn1] [-cut]
+//	go run ./cmd/leaks -data ../../shared/data/l3s-gn1,../../shared/data/dragnet -split dev [-show l3s-gn1 -where after] [-cut]
 package main
 
 import (
@@ -24,7 +25,8 @@ func main() {
 	log.SetFlags(0)
 	dirs := flag.String("data", "", "dataset folders, comma-separated")
 	split := flag.String("split", "dev", "split")
-	show := flag.String("show", "", "list the false positives after the gold span on this dataset's pages")
+	show := flag.String("show", "", "list the false positives on this dataset's pages")
+	place := flag.String("where", "after", "with -show: the false positives before, inside or after the gold span")
 	cut := flag.Bool("cut", false, "score the comment-heading cut against the default")
 	share := flag.Float64("share", 0.5, "with -cut: the share of the kept words that must come before the heading")
 	maxWords := flag.Int("max-words", 8, "with -cut: the most words a heading has")
@@ -55,10 +57,10 @@ func main() {
 			if err != nil {
 				log.Fatal(err)
 			}
-			w.add(d, sel, func(i, after int) {
-				if ds.Name == *show {
+			w.add(d, sel, func(i int, where string, dist int) {
+				if ds.Name == *show && where == *place {
 					b := d.Page.Blocks[i]
-					fmt.Printf("%s\t+%d\t%.2f\t%s\t%.90s\n", id, after, probs[i], strings.Join(b.Path[max(0, len(b.Path)-4):], "/"), b.Text)
+					fmt.Printf("%s\t%+d\t%.2f\t%s\t%.90s\n", id, dist, probs[i], strings.Join(b.Path[max(0, len(b.Path)-4):], "/"), b.Text)
 				}
 			})
 		}
@@ -93,9 +95,10 @@ func main() {
 // where sums a split's kept words by their place against the gold span.
 type where struct{ tp, before, inside, after float64 }
 
-// add counts one page; after is called for each false positive after the
-// gold span, with its distance in blocks from the span's last block.
-func (w *where) add(d *data.Document, sel []bool, after func(i, dist int)) {
+// add counts one page; fp is called for each false positive with its
+// place ("before", "inside", "after") and its distance in blocks from the
+// span's nearest end (0 inside).
+func (w *where) add(d *data.Document, sel []bool, fp func(i int, place string, dist int)) {
 	first, last := -1, -1
 	for i, c := range d.Labels {
 		if c {
@@ -115,11 +118,13 @@ func (w *where) add(d *data.Document, sel []bool, after func(i, dist int)) {
 			w.tp += n
 		case first < 0 || i < first:
 			w.before += n
+			fp(i, "before", i-max(first, len(d.Labels)))
 		case i > last:
 			w.after += n
-			after(i, i-last)
+			fp(i, "after", i-last)
 		default:
 			w.inside += n
+			fp(i, "inside", 0)
 		}
 	}
 }
