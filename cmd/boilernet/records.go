@@ -6,10 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
-	"path/filepath"
-	"sort"
 
 	"github.com/boilernet/boilernet/batch"
 	"github.com/boilernet/boilernet/corpus"
@@ -33,17 +30,10 @@ func recordInputs(args []string, urlList string) (files []string, ok bool, err e
 			others = true
 			continue
 		}
-		var found []string
-		filepath.WalkDir(a, func(path string, d fs.DirEntry, err error) error {
-			if err == nil && !d.IsDir() && records.IsRecordFile(d.Name()) {
-				found = append(found, path)
-			}
-			return nil
-		})
+		found := corpusFilesBelow(a)
 		if pages, _ := batch.Files(context.Background(), []string{a}); len(found) == 0 || len(pages) > 0 {
 			others = true // HTML pages here, which a corpus run would leave out
 		}
-		sort.Strings(found)
 		files = append(files, found...)
 	}
 	if len(files) > 0 && others {
