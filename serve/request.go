@@ -200,36 +200,21 @@ func readBody(r io.Reader, maxBody, contentLength int64) ([]byte, error) {
 // queryOptions reads the options of a raw-body request from its query.
 func (req *Request) queryOptions(q url.Values) error {
 	o := &req.Options
+	// The string and the boolean parameters, by key; ?metadata alone is true.
+	strs := map[string]*string{"url": &req.URL, "name": &req.Name, "method": &o.Method, "filter": &o.Filter, "decode": &o.Decode, "format": &o.Format}
+	bools := map[string]*bool{"keep_headline": &o.KeepHeadline, "metadata": &o.Metadata, "links": &o.Links, "images": &o.Images, "comments": &o.Comments}
 	for key, vals := range q {
 		v := vals[len(vals)-1]
 		var err error
-		switch key {
-		case "url":
-			req.URL = v
-		case "name":
-			req.Name = v
-		case "method":
-			o.Method = v
-		case "filter":
-			o.Filter = v
-		case "decode":
-			o.Decode = v
-		case "format":
-			o.Format = v
-		case "threshold":
+		switch s, b := strs[key], bools[key]; {
+		case s != nil:
+			*s = v
+		case b != nil:
+			*b, err = parseBool(v)
+		case key == "threshold":
 			o.Threshold, err = strconv.ParseFloat(v, 64)
-		case "filter_depth":
+		case key == "filter_depth":
 			o.FilterDepth, err = strconv.Atoi(v)
-		case "keep_headline":
-			o.KeepHeadline, err = parseBool(v)
-		case "metadata":
-			o.Metadata, err = parseBool(v)
-		case "links":
-			o.Links, err = parseBool(v)
-		case "images":
-			o.Images, err = parseBool(v)
-		case "comments":
-			o.Comments, err = parseBool(v)
 		default:
 			return badRequest("unknown query parameter %q", key)
 		}
