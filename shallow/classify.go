@@ -28,14 +28,28 @@ func neighbourFeatures(blocks []Block, i int) (prev, curr, next Features) {
 	return prev, blocks[i].Features, next
 }
 
-// NumWords is the paper's Algorithm 2, the C4.8 tree on the number of words
-// and the link density of the previous, current and next block.
-func NumWords(blocks []Block) []bool {
-	return eachBlock(blocks, func(prev, curr, next Features) bool {
+// linkDensityTree is the root both of the paper's C4.8 trees share: a block
+// with a link density over 0.333333 is boilerplate; the others are labeled
+// by fewLinks after a block with a link density of at most 0.555556, and by
+// manyLinks after one with more.
+func linkDensityTree(fewLinks, manyLinks func(prev, curr, next Features) bool) func(prev, curr, next Features) bool {
+	return func(prev, curr, next Features) bool {
 		switch {
 		case curr.LinkDensity > 0.333333:
 			return false
 		case prev.LinkDensity <= 0.555556:
+			return fewLinks(prev, curr, next)
+		default:
+			return manyLinks(prev, curr, next)
+		}
+	}
+}
+
+// NumWords is the paper's Algorithm 2, the C4.8 tree on the number of words
+// and the link density of the previous, current and next block.
+func NumWords(blocks []Block) []bool {
+	return eachBlock(blocks, linkDensityTree(
+		func(prev, curr, next Features) bool {
 			if curr.NumWords <= 16 {
 				if next.NumWords <= 15 {
 					return prev.NumWords > 4
@@ -43,23 +57,20 @@ func NumWords(blocks []Block) []bool {
 				return true
 			}
 			return true
-		default:
+		},
+		func(_, curr, next Features) bool {
 			if curr.NumWords <= 40 {
 				return next.NumWords > 17
 			}
 			return true
-		}
-	})
+		}))
 }
 
 // Densitometric is the paper's Algorithm 1, the C4.8 tree on the text
 // density and the link density of the previous, current and next block.
 func Densitometric(blocks []Block) []bool {
-	return eachBlock(blocks, func(prev, curr, next Features) bool {
-		switch {
-		case curr.LinkDensity > 0.333333:
-			return false
-		case prev.LinkDensity <= 0.555556:
+	return eachBlock(blocks, linkDensityTree(
+		func(prev, curr, next Features) bool {
 			if curr.TextDensity <= 9 {
 				if next.TextDensity <= 10 {
 					return prev.TextDensity > 4
@@ -67,10 +78,10 @@ func Densitometric(blocks []Block) []bool {
 				return true
 			}
 			return next.TextDensity != 0
-		default:
+		},
+		func(_, _, next Features) bool {
 			return next.TextDensity > 11
-		}
-	})
+		}))
 }
 
 // CleanEvalRule is the rule the paper derives for CleanEval: a block is
