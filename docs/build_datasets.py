@@ -134,22 +134,20 @@ def classic(mirror, out):
     write_splits(ce, dev_ids + final[:150], final[150:200], final[200:])
 
     # Dragnet: pages and gold text.
-    dn = os.path.join(out, "dragnet")
-    new_dataset(dn)
-    docs = pairs(os.path.join(mirror, "dragnet_data", "input"), os.path.join(mirror, "dragnet_data", "GoldStandard"))
-    for i, (page, gold) in docs.items():
-        shutil.copyfile(page, os.path.join(dn, "html", i + ".html"))
-        shutil.copyfile(gold, os.path.join(dn, "gold", i + ".txt"))
-    write_splits(dn, *seeded_split(docs, 0.7, 0.1))
+    paired_dataset(os.path.join(mirror, "dragnet_data"), os.path.join(out, "dragnet"), "gold", ".txt", 0.7, 0.1)
 
     # L3S-GN1: pages and their annotated copies.
-    l3 = os.path.join(out, "l3s-gn1")
-    new_dataset(l3)
-    docs = pairs(os.path.join(mirror, "page-signal-master", "input"), os.path.join(mirror, "page-signal-master", "GoldStandard"))
-    for i, (page, annotated) in docs.items():
-        shutil.copyfile(page, os.path.join(l3, "html", i + ".html"))
-        shutil.copyfile(annotated, os.path.join(l3, "annotated", i + ".html"))
-    write_splits(l3, *seeded_split(docs, 0.6, 0.1))
+    paired_dataset(os.path.join(mirror, "page-signal-master"), os.path.join(out, "l3s-gn1"), "annotated", ".html", 0.6, 0.1)
+
+
+def paired_dataset(source, out, kind, ext, train_share, dev_share):
+    """The pages in source/input and their GoldStandard files as out/html/ID.html and out/KIND/ID.EXT, split at random."""
+    new_dataset(out)
+    docs = pairs(os.path.join(source, "input"), os.path.join(source, "GoldStandard"))
+    for i, (page, gold) in docs.items():
+        shutil.copyfile(page, os.path.join(out, "html", i + ".html"))
+        shutil.copyfile(gold, os.path.join(out, kind, i + ext))
+    write_splits(out, *seeded_split(docs, train_share, dev_share))
 
 
 def wcxb(repo, out):
