@@ -20,16 +20,12 @@ import (
 	"strings"
 
 	"github.com/boilernet/boilernet/bench/extractors"
+	"github.com/boilernet/boilernet/bench/internal/cli"
 	"github.com/boilernet/boilernet/data"
 )
 
 func main() {
-	if err := run(os.Args[1:], os.Stdout, os.Stderr); err != nil {
-		if err != flag.ErrHelp {
-			fmt.Fprintln(os.Stderr, "external:", err)
-		}
-		os.Exit(1)
-	}
+	cli.Main("external", run)
 }
 
 func run(args []string, stdout, stderr io.Writer) error {

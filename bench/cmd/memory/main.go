@@ -42,15 +42,12 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/boilernet/boilernet/bench/internal/cli"
 )
 
 func main() {
-	if err := run(os.Args[1:], os.Stdout, os.Stderr); err != nil {
-		if !errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintln(os.Stderr, "memory:", err)
-		}
-		os.Exit(1)
-	}
+	cli.Main("memory", run)
 }
 
 // page is a hostile page: its file name and how to write its decoded bytes.

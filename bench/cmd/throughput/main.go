@@ -53,18 +53,14 @@ import (
 
 	"github.com/boilernet/boilernet/batch"
 	"github.com/boilernet/boilernet/bench/extractors"
+	"github.com/boilernet/boilernet/bench/internal/cli"
 	"github.com/boilernet/boilernet/data"
 	"github.com/boilernet/boilernet/infer"
 	"golang.org/x/net/html"
 )
 
 func main() {
-	if err := run(os.Args[1:], os.Stdout, os.Stderr); err != nil {
-		if !errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintln(os.Stderr, "throughput:", err)
-		}
-		os.Exit(1)
-	}
+	cli.Main("throughput", run)
 }
 
 // config is one measured configuration.
