@@ -25,6 +25,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"iter"
 	"log"
 	"math"
 	"os"
@@ -85,25 +86,49 @@ func loadModel(list string) (*infer.Model, error) {
 	return md, nil
 }
 
+// pageFlags are the flags dump and eval share: the model that scores the
+// pages, and the datasets and split they are from.
+type pageFlags struct {
+	models, dirs, split *string
+}
+
+func addPageFlags(fs *flag.FlagSet, split, splitUsage string) pageFlags {
+	return pageFlags{
+		models: fs.String("model", "", "model files A,B,... (default: the embedded model)"),
+		dirs:   fs.String("data", "", "dataset folders, comma-separated"),
+		split:  fs.String("split", split, splitUsage),
+	}
+}
+
+// datasets opens the datasets of -data one after the other; the first
+// that cannot be opened, with its error, ends the sequence.
+func (p pageFlags) datasets() iter.Seq2[*data.Dataset, error] {
+	return func(yield func(*data.Dataset, error) bool) {
+		for _, dir := range strings.Split(*p.dirs, ",") {
+			ds, err := data.Open(dir)
+			if !yield(ds, err) || err != nil {
+				return
+			}
+		}
+	}
+}
+
 func dump(args []string) error {
 	fs := flag.NewFlagSet("dump", flag.ExitOnError)
-	models := fs.String("model", "", "model files A,B,... (default: the embedded model)")
-	dirs := fs.String("data", "", "dataset folders, comma-separated")
-	split := fs.String("split", "test", "split whose pages are scored")
+	pf := addPageFlags(fs, "test", "split whose pages are scored")
 	out := fs.String("out", "", "output file (gob)")
 	fs.Parse(args)
-	md, err := loadModel(*models)
+	md, err := loadModel(*pf.models)
 	if err != nil {
 		return err
 	}
 	var rows []row
 	page := 0
-	for _, dir := range strings.Split(*dirs, ",") {
-		ds, err := data.Open(dir)
+	for ds, err := range pf.datasets() {
 		if err != nil {
 			return err
 		}
-		for _, id := range ds.IDs[*split] {
+		for _, id := range ds.IDs[*pf.split] {
 			doc, err := ds.Load(id, data.Options{})
 			if err != nil {
 				log.Print(err)
@@ -345,13 +370,11 @@ func rescore(beta []float64, odds float64, blocks []tokenize.Block, probs []floa
 
 func evaluate(args []string) error {
 	fs := flag.NewFlagSet("eval", flag.ExitOnError)
-	models := fs.String("model", "", "model files A,B,... (default: the embedded model)")
-	dirs := fs.String("data", "", "dataset folders, comma-separated")
-	split := fs.String("split", "dev", "split")
+	pf := addPageFlags(fs, "dev", "split")
 	path := fs.String("weights", "", "weights file of fit")
 	odds := fs.Float64("odds", 1, "factor on the regression's odds before the decoding (which scales odds by its own factor, 0.35, too)")
 	fs.Parse(args)
-	md, err := loadModel(*models)
+	md, err := loadModel(*pf.models)
 	if err != nil {
 		return err
 	}
@@ -369,12 +392,11 @@ func evaluate(args []string) error {
 	}
 	sums := make([]eval.PRF, len(methods))
 	n := 0
-	for _, dir := range strings.Split(*dirs, ",") {
-		ds, err := data.Open(dir)
+	for ds, err := range pf.datasets() {
 		if err != nil {
 			return err
 		}
-		rep, err := eval.Compare(ds, *split, methods, data.Options{}, nil)
+		rep, err := eval.Compare(ds, *pf.split, methods, data.Options{}, nil)
 		if err != nil {
 			return err
 		}
