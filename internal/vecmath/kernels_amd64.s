@@ -21,6 +21,21 @@
 #define ONE 480
 #define BIAS 512
 
+// ROWARGS loads the arguments of rowProducts64AVX2 and rowProducts8AVX2:
+// c in DI, a in SI, b in BX, k in CX, and the strides of a and of b in
+// bytes in R8 and DX. (It stands before the first TEXT because vet's
+// asmdecl, which does not expand macros, would check its argument names
+// against the function above it.)
+#define ROWARGS \
+	MOVQ c+0(FP), DI \
+	MOVQ a+8(FP), SI \
+	MOVQ b+16(FP), BX \
+	MOVQ k+24(FP), CX \
+	MOVQ inca+32(FP), R8 \
+	SHLQ $2, R8 \
+	MOVQ ldb+40(FP), DX \
+	SHLQ $2, DX
+
 // func activateAVX2(s []float32, t *activationTable) int
 TEXT ·activateAVX2(SB), NOSPLIT, $0-40
 	MOVQ s_base+0(FP), SI
@@ -138,16 +153,25 @@ done:
 	VMOVUPS Y6, 192(p) \
 	VMOVUPS Y7, 224(p)
 
+// BROADCASTA(skip) sets every lane of Y8 to a[l] (at SI), or jumps to
+// skip when a[l] is ±0, which adds nothing.
+#define BROADCASTA(skip) \
+	MOVL (SI), AX \
+	ANDL $0x7FFFFFFF, AX \
+	JZ   skip \
+	VBROADCASTSS (SI), Y8
+
+// NEXTROW(loop) steps SI to a[l+1] and BX to row l+1 of b, and jumps to
+// loop while rows are left (CX).
+#define NEXTROW(loop) \
+	ADDQ R8, SI \
+	ADDQ DX, BX \
+	DECQ CX \
+	JNZ  loop
+
 // func rowProducts64AVX2(c, a, b *float32, k, inca, ldb int, add bool)
 TEXT ·rowProducts64AVX2(SB), NOSPLIT, $0-49
-	MOVQ c+0(FP), DI
-	MOVQ a+8(FP), SI
-	MOVQ b+16(FP), BX
-	MOVQ k+24(FP), CX
-	MOVQ inca+32(FP), R8
-	SHLQ $2, R8
-	MOVQ ldb+40(FP), DX
-	SHLQ $2, DX
+	ROWARGS
 	MOVBLZX add+48(FP), AX
 	TESTL AX, AX
 	JNZ   load64
@@ -162,17 +186,11 @@ start64:
 	JZ    store64
 
 loop64:
-	MOVL (SI), AX
-	ANDL $0x7FFFFFFF, AX
-	JZ   next64                        // a[l] = ±0 adds nothing
-	VBROADCASTSS (SI), Y8
+	BROADCASTA(next64)
 	ACC64
 
 next64:
-	ADDQ R8, SI
-	ADDQ DX, BX
-	DECQ CX
-	JNZ  loop64
+	NEXTROW(loop64)
 
 store64:
 	STORE64(DI)
@@ -181,14 +199,7 @@ store64:
 
 // func rowProducts8AVX2(c, a, b *float32, k, inca, ldb int, add bool)
 TEXT ·rowProducts8AVX2(SB), NOSPLIT, $0-49
-	MOVQ c+0(FP), DI
-	MOVQ a+8(FP), SI
-	MOVQ b+16(FP), BX
-	MOVQ k+24(FP), CX
-	MOVQ inca+32(FP), R8
-	SHLQ $2, R8
-	MOVQ ldb+40(FP), DX
-	SHLQ $2, DX
+	ROWARGS
 	VXORPS Y0, Y0, Y0
 	MOVBLZX add+48(FP), AX
 	TESTL AX, AX
@@ -200,17 +211,11 @@ start8:
 	JZ    store8
 
 loop8:
-	MOVL (SI), AX
-	ANDL $0x7FFFFFFF, AX
-	JZ   next8
-	VBROADCASTSS (SI), Y8
+	BROADCASTA(next8)
 	ACC(0, Y0, Y9)
 
 next8:
-	ADDQ R8, SI
-	ADDQ DX, BX
-	DECQ CX
-	JNZ  loop8
+	NEXTROW(loop8)
 
 store8:
 	VMOVUPS Y0, (DI)
