@@ -28,25 +28,50 @@ func Words(text string) []string {
 // AppendWords appends the tokens of text (see Words) to dst.
 func AppendWords(dst []string, text string) []string {
 	for i := 0; i < len(text); {
+		kind, start, end, _ := nextToken(text, i)
+		switch kind {
+		case unspacedToken:
+			dst = append(dst, strings.ToLower(text[start:end]))
+		case wordToken:
+			dst = appendWord(dst, strings.ToLower(text[start:end]))
+		case punctToken:
+			dst = append(dst, text[start:end])
+		}
+		i = end
+	}
+	return dst
+}
+
+// tokenKind is the kind of a token nextToken finds.
+type tokenKind uint8
+
+const (
+	noToken       tokenKind = iota // the end of the text
+	unspacedToken                  // a character of a script without spaces, with its marks
+	wordToken                      // a word (see wordEnd), contraction and case as in the text
+	punctToken                     // a run of one punctuation character
+)
+
+// nextToken skips the spaces and control characters from text[i] and
+// returns the token after them: its kind, text[start:end], and its first
+// rune r. At the end of the text it returns noToken and start = end =
+// len(text). AppendWords and CountWords both walk the text with it, so
+// that they cannot disagree on where the tokens are.
+func nextToken(text string, i int) (kind tokenKind, start, end int, r rune) {
+	for i < len(text) {
 		r, size := utf8.DecodeRuneInString(text[i:])
 		switch {
 		case isSpace(r) || unicode.IsControl(r):
 			i += size
 		case isUnspaced(r):
-			end := marksEnd(text, i+size)
-			dst = append(dst, strings.ToLower(text[i:end]))
-			i = end
+			return unspacedToken, i, marksEnd(text, i+size), r
 		case isWordRune(r):
-			end := wordEnd(text, i)
-			dst = appendWord(dst, strings.ToLower(text[i:end]))
-			i = end
+			return wordToken, i, wordEnd(text, i), r
 		default:
-			end := runEnd(text, i, size)
-			dst = append(dst, text[i:end])
-			i = end
+			return punctToken, i, runEnd(text, i, size), r
 		}
 	}
-	return dst
+	return noToken, i, i, 0
 }
 
 // marksEnd returns the end of the combining marks from text[i:].
@@ -160,22 +185,16 @@ func IsWord(token string) bool {
 func CountWords(text string) int {
 	n := 0
 	for i := 0; i < len(text); {
-		r, size := utf8.DecodeRuneInString(text[i:])
-		switch {
-		case isSpace(r) || unicode.IsControl(r):
-			i += size
-		case isUnspaced(r):
+		kind, start, end, r := nextToken(text, i)
+		switch kind {
+		case unspacedToken:
 			if IsLetterOrDigit(r) { // the marks after it are neither
 				n++
 			}
-			i = marksEnd(text, i+size)
-		case isWordRune(r):
-			end := wordEnd(text, i)
-			n += wordsOf(text[i:end])
-			i = end
-		default: // a run of one punctuation character
-			i = runEnd(text, i, size)
+		case wordToken:
+			n += wordsOf(text[start:end])
 		}
+		i = end
 	}
 	return n
 }
