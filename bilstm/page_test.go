@@ -24,8 +24,8 @@ func TestPredictPageMatchesPredict(t *testing.T) {
 		// Larger biases than the initialization's zeros, so that the gates
 		// are not all near 0.5.
 		for l := range p.Layers {
-			copy(p.Layers[l].Fwd.B, randSlice(rng, len(p.Layers[l].Fwd.B), 2))
-			copy(p.Layers[l].Bwd.B, randSlice(rng, len(p.Layers[l].Bwd.B), 2))
+			copy(p.Layers[l].Fwd.B, gradcheck.Uniform(rng, len(p.Layers[l].Fwd.B), 2))
+			copy(p.Layers[l].Bwd.B, gradcheck.Uniform(rng, len(p.Layers[l].Bwd.B), 2))
 		}
 		for _, T := range []int{1, 2, chunkRows - 1, chunkRows, chunkRows + 1, 3*chunkRows + 7, 500, projectedRows, projectedRows + 1} {
 			lay := Layout{T: T, Lens: []int{T}}
@@ -69,14 +69,6 @@ func randGroups(rng *rand.Rand, T, levels int) [][]int32 {
 		groups[k] = g
 	}
 	return groups
-}
-
-func randSlice(rng *rand.Rand, n int, scale float64) []float32 {
-	s := make([]float32, n)
-	for i := range s {
-		s[i] = float32((2*rng.Float64() - 1) * scale)
-	}
-	return s
 }
 
 // randSparse makes N sparse rows over in columns, empty on padding rows.

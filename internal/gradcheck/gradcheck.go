@@ -58,3 +58,12 @@ func SparseRows(rng *rand.Rand, lens []int, T, in int) (start []int, cols []int3
 	}
 	return start, cols, vals
 }
+
+// Uniform makes n values drawn uniformly from [-scale, scale).
+func Uniform(rng *rand.Rand, n int, scale float64) []float32 {
+	s := make([]float32, n)
+	for i := range s {
+		s[i] = float32((2*rng.Float64() - 1) * scale)
+	}
+	return s
+}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/boilernet/boilernet/internal/gradcheck"
 )
 
 // BenchmarkGEMM is the baseline: the recurrent GEMM [16×H]·[H×4H] alone.
@@ -11,7 +13,7 @@ func BenchmarkGEMM(b *testing.B) {
 	for _, h := range []int{64, 128, 256} {
 		b.Run(fmt.Sprintf("%s/H=%d", BLASName, h), func(b *testing.B) {
 			rng := rand.New(rand.NewPCG(1, 1))
-			a, w, c := randSlice(rng, 16*h, 1), randSlice(rng, h*4*h, 1), make([]float32, 16*4*h)
+			a, w, c := gradcheck.Uniform(rng, 16*h, 1), gradcheck.Uniform(rng, h*4*h, 1), make([]float32, 16*4*h)
 			for b.Loop() {
 				Sgemm(false, false, 16, 4*h, h, 1, a, h, w, 4*h, 0, c, 4*h)
 			}

@@ -7,14 +7,6 @@ import (
 	"github.com/boilernet/boilernet/internal/gradcheck"
 )
 
-func randSlice(rng *rand.Rand, n int, scale float64) []float32 {
-	s := make([]float32, n)
-	for i := range s {
-		s[i] = float32((2*rng.Float64() - 1) * scale)
-	}
-	return s
-}
-
 // randSparse makes N sparse rows over in columns, empty on padding rows.
 func randSparse(rng *rand.Rand, lay Layout, in int) *Sparse {
 	start, cols, vals := gradcheck.SparseRows(rng, lay.Lens, lay.T, in)
@@ -43,9 +35,9 @@ func TestLSTMGradients(t *testing.T) {
 	n := lay.N()
 	for _, reverse := range []bool{false, true} {
 		rng := rand.New(rand.NewPCG(1, 2))
-		x := randSlice(rng, n*in, 1)
-		wx, wh, bias := randSlice(rng, in*4*H, 0.5), randSlice(rng, H*4*H, 0.5), randSlice(rng, 4*H, 0.5)
-		r := randSlice(rng, n*2*H, 1)
+		x := gradcheck.Uniform(rng, n*in, 1)
+		wx, wh, bias := gradcheck.Uniform(rng, in*4*H, 0.5), gradcheck.Uniform(rng, H*4*H, 0.5), gradcheck.Uniform(rng, 4*H, 0.5)
+		r := gradcheck.Uniform(rng, n*2*H, 1)
 		d := &LSTM{In: in, H: H, Reverse: reverse}
 		out := make([]float32, n*2*H)
 		loss := func() float64 {
@@ -73,8 +65,8 @@ func TestProjectGradients(t *testing.T) {
 	lay := testLayout
 	rng := rand.New(rand.NewPCG(3, 4))
 	x := randSparse(rng, lay, in)
-	w, bias := randSlice(rng, in*d, 1), randSlice(rng, d, 1)
-	r := randSlice(rng, lay.N()*d, 1)
+	w, bias := gradcheck.Uniform(rng, in*d, 1), gradcheck.Uniform(rng, d, 1)
+	r := gradcheck.Uniform(rng, lay.N()*d, 1)
 	out := make([]float32, lay.N()*d)
 	loss := func() float64 {
 		Project(lay, x, w, bias, d, out)
