@@ -4,9 +4,12 @@
 // or after the last, per dataset. With -show it lists the false positives
 // of a dataset's pages at one place (-where before, inside or after); with
 // -cut it scores, against the default, a rule that drops what follows a
-// comment-section heading (see cut.go).
+// comment-section heading (see cut.go); with -hosts it gives, on the
+// datasets whose meta.tsv has URLs, the share of the kept content and
+// boilerplate words whose block text stands on another page of the same
+// host (see hosts.go).
 //
-//	go run ./cmd/leaks -data ../../shared/data/l3s-gn1,../../shared/data/dragnet -split dev [-show l3s-gn1 -where after] [-cut]
+//	go run ./cmd/leaks -data ../../shared/data/l3s-gn1,../../shared/data/dragnet -split dev [-show l3s-gn1 -where after] [-cut] [-hosts]
 package main
 
 import (
@@ -30,6 +33,7 @@ func main() {
 	cut := flag.Bool("cut", false, "score the comment-heading cut against the default")
 	share := flag.Float64("share", 0.5, "with -cut: the share of the kept words that must come before the heading")
 	maxWords := flag.Int("max-words", 8, "with -cut: the most words a heading has")
+	byHost := flag.Bool("hosts", false, "count the kept words whose block text stands on another page of the same host")
 	flag.Parse()
 	ex, err := infer.Default()
 	if err != nil {
@@ -47,6 +51,13 @@ func main() {
 			log.Fatal(err)
 		}
 		var w where
+		var sites *siteTexts
+		var repeated [2]float64 // kept words repeated on the host: content, boilerplate
+		if *byHost {
+			if sites, err = newSiteTexts(ds); err != nil {
+				log.Fatal(err)
+			}
+		}
 		for _, id := range ds.IDs[*split] {
 			d, err := ds.Load(id, data.Options{})
 			if err != nil {
@@ -56,6 +67,11 @@ func main() {
 			sel, probs, err := keep(d)
 			if err != nil {
 				log.Fatal(err)
+			}
+			for i, b := range d.Page.Blocks {
+				if sites != nil && sel[i] && sites.repeated(id, b) {
+					repeated[boolIndex(!d.Labels[i])] += float64(tokenize.CountWords(b.Text))
+				}
 			}
 			w.add(d, sel, func(i int, where string, dist int) {
 				if ds.Name == *show && where == *place {
@@ -67,6 +83,10 @@ func main() {
 		fp := w.before + w.inside + w.after
 		fmt.Printf("%-10s kept words: %6.0f content, %6.0f boilerplate (precision %.3f); of the boilerplate: %.2f before the gold span, %.2f inside, %.2f after\n",
 			ds.Name, w.tp, fp, w.tp/(w.tp+fp), w.before/fp, w.inside/fp, w.after/fp)
+		if sites != nil {
+			fmt.Printf("%-10s kept words whose text stands on another page of the host: %.3f of the content, %.3f of the boilerplate\n",
+				ds.Name, repeated[0]/w.tp, repeated[1]/fp)
+		}
 		if !*cut {
 			continue
 		}
@@ -127,4 +147,11 @@ func (w *where) add(d *data.Document, sel []bool, fp func(i int, place string, d
 			fp(i, "inside", 0)
 		}
 	}
+}
+
+func boolIndex(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
