@@ -1,5 +1,5 @@
 // Package gradcheck compares analytic gradients with finite differences
-// and makes their random sparse inputs, for the tests of the network's
+// and makes their random inputs (dense values and sparse rows), for the tests of the network's
 // kernels and of the training graph.
 package gradcheck
 
