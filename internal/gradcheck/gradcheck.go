@@ -1,6 +1,6 @@
 // Package gradcheck compares analytic gradients with finite differences
-// and makes their random inputs (dense values and sparse rows), for the tests of the network's
-// kernels and of the training graph.
+// and makes their random inputs (dense values and sparse rows), for the
+// tests of the network's kernels and of the training graph.
 package gradcheck
 
 import (
