@@ -8,6 +8,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/boilernet/boilernet/internal/boolset"
 	"github.com/boilernet/boilernet/metadata"
 	"github.com/boilernet/boilernet/tokenize"
 )
@@ -120,25 +121,19 @@ const (
 // decodingNames are the named decodings ParseDecoding reads.
 var decodingNames = []string{"default", "blocks", "structure"}
 
-// step is one step of a decoding: its name and its field.
-type step struct {
-	name string
-	on   func(*Decoding) *bool
-}
-
 // decodingSteps are the steps ParseDecoding reads joined by "/", in the
 // order String writes them.
-var decodingSteps = []step{
-	{"threshold", func(d *Decoding) *bool { return &d.Threshold }},
-	{"unsmoothed", func(d *Decoding) *bool { return &d.Unsmoothed }},
-	{"paragraphs", func(d *Decoding) *bool { return &d.Paragraphs }},
-	{"hidden", func(d *Decoding) *bool { return &d.Hidden }},
-	{"isolated", func(d *Decoding) *bool { return &d.Isolated }},
-	{"keep-repeats", func(d *Decoding) *bool { return &d.KeepRepeats }},
-	{"keep-gaps", func(d *Decoding) *bool { return &d.KeepGaps }},
-	{"bylines", func(d *Decoding) *bool { return &d.Bylines }},
-	{"keep-frame", func(d *Decoding) *bool { return &d.KeepFrame }},
-	{"keep-navigation", func(d *Decoding) *bool { return &d.KeepNavigation }},
+var decodingSteps = boolset.Fields[Decoding]{
+	{Name: "threshold", Of: func(d *Decoding) *bool { return &d.Threshold }},
+	{Name: "unsmoothed", Of: func(d *Decoding) *bool { return &d.Unsmoothed }},
+	{Name: "paragraphs", Of: func(d *Decoding) *bool { return &d.Paragraphs }},
+	{Name: "hidden", Of: func(d *Decoding) *bool { return &d.Hidden }},
+	{Name: "isolated", Of: func(d *Decoding) *bool { return &d.Isolated }},
+	{Name: "keep-repeats", Of: func(d *Decoding) *bool { return &d.KeepRepeats }},
+	{Name: "keep-gaps", Of: func(d *Decoding) *bool { return &d.KeepGaps }},
+	{Name: "bylines", Of: func(d *Decoding) *bool { return &d.Bylines }},
+	{Name: "keep-frame", Of: func(d *Decoding) *bool { return &d.KeepFrame }},
+	{Name: "keep-navigation", Of: func(d *Decoding) *bool { return &d.KeepNavigation }},
 }
 
 // DecodingNames returns the named decodings ParseDecoding reads: default,
@@ -146,13 +141,7 @@ var decodingSteps = []step{
 func DecodingNames() []string { return slices.Clone(decodingNames) }
 
 // DecodingSteps returns the steps ParseDecoding reads joined by "/".
-func DecodingSteps() []string {
-	names := make([]string, len(decodingSteps))
-	for i, st := range decodingSteps {
-		names[i] = st.name
-	}
-	return names
-}
+func DecodingSteps() []string { return decodingSteps.Names() }
 
 // ParseDecoding reads a decoding name: "default", "blocks", "structure",
 // or steps joined by "/" (see DecodingSteps), each added to the default.
@@ -166,12 +155,8 @@ func ParseDecoding(s string) (Decoding, error) {
 		return StructureDecoding(), nil
 	}
 	var d Decoding
-	for name := range strings.SplitSeq(s, "/") {
-		i := slices.IndexFunc(decodingSteps, func(st step) bool { return st.name == name })
-		if i < 0 {
-			return Decoding{}, fmt.Errorf("unknown decoding %q (%s, or steps joined by /: %s)", s, strings.Join(decodingNames, ", "), strings.Join(DecodingSteps(), ", "))
-		}
-		*decodingSteps[i].on(&d) = true
+	if _, ok := decodingSteps.Set(&d, strings.SplitSeq(s, "/")); !ok {
+		return Decoding{}, fmt.Errorf("unknown decoding %q (%s, or steps joined by /: %s)", s, strings.Join(decodingNames, ", "), strings.Join(DecodingSteps(), ", "))
 	}
 	return d, nil
 }
@@ -186,13 +171,7 @@ func (d Decoding) String() string {
 	case StructureDecoding():
 		return "structure"
 	}
-	var steps []string
-	for _, st := range decodingSteps {
-		if *st.on(&d) {
-			steps = append(steps, st.name)
-		}
-	}
-	return strings.Join(steps, "/")
+	return strings.Join(decodingSteps.On(d), "/")
 }
 
 // decode labels blocks content from their probabilities. threshold is the

@@ -34,13 +34,7 @@ func (v *Vocab) MarshalBinary() ([]byte, error) {
 	var buf bytes.Buffer
 	buf.WriteString(magic)
 	buf.WriteByte(version)
-	var flags byte
-	for _, p := range featureParts {
-		if *p.of(&v.Features) {
-			flags |= p.flag
-		}
-	}
-	buf.WriteByte(flags)
+	buf.WriteByte(byte(featureParts.Mask(v.Features)))
 	for _, list := range [][]string{v.Words, v.Tags, v.Attrs} {
 		buf.Write(binary.AppendUvarint(nil, uint64(len(list))))
 		for _, s := range list {
@@ -72,12 +66,7 @@ func (v *Vocab) UnmarshalBinary(data []byte) error {
 		if len(data) == 0 {
 			return &Error{"truncated"}
 		}
-		var known byte
-		for _, p := range featureParts {
-			known |= p.flag
-			*p.of(&f) = data[0]&p.flag != 0
-		}
-		if data[0]&^known != 0 {
+		if featureParts.SetMask(&f, uint64(data[0])) != 0 {
 			return &Error{fmt.Sprintf("unknown feature flags %#x", data[0])}
 		}
 		data = data[1:]

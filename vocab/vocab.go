@@ -21,6 +21,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/boilernet/boilernet/internal/boolset"
 	"github.com/boilernet/boilernet/tokenize"
 )
 
@@ -68,12 +69,8 @@ func ParseFeatures(s string) (Features, error) {
 		return Features{}, fmt.Errorf("unknown feature set %q (paper, rich, or paper+ then parts joined by +: %s)", s, featurePartNames())
 	}
 	var f Features
-	for name := range strings.SplitSeq(rest, "+") {
-		i := slices.IndexFunc(featureParts, func(p featurePart) bool { return p.name == name })
-		if i < 0 {
-			return Features{}, fmt.Errorf("unknown feature %q in %q (%s)", name, s, featurePartNames())
-		}
-		*featureParts[i].of(&f) = true
+	if name, ok := featureParts.Set(&f, strings.SplitSeq(rest, "+")); !ok {
+		return Features{}, fmt.Errorf("unknown feature %q in %q (%s)", name, s, featurePartNames())
 	}
 	return f, nil
 }
@@ -86,40 +83,22 @@ func (f Features) String() string {
 	case Rich():
 		return "rich"
 	}
-	s := "paper"
-	for _, p := range featureParts {
-		if *p.of(&f) {
-			s += "+" + p.name
-		}
-	}
-	return s
+	return strings.Join(append([]string{"paper"}, featureParts.On(f)...), "+")
 }
 
-// featurePart is one part of a feature set beyond the paper's: its name
-// in ParseFeatures, its bit in the serialized vocabulary, and its field.
-type featurePart struct {
-	name string
-	flag byte
-	of   func(*Features) *bool
+// featureParts are the parts of a feature set beyond the paper's, in the
+// order of their names and columns; part i is bit i of the serialized
+// vocabulary's flags.
+var featureParts = boolset.Fields[Features]{
+	{Name: "attrs", Of: func(f *Features) *bool { return &f.Attrs }},
+	{Name: "stats", Of: func(f *Features) *bool { return &f.Stats }},
+	{Name: "regions", Of: func(f *Features) *bool { return &f.Regions }},
+	{Name: "repeats", Of: func(f *Features) *bool { return &f.Repeats }},
+	{Name: "visible", Of: func(f *Features) *bool { return &f.Visible }},
+	{Name: "topic", Of: func(f *Features) *bool { return &f.Topic }},
 }
 
-// featureParts are the parts in the order of their names and columns.
-var featureParts = []featurePart{
-	{"attrs", 1, func(f *Features) *bool { return &f.Attrs }},
-	{"stats", 2, func(f *Features) *bool { return &f.Stats }},
-	{"regions", 4, func(f *Features) *bool { return &f.Regions }},
-	{"repeats", 8, func(f *Features) *bool { return &f.Repeats }},
-	{"visible", 16, func(f *Features) *bool { return &f.Visible }},
-	{"topic", 32, func(f *Features) *bool { return &f.Topic }},
-}
-
-func featurePartNames() string {
-	names := make([]string, len(featureParts))
-	for i, p := range featureParts {
-		names[i] = p.name
-	}
-	return strings.Join(names, ", ")
-}
+func featurePartNames() string { return strings.Join(featureParts.Names(), ", ") }
 
 // Vocab maps words, tags and attribute tokens to columns.
 type Vocab struct {
