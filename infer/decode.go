@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"iter"
+	"math"
 	"slices"
 	"strings"
 	"unicode"
@@ -75,6 +76,15 @@ type Decoding struct {
 	// role="navigation"): tables of contents, navboxes, menus. By default
 	// they are dropped.
 	KeepNavigation bool
+	// FavorPrecision divides the odds of content of every block by
+	// favorFactor before the choice (the expected-F1 choice's, or the
+	// threshold's), so that fewer doubtful blocks are kept: more
+	// precision for less recall, as trafilatura's favor_precision.
+	FavorPrecision bool
+	// FavorRecall multiplies them by favorFactor: more recall for less
+	// precision. With FavorPrecision the two cancel out; ParseDecoding
+	// refuses both.
+	FavorRecall bool
 }
 
 // DefaultDecoding makes the expected-F1 choice, drops repeated paragraphs
@@ -107,6 +117,12 @@ const (
 	// has: a page the network reads as all boilerplate (a login form, an
 	// error page) gives no content rather than its least unlikely line.
 	f1Floor = 0.01
+	// favorFactor is what FavorPrecision divides and FavorRecall
+	// multiplies the odds of content by: e, one unit of log-odds, the
+	// largest step of half units at which favoring precision raised
+	// precision on every dev split for less than 0.002 of mean token F1
+	// (docs/model-selection.md, "Favoring precision or recall").
+	favorFactor = math.E
 	// smoothLevel and smoothWeight say which enclosing element's mean
 	// probability a block's is mixed with (2: the grandparent) and how
 	// much of it the mix takes (chosen on the dev splits).
@@ -134,6 +150,8 @@ var decodingSteps = boolset.Fields[Decoding]{
 	{Name: "bylines", Of: func(d *Decoding) *bool { return &d.Bylines }},
 	{Name: "keep-frame", Of: func(d *Decoding) *bool { return &d.KeepFrame }},
 	{Name: "keep-navigation", Of: func(d *Decoding) *bool { return &d.KeepNavigation }},
+	{Name: "precision", Of: func(d *Decoding) *bool { return &d.FavorPrecision }},
+	{Name: "recall", Of: func(d *Decoding) *bool { return &d.FavorRecall }},
 }
 
 // DecodingNames returns the named decodings ParseDecoding reads: default,
@@ -157,6 +175,9 @@ func ParseDecoding(s string) (Decoding, error) {
 	var d Decoding
 	if _, ok := decodingSteps.Set(&d, strings.SplitSeq(s, "/")); !ok {
 		return Decoding{}, fmt.Errorf("unknown decoding %q (%s, or steps joined by /: %s)", s, strings.Join(decodingNames, ", "), strings.Join(DecodingSteps(), ", "))
+	}
+	if d.FavorPrecision && d.FavorRecall {
+		return Decoding{}, fmt.Errorf("decoding %q: precision and recall pull opposite ways; give one", s)
 	}
 	return d, nil
 }
@@ -192,13 +213,17 @@ func (d Decoding) decode(blocks []tokenize.Block, probs []float32, threshold flo
 	}
 	start, prob, weight := d.units(blocks, probs, words, !perBlock)
 	var keep []bool
+	favor := d.favor()
 	if perBlock {
 		keep = make([]bool, len(prob))
 		for k, p := range prob {
 			keep[k] = p >= threshold
+			if favor != 1 && p < 1 && threshold < 1 {
+				keep[k] = favor*p/(1-p) >= threshold/(1-threshold)
+			}
 		}
 	} else {
-		keep = expectedF1Choice(prob, weight)
+		keep = expectedF1Choice(prob, weight, f1Odds*favor)
 	}
 	for k, on := range keep {
 		for i := start[k]; i < start[k+1]; i++ {
@@ -229,6 +254,19 @@ func (d Decoding) decode(blocks []tokenize.Block, probs []float32, threshold flo
 		dropFrame(blocks, words, selected)
 	}
 	return selected
+}
+
+// favor is the factor FavorPrecision and FavorRecall put on the odds of
+// content: 1 without either.
+func (d Decoding) favor() float64 {
+	f := 1.0
+	if d.FavorPrecision {
+		f /= favorFactor
+	}
+	if d.FavorRecall {
+		f *= favorFactor
+	}
+	return f
 }
 
 // units groups the blocks into the units kept or dropped whole: each
@@ -355,15 +393,16 @@ func smooth(blocks []tokenize.Block, probs []float32, words []int) []float32 {
 // probability of being content (as the network gives it) and its words:
 // the most probable units that maximize the expected F1 of the kept words,
 // 2·Σ_kept q·w / (Σ_kept w + Σ_all q·w), with q the probability with its
-// odds scaled by f1Odds, and none below f1Floor.
-func expectedF1Choice(prob, words []float64) []bool {
+// odds scaled by scale (f1Odds, times the favor factor), and none below
+// f1Floor.
+func expectedF1Choice(prob, words []float64, scale float64) []bool {
 	q := make([]float64, len(prob))
 	var gold float64 // expected content words of the page
 	for k, p := range prob {
 		if p >= 1 {
 			q[k] = 1
 		} else {
-			odds := f1Odds * p / (1 - p)
+			odds := scale * p / (1 - p)
 			q[k] = odds / (1 + odds)
 		}
 		gold += q[k] * words[k]

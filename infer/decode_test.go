@@ -43,6 +43,12 @@ func TestDecode(t *testing.T) {
 		{DefaultDecoding(), 0, []int{0, 4, n - 1}},
 		{Decoding{KeepRepeats: true, KeepGaps: true}, 0, []int{0, 3, 4, n - 1}},
 		{Decoding{Paragraphs: true, KeepRepeats: true}, 0, []int{0, 1, 2, 3, 4, n - 1}},
+		// Favoring precision divides the odds by e: 0.8 (odds 4) falls
+		// under 0.7 (odds 2.33), 0.9 (odds 9) does not; favoring recall
+		// multiplies them: 0.8 reaches 0.85 (odds 5.67), 0.4 does not.
+		{BlocksDecoding(), 0.7, []int{0, 3, 4, n - 1}},
+		{Decoding{Threshold: true, KeepRepeats: true, KeepGaps: true, FavorPrecision: true}, 0.7, []int{0, 3}},
+		{Decoding{Threshold: true, KeepRepeats: true, KeepGaps: true, FavorRecall: true}, 0.85, []int{0, 3, 4, n - 1}},
 	}
 	for _, tt := range tests {
 		var got []int
@@ -60,6 +66,9 @@ func TestDecode(t *testing.T) {
 	}
 	if _, err := ParseDecoding("paragraphs/magic"); err == nil {
 		t.Error("unknown step accepted")
+	}
+	if _, err := ParseDecoding("precision/recall"); err == nil || !strings.Contains(err.Error(), "opposite") {
+		t.Errorf("precision/recall: %v, want an error", err)
 	}
 }
 
@@ -106,12 +115,39 @@ func TestExpectedF1Choice(t *testing.T) {
 	}
 	for _, tt := range tests {
 		var got []int
-		for k, keep := range expectedF1Choice(tt.prob, tt.words) {
+		for k, keep := range expectedF1Choice(tt.prob, tt.words, f1Odds) {
 			if keep {
 				got = append(got, k)
 			}
 		}
 		slices.Sort(tt.want)
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("%s: kept %v, want %v", tt.name, got, tt.want)
+		}
+	}
+}
+
+// TestExpectedF1ChoiceFavor: the odds scale of FavorPrecision and
+// FavorRecall moves the choice on the two cases above that a threshold
+// would decide otherwise.
+func TestExpectedF1ChoiceFavor(t *testing.T) {
+	tests := []struct {
+		name  string
+		scale float64
+		prob  []float64
+		words []float64
+		want  []int
+	}{
+		{"precision drops much doubtful text", f1Odds / favorFactor, []float64{0.99, 0.65}, []float64{100, 300}, []int{0}},
+		{"recall keeps a doubtful short block", f1Odds * favorFactor, []float64{0.99, 0.55}, []float64{100, 10}, []int{0, 1}},
+	}
+	for _, tt := range tests {
+		var got []int
+		for k, keep := range expectedF1Choice(tt.prob, tt.words, tt.scale) {
+			if keep {
+				got = append(got, k)
+			}
+		}
 		if !slices.Equal(got, tt.want) {
 			t.Errorf("%s: kept %v, want %v", tt.name, got, tt.want)
 		}
