@@ -217,10 +217,7 @@ func (d Decoding) decode(blocks []tokenize.Block, probs []float32, threshold flo
 	if perBlock {
 		keep = make([]bool, len(prob))
 		for k, p := range prob {
-			keep[k] = p >= threshold
-			if favor != 1 && p < 1 && threshold < 1 {
-				keep[k] = favor*p/(1-p) >= threshold/(1-threshold)
-			}
+			keep[k] = scaleOdds(p, favor) >= threshold
 		}
 	} else {
 		keep = expectedF1Choice(prob, weight, f1Odds*favor)
@@ -399,12 +396,7 @@ func expectedF1Choice(prob, words []float64, scale float64) []bool {
 	q := make([]float64, len(prob))
 	var gold float64 // expected content words of the page
 	for k, p := range prob {
-		if p >= 1 {
-			q[k] = 1
-		} else {
-			odds := scale * p / (1 - p)
-			q[k] = odds / (1 + odds)
-		}
+		q[k] = scaleOdds(p, scale)
 		gold += q[k] * words[k]
 	}
 	order := make([]int, len(prob))
@@ -429,6 +421,19 @@ func expectedF1Choice(prob, words []float64, scale float64) []bool {
 		keep[u] = true
 	}
 	return keep
+}
+
+// scaleOdds returns probability p with its odds multiplied by s: p
+// itself when s is 1, and 1 when p is.
+func scaleOdds(p, s float64) float64 {
+	switch {
+	case p >= 1:
+		return 1
+	case s == 1:
+		return p
+	}
+	odds := s * p / (1 - p)
+	return odds / (1 + odds)
 }
 
 // selectedParagraphs yields the runs of selected blocks of one paragraph

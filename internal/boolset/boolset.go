@@ -3,7 +3,10 @@
 // feature set's parts (package vocab).
 package boolset
 
-import "iter"
+import (
+	"iter"
+	"slices"
+)
 
 // Field names one boolean field of a T.
 type Field[T any] struct {
@@ -28,22 +31,13 @@ func (fs Fields[T]) Names() []string {
 // field has and returns it with false.
 func (fs Fields[T]) Set(t *T, names iter.Seq[string]) (unknown string, ok bool) {
 	for name := range names {
-		i := fs.index(name)
+		i := slices.IndexFunc(fs, func(f Field[T]) bool { return f.Name == name })
 		if i < 0 {
 			return name, false
 		}
 		*fs[i].Of(t) = true
 	}
 	return "", true
-}
-
-func (fs Fields[T]) index(name string) int {
-	for i, f := range fs {
-		if f.Name == name {
-			return i
-		}
-	}
-	return -1
 }
 
 // On returns the names of t's fields that are true, in order.

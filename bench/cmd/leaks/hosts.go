@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	"github.com/boilernet/boilernet/data"
+	"github.com/boilernet/boilernet/metadata"
 	"github.com/boilernet/boilernet/tokenize"
 )
 
@@ -14,7 +15,7 @@ import (
 // a whole crawl of the site could know about a block without labels.
 type siteTexts struct {
 	host  map[string]string         // page id → host
-	pages map[string]map[string]int // host → normalized block text → pages
+	pages map[string]map[string]int // host → block text (metadata.Normalize) → pages
 }
 
 // newSiteTexts reads every page of ds; it returns nil when the dataset has
@@ -43,7 +44,7 @@ func newSiteTexts(ds *data.Dataset) (*siteTexts, error) {
 		}
 		seen := map[string]bool{}
 		for _, b := range d.Page.Blocks {
-			t := normText(b.Text)
+			t := metadata.Normalize(b.Text)
 			if !seen[t] {
 				seen[t] = true
 				s.pages[h][t]++
@@ -56,7 +57,5 @@ func newSiteTexts(ds *data.Dataset) (*siteTexts, error) {
 // repeated reports whether block b of page id stands on another page of
 // its host.
 func (s *siteTexts) repeated(id string, b tokenize.Block) bool {
-	return s.pages[s.host[id]][normText(b.Text)] >= 2
+	return s.pages[s.host[id]][metadata.Normalize(b.Text)] >= 2
 }
-
-func normText(t string) string { return strings.ToLower(strings.Join(strings.Fields(t), " ")) }

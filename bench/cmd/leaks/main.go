@@ -52,7 +52,7 @@ func main() {
 		}
 		var w where
 		var sites *siteTexts
-		var repeated [2]float64 // kept words repeated on the host: content, boilerplate
+		var repeatedContent, repeatedBoilerplate float64 // kept words whose text stands on another page of the host
 		if *byHost {
 			if sites, err = newSiteTexts(ds); err != nil {
 				log.Fatal(err)
@@ -69,8 +69,12 @@ func main() {
 				log.Fatal(err)
 			}
 			for i, b := range d.Page.Blocks {
-				if sites != nil && sel[i] && sites.repeated(id, b) {
-					repeated[boolIndex(!d.Labels[i])] += float64(tokenize.CountWords(b.Text))
+				switch {
+				case sites == nil || !sel[i] || !sites.repeated(id, b):
+				case d.Labels[i]:
+					repeatedContent += float64(tokenize.CountWords(b.Text))
+				default:
+					repeatedBoilerplate += float64(tokenize.CountWords(b.Text))
 				}
 			}
 			w.add(d, sel, func(i int, where string, dist int) {
@@ -85,7 +89,7 @@ func main() {
 			ds.Name, w.tp, fp, w.tp/(w.tp+fp), w.before/fp, w.inside/fp, w.after/fp)
 		if sites != nil {
 			fmt.Printf("%-10s kept words whose text stands on another page of the host: %.3f of the content, %.3f of the boilerplate\n",
-				ds.Name, repeated[0]/w.tp, repeated[1]/fp)
+				ds.Name, repeatedContent/w.tp, repeatedBoilerplate/fp)
 		}
 		if !*cut {
 			continue
@@ -147,11 +151,4 @@ func (w *where) add(d *data.Document, sel []bool, fp func(i int, place string, d
 			fp(i, "inside", 0)
 		}
 	}
-}
-
-func boolIndex(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }
