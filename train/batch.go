@@ -24,6 +24,8 @@ type netInput struct {
 	// network's Config.Pool (bilstm.PoolGroups of the page's blocks); nil
 	// for a network without pooling.
 	Groups [][]int32
+	// Head is the page's dataset, for training with dataset heads.
+	Head int
 }
 
 // weight is the loss weight of block t before class weighting.
@@ -81,6 +83,10 @@ func newBatch(seqs []*netInput, classWeights [2]float32) (*graph.Batch, error) {
 		lay.Lens = append(lay.Lens, s.Len())
 		lay.T = max(lay.T, s.Len())
 	}
+	heads := make([]int, len(seqs))
+	for i, s := range seqs {
+		heads[i] = s.Head
+	}
 	if err := lay.Check(); err != nil {
 		return nil, err
 	}
@@ -93,7 +99,7 @@ func newBatch(seqs []*netInput, classWeights [2]float32) (*graph.Batch, error) {
 		return nil, err
 	}
 	n := lay.N()
-	b := &graph.Batch{Layout: lay, X: &bilstm.Sparse{Start: make([]int, 1, n+1)}, Y: make([]float32, n), W: make([]float32, n)}
+	b := &graph.Batch{Layout: lay, X: &bilstm.Sparse{Start: make([]int, 1, n+1)}, Y: make([]float32, n), W: make([]float32, n), Heads: heads}
 	valid := float32(lay.Valid())
 	for bi, s := range seqs {
 		for t := range lay.T {

@@ -96,6 +96,12 @@ type Options struct {
 	// region of another (a teaser list, a navbox, a share row) is
 	// inserted, labeled boilerplate (see transplant). 0: none.
 	Transplant float64
+	// DatasetHeads trains one correction of the output layer per dataset
+	// of the training pages (data.Document.Dataset), summing to zero, so
+	// that a convention of one dataset's gold (readers' comments kept,
+	// hidden panels kept) is learned by its own head; the model keeps the
+	// output layer, their mean (see graph.Heads). Needs two datasets.
+	DatasetHeads bool
 	// Half asks for the dev scores of the kept weights rounded to float16
 	// too (Result.Half), for a model written with WriteHalfTo.
 	Half bool
@@ -361,6 +367,7 @@ type inputs struct {
 	trainBatches []batch
 	devBatches   [][]batch // per dev set
 	trainBlocks  int       // valid rows of trainBatches
+	datasets     []string  // the training pages' datasets, with DatasetHeads
 }
 
 // prepare leaves out the pages without blocks (counting them and the pages
@@ -414,6 +421,19 @@ func prepare(trainDocs []*data.Document, dev []DevSet, opts Options, res *Result
 	if len(opts.Teachers) > 0 {
 		distill(trainSeqs, trainDocs, opts.Teachers, opts.Distill)
 	}
+	if opts.DatasetHeads {
+		for _, d := range trainDocs {
+			if !slices.Contains(in.datasets, d.Dataset) {
+				in.datasets = append(in.datasets, d.Dataset)
+			}
+		}
+		if len(in.datasets) < 2 {
+			return nil, fmt.Errorf("train: dataset heads need pages of two datasets, have %q", in.datasets)
+		}
+		for i, d := range trainDocs {
+			trainSeqs[i].Head = slices.Index(in.datasets, d.Dataset)
+		}
+	}
 	trainSeqs = repeat(trainSeqs, trainDocs, opts.Repeat)
 	weights := classWeights(networkSeqs(trainSeqs))
 	var err error
@@ -460,9 +480,14 @@ func newTrainer(opts Options, in *inputs) (*trainer, error) {
 	}
 	t.rng = rand.New(rand.NewPCG(opts.Seed, 0x7472616966))
 	t.solver = graph.NewAdam(opts.LearnRate)
+	var heads *graph.Heads
+	if n := len(in.datasets); n > 0 {
+		outputs := 2 * in.cfg.Hidden * (1 + len(in.cfg.Pool))
+		heads = &graph.Heads{N: n, W: make([]float32, outputs*n), B: make([]float32, n)}
+	}
 	for _, b := range in.trainBatches {
 		if c := capacity(b.N()); t.graphs[c] == nil {
-			g, err := graph.New(in.cfg, t.params, c, opts.F1Loss)
+			g, err := graph.New(in.cfg, t.params, c, opts.F1Loss, heads)
 			if err != nil {
 				t.close()
 				return nil, err
@@ -610,6 +635,9 @@ func modelMeta(opts Options, res *Result) map[string]string {
 	}
 	if opts.Cosine {
 		meta["learn_rate_schedule"] = "cosine"
+	}
+	if opts.DatasetHeads {
+		meta["dataset_heads"] = "true"
 	}
 	if opts.Transplant > 0 {
 		meta["transplant"] = strconv.FormatFloat(opts.Transplant, 'g', -1, 64)

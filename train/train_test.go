@@ -536,3 +536,31 @@ func TestScoreDevMatchesOneGoroutine(t *testing.T) {
 		t.Errorf("scores %+v, want %+v (%d batches)", got, want, len(in.devBatches[1]))
 	}
 }
+
+// TestFitDatasetHeads trains with a head per dataset on the context task
+// split between two datasets that label alike: the heads must not keep
+// the shared network from learning it (the model scores pages with their
+// mean), and one dataset alone is refused.
+func TestFitDatasetHeads(t *testing.T) {
+	trainDocs := contextPages(t, 160, 1, 0.1)
+	for i, d := range trainDocs {
+		d.Dataset = []string{"one", "two"}[i%2]
+	}
+	dev := []DevSet{{"context", contextPages(t, 60, 2, 0.1)}}
+	ceiling := contextCeiling(dev[0].Docs)
+	opts := contextOptions(1)
+	opts.DatasetHeads = true
+	res, err := Fit(context.Background(), trainDocs, dev, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f := res.Best.Selection; f < ceiling-0.02 || f > ceiling+1e-9 {
+		t.Errorf("dev word F1 %.4f, want within 0.02 of the ceiling %.4f", f, ceiling)
+	}
+	for _, d := range trainDocs {
+		d.Dataset = "one"
+	}
+	if _, err := Fit(context.Background(), trainDocs, dev, opts); err == nil || !strings.Contains(err.Error(), "two datasets") {
+		t.Errorf("one dataset: error %v, want one asking for two datasets", err)
+	}
+}

@@ -41,6 +41,7 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	f1Loss := fs.Float64("f1-loss", 0, "add this weight times (1 − the mean over a batch's pages of their soft token F1) to the loss, so that training aims at the page-averaged token F1 too; ≥ 0 (0: cross-entropy alone)")
 	inputDropout := fs.Float64("input-dropout", 0, "drop each non-zero input of a training row with this probability, anew every epoch")
 	transplantShare := fs.Float64("transplant", 0, "add this many times the training pages as augmented pages: a training page with another's boilerplate region (teaser list, navbox, share row) inserted, labeled boilerplate")
+	datasetHeads := fs.Bool("dataset-heads", false, "train one correction of the output layer per dataset, summing to zero, so that one dataset's gold conventions do not pull the shared output layer (the model keeps their mean)")
 	average := fs.Float64("average", 0, "keep and score an exponential moving average of the weights with this decay per step, e.g. 0.998 (0: the raw weights)")
 	repeatFlag := fs.String("repeat", "", "NAME=K,...: see the training pages of dataset NAME K times per epoch")
 	half := fs.Bool("half", false, "store the weights as float16 (half the file; dev scores of both are reported)")
@@ -127,6 +128,7 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 		Repeat:       repeat,
 		InputDropout: *inputDropout,
 		Transplant:   *transplantShare,
+		DatasetHeads: *datasetHeads,
 		Average:      *average,
 		Half:         *half,
 		Strict:       *strict,

@@ -18,6 +18,9 @@ type Batch struct {
 	// the pages' token F1 (train sets it; nil is fine for a loss without
 	// that term).
 	Words []float32
+	// Heads holds each page's dataset, for a graph with Heads (nil is
+	// fine for one without).
+	Heads []int
 }
 
 // Check verifies that the batch's arrays agree with its layout.

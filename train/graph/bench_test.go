@@ -21,7 +21,7 @@ func BenchmarkTrainStep(b *testing.B) {
 			lay, x := bilstmbench.Rows(rng, c, 16, 200)
 			y, w := bilstmbench.Labels(rng, lay)
 			batch := &Batch{Layout: lay, X: x, Y: y, W: w}
-			g, err := New(c, p, batch.N(), 0)
+			g, err := New(c, p, batch.N(), 0, nil)
 			if err != nil {
 				b.Fatal(err)
 			}

@@ -12,6 +12,7 @@ package graph
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 
 	"github.com/boilernet/boilernet/bilstm"
 	"github.com/boilernet/boilernet/internal/kernels"
@@ -48,6 +49,27 @@ type Graph struct {
 	f1Weight                     float64
 	pageWords, pageDen, pageCoef *gorgonia.Node
 	pageBuf                      []float32
+
+	// The datasets' heads (see Heads): their raw weights, trained beside
+	// the network's, and each row's one-hot dataset.
+	heads        int
+	headW, headB *gorgonia.Node
+	headRows     *gorgonia.Node
+	headBuf      []float32
+}
+
+// Heads are training-only corrections of the output layer, one per
+// dataset: a page of dataset d is scored by the output layer plus its
+// head, the column d of W·C (and of B·C), where C = I − 1/N centers the
+// columns. The heads sum to zero, so the network's own output layer is
+// their mean: what each dataset's gold keeps that the others' drop (one
+// keeps readers' comments, another hidden panels) is learned by its head
+// instead of being averaged into the shared weights, and the saved model
+// scores pages by the datasets' mean convention. The slices are shared,
+// not copied, by every graph built with them.
+type Heads struct {
+	N    int       // datasets
+	W, B []float32 // In×N and N raw weights, In the output layer's inputs
 }
 
 // MaxF1Pages is the most pages a batch may have when the loss has the soft
@@ -78,7 +100,10 @@ func splitWeights(w gorgonia.Nodes, layers int) weightNodes {
 // graph built on p). Its loss is the batch's weighted binary cross-entropy
 // and, when f1Weight > 0, f1Weight times one minus the mean over the
 // batch's pages of their soft token F1 (see withSoftF1).
-func New(c bilstm.Config, p *bilstm.Params, n int, f1Weight float64) (*Graph, error) {
+//
+// With heads (nil: none), each page is scored by the output layer plus its
+// dataset's head (Batch.Heads), and heads's weights train with the rest.
+func New(c bilstm.Config, p *bilstm.Params, n int, f1Weight float64, heads *Heads) (*Graph, error) {
 	if err := c.Check(); err != nil {
 		return nil, err
 	}
@@ -147,6 +172,13 @@ func New(c bilstm.Config, p *bilstm.Params, n int, f1Weight float64) (*Graph, er
 	if gr.logits, err = gorgonia.BroadcastAdd(gr.logits, bRow, nil, []byte{0}); err != nil {
 		return nil, err
 	}
+	trained := gr.weights
+	if heads != nil {
+		if gr.logits, err = gr.withHeads(h, heads); err != nil {
+			return nil, err
+		}
+		trained = append(slices.Clone(gr.weights), gr.headW, gr.headB)
+	}
 	gr.y = gorgonia.NewMatrix(g, tensor.Float32, gorgonia.WithShape(n, 1), gorgonia.WithName("y"))
 	gr.w = gorgonia.NewMatrix(g, tensor.Float32, gorgonia.WithShape(n, 1), gorgonia.WithName("weight"))
 	// Binary cross-entropy on logits z: softplus(z) - y·z, weighted.
@@ -163,11 +195,63 @@ func New(c bilstm.Config, p *bilstm.Params, n int, f1Weight float64) (*Graph, er
 			return nil, err
 		}
 	}
-	if _, err = gorgonia.Grad(gr.loss, gr.weights...); err != nil {
+	if _, err = gorgonia.Grad(gr.loss, trained...); err != nil {
 		return nil, fmt.Errorf("graph: gradients: %w", err)
 	}
+	gr.weights = trained
 	gr.vm = gorgonia.NewTapeMachine(g, gorgonia.BindDualValues(gr.weights...))
 	return gr, nil
+}
+
+// withHeads returns the logits plus each row's dataset head over the
+// output layer's inputs h.
+func (gr *Graph) withHeads(h *gorgonia.Node, heads *Heads) (*gorgonia.Node, error) {
+	g, d, in := gr.g, heads.N, h.Shape()[1]
+	if d < 2 || len(heads.W) != in*d || len(heads.B) != d {
+		return nil, fmt.Errorf("graph: %d heads of %d and %d weights, want at least 2 of %d and 1", d, len(heads.W), len(heads.B), in)
+	}
+	gr.heads = d
+	gr.headW = gorgonia.NewMatrix(g, tensor.Float32, gorgonia.WithShape(in, d), gorgonia.WithName("head_w"), gorgonia.WithValue(newDense(heads.W, in, d)))
+	gr.headB = gorgonia.NewMatrix(g, tensor.Float32, gorgonia.WithShape(1, d), gorgonia.WithName("head_b"), gorgonia.WithValue(newDense(heads.B, 1, d)))
+	center := make([]float32, d*d)
+	for i := range d {
+		for j := range d {
+			center[i*d+j] = -1 / float32(d)
+			if i == j {
+				center[i*d+j] += 1
+			}
+		}
+	}
+	c := gorgonia.NewConstant(newDense(center, d, d), gorgonia.WithName("head_center"))
+	gr.headRows = gorgonia.NewMatrix(g, tensor.Float32, gorgonia.WithShape(gr.n, d), gorgonia.WithName("head_rows"))
+	var ch chain
+	w := ch.binary(gorgonia.Mul, gr.headW, c)
+	b := ch.binary(gorgonia.Mul, gr.headB, c)
+	all := ch.binary(gorgonia.Mul, h, w)
+	all = ch.binary(func(a, b *gorgonia.Node) (*gorgonia.Node, error) { return gorgonia.BroadcastAdd(a, b, nil, []byte{0}) }, all, b)
+	mine := ch.binary(gorgonia.HadamardProd, all, gr.headRows)
+	mine = ch.unary(func(a *gorgonia.Node) (*gorgonia.Node, error) { return gorgonia.Sum(a, 1) }, mine)
+	mine = ch.unary(func(a *gorgonia.Node) (*gorgonia.Node, error) { return gorgonia.Reshape(a, tensor.Shape{gr.n, 1}) }, mine)
+	return ch.binary(gorgonia.Add, gr.logits, mine), ch.err
+}
+
+// letHeads sets each row's one-hot dataset for batch b.
+func (gr *Graph) letHeads(b *Batch) error {
+	if len(b.Heads) != b.B() {
+		return fmt.Errorf("graph: batch of %d pages with %d datasets", b.B(), len(b.Heads))
+	}
+	gr.headBuf = kernels.Grow(gr.headBuf, gr.n*gr.heads)
+	clear(gr.headBuf)
+	for pg, l := range b.Lens {
+		d := b.Heads[pg]
+		if d < 0 || d >= gr.heads {
+			return fmt.Errorf("graph: dataset %d of %d", d, gr.heads)
+		}
+		for t := range l {
+			gr.headBuf[(pg*b.T+t)*gr.heads+d] = 1
+		}
+	}
+	return gorgonia.Let(gr.headRows, newDense(gr.headBuf, gr.n, gr.heads))
 }
 
 // withSoftF1 returns the loss minus Σ_b coef_b·tp_b/(pred_b + content_b +
@@ -317,6 +401,11 @@ func (gr *Graph) Run(b *Batch, mask []float32) (float32, error) {
 	}
 	if gr.f1Weight > 0 {
 		if err := gr.letPages(b); err != nil {
+			return 0, err
+		}
+	}
+	if gr.heads > 0 {
+		if err := gr.letHeads(b); err != nil {
 			return 0, err
 		}
 	}

@@ -67,7 +67,8 @@ func TestGraphGradients(t *testing.T) {
 	for _, tc := range []struct {
 		f1Weight float64
 		pool     []int
-	}{{0, nil}, {2, nil}, {0, []int{1, 3}}, {2, []int{2}}} {
+		heads    int
+	}{{0, nil, 0}, {2, nil, 0}, {0, []int{1, 3}, 0}, {2, []int{2}, 0}, {0, nil, 3}, {2, []int{2}, 2}} {
 		f1Weight := tc.f1Weight
 		c := tinyConfig(0.5)
 		c.Pool = tc.pool
@@ -77,7 +78,15 @@ func TestGraphGradients(t *testing.T) {
 			p.BIn[i] = 0.6
 		}
 		batch := tinyBatch(rng, c)
-		g, err := New(c, p, batch.N()+5, f1Weight)
+		var heads *Heads
+		if tc.heads > 0 {
+			in := 2 * c.Hidden * (1 + len(c.Pool))
+			heads = &Heads{N: tc.heads, W: gradcheck.Uniform(rng, in*tc.heads, 0.5), B: gradcheck.Uniform(rng, tc.heads, 0.5)}
+			for pg := range batch.B() {
+				batch.Heads = append(batch.Heads, pg%tc.heads)
+			}
+		}
+		g, err := New(c, p, batch.N()+5, f1Weight, heads)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -101,8 +110,12 @@ func TestGraphGradients(t *testing.T) {
 			}
 			return float64(l)
 		}
-		for i, ts := range p.Tensors(c) {
-			gradcheck.Check(t, fmt.Sprintf("%s (F1 weight %v, pool %v)", ts.Name, f1Weight, c.Pool), ts.Data, grads[i], loss)
+		tensors := p.Tensors(c)
+		if heads != nil {
+			tensors = append(tensors, bilstm.Tensor{Name: "head_w", Data: heads.W}, bilstm.Tensor{Name: "head_b", Data: heads.B})
+		}
+		for i, ts := range tensors {
+			gradcheck.Check(t, fmt.Sprintf("%s (F1 weight %v, pool %v, %d heads)", ts.Name, f1Weight, c.Pool, tc.heads), ts.Data, grads[i], loss)
 		}
 		g.Close()
 	}
@@ -120,7 +133,7 @@ func TestSoftF1Term(t *testing.T) {
 	for t := range batch.Lens[2] { // a page without content: left out of the mean
 		batch.Y[2*batch.T+t] = 0
 	}
-	plain, err := New(c, p, batch.N(), 0)
+	plain, err := New(c, p, batch.N(), 0, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -131,7 +144,7 @@ func TestSoftF1Term(t *testing.T) {
 	}
 	logits := slices.Clone(plain.Logits())
 	const weight = 1.5
-	g, err := New(c, p, batch.N(), weight)
+	g, err := New(c, p, batch.N(), weight, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -174,7 +187,7 @@ func TestGraphLossFalls(t *testing.T) {
 	rng := rand.New(rand.NewPCG(8, 9))
 	p := bilstm.InitParams(c, 1)
 	batch := tinyBatch(rng, c)
-	g, err := New(c, p, batch.N()+5, 0)
+	g, err := New(c, p, batch.N()+5, 0, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -211,7 +224,7 @@ func testPredictMatchesGraph(t *testing.T, pool []int) {
 	rng := rand.New(rand.NewPCG(10, 11))
 	p := bilstm.InitParams(c, 2)
 	batch := tinyBatch(rng, c)
-	g, err := New(c, p, batch.N()+5, 0)
+	g, err := New(c, p, batch.N()+5, 0, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -240,7 +253,7 @@ func TestAdamSetLearnRate(t *testing.T) {
 	rng := rand.New(rand.NewPCG(8, 9))
 	p := bilstm.InitParams(c, 1)
 	batch := tinyBatch(rng, c)
-	g, err := New(c, p, batch.N(), 0)
+	g, err := New(c, p, batch.N(), 0, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -264,5 +277,56 @@ func TestAdamSetLearnRate(t *testing.T) {
 	step()
 	if slices.Equal(p.WOut, before) {
 		t.Error("weights did not move at learning rate 0.05")
+	}
+}
+
+// TestHeadsMean checks that the datasets' heads sum to zero: a page's
+// logits under each dataset's head differ from the plain output layer's,
+// and their mean over the datasets is the plain output layer's, which is
+// what the saved model scores with.
+func TestHeadsMean(t *testing.T) {
+	c := tinyConfig(0)
+	rng := rand.New(rand.NewPCG(8, 9))
+	p := bilstm.InitParams(c, 10)
+	batch := tinyBatch(rng, c)
+	plain, err := New(c, p, batch.N(), 0, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer plain.Close()
+	if _, err := plain.Run(batch, nil); err != nil {
+		t.Fatal(err)
+	}
+	want := slices.Clone(plain.Logits())
+	const n = 3
+	heads := &Heads{N: n, W: gradcheck.Uniform(rng, 2*c.Hidden*n, 1), B: gradcheck.Uniform(rng, n, 1)}
+	g, err := New(c, p, batch.N(), 0, heads)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer g.Close()
+	mean := make([]float64, len(want))
+	for d := range n {
+		batch.Heads = slices.Repeat([]int{d}, batch.B())
+		if _, err := g.Run(batch, nil); err != nil {
+			t.Fatal(err)
+		}
+		differs := false
+		for r, z := range g.Logits() {
+			mean[r] += float64(z) / n
+			differs = differs || math.Abs(float64(z-want[r])) > 1e-3
+		}
+		if !differs {
+			t.Errorf("dataset %d: logits equal the plain output layer's", d)
+		}
+	}
+	for r, z := range mean {
+		if math.Abs(z-float64(want[r])) > 1e-4 {
+			t.Fatalf("row %d: mean logit over the heads %v, plain %v", r, z, want[r])
+		}
+	}
+	batch.Heads = slices.Repeat([]int{n}, batch.B())
+	if _, err := g.Run(batch, nil); err == nil {
+		t.Error("dataset out of range: no error")
 	}
 }
