@@ -481,9 +481,8 @@ func newTrainer(opts Options, in *inputs) (*trainer, error) {
 	t.rng = rand.New(rand.NewPCG(opts.Seed, 0x7472616966))
 	t.solver = graph.NewAdam(opts.LearnRate)
 	var heads *graph.Heads
-	if n := len(in.datasets); n > 0 {
-		outputs := 2 * in.cfg.Hidden * (1 + len(in.cfg.Pool))
-		heads = &graph.Heads{N: n, W: make([]float32, outputs*n), B: make([]float32, n)}
+	if n := len(in.datasets); n > 0 { // a column as long as the output layer per dataset
+		heads = &graph.Heads{N: n, W: make([]float32, len(t.params.WOut)*n), B: make([]float32, n)}
 	}
 	for _, b := range in.trainBatches {
 		if c := capacity(b.N()); t.graphs[c] == nil {

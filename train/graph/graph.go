@@ -32,7 +32,7 @@ type Graph struct {
 	g       *gorgonia.ExprGraph
 	vm      gorgonia.VM
 	state   *batchState
-	weights gorgonia.Nodes // in the order of bilstm.Params.Tensors
+	weights gorgonia.Nodes // in the order of bilstm.Params.Tensors, then the heads' W and B
 	logits  *gorgonia.Node
 	loss    *gorgonia.Node
 	y, w    *gorgonia.Node
@@ -51,8 +51,8 @@ type Graph struct {
 	pageBuf                      []float32
 
 	// The datasets' heads (see Heads): their raw weights, trained beside
-	// the network's, and each row's one-hot dataset.
-	heads        int
+	// the network's, and each row's one-hot dataset (rows × datasets; nil
+	// without heads).
 	headW, headB *gorgonia.Node
 	headRows     *gorgonia.Node
 	headBuf      []float32
@@ -210,7 +210,6 @@ func (gr *Graph) withHeads(h *gorgonia.Node, heads *Heads) (*gorgonia.Node, erro
 	if d < 2 || len(heads.W) != in*d || len(heads.B) != d {
 		return nil, fmt.Errorf("graph: %d heads of %d and %d weights, want at least 2 of %d and 1", d, len(heads.W), len(heads.B), in)
 	}
-	gr.heads = d
 	gr.headW = gorgonia.NewMatrix(g, tensor.Float32, gorgonia.WithShape(in, d), gorgonia.WithName("head_w"), gorgonia.WithValue(newDense(heads.W, in, d)))
 	gr.headB = gorgonia.NewMatrix(g, tensor.Float32, gorgonia.WithShape(1, d), gorgonia.WithName("head_b"), gorgonia.WithValue(newDense(heads.B, 1, d)))
 	center := make([]float32, d*d)
@@ -240,18 +239,19 @@ func (gr *Graph) letHeads(b *Batch) error {
 	if len(b.Heads) != b.B() {
 		return fmt.Errorf("graph: batch of %d pages with %d datasets", b.B(), len(b.Heads))
 	}
-	gr.headBuf = kernels.Grow(gr.headBuf, gr.n*gr.heads)
+	heads := gr.headRows.Shape()[1]
+	gr.headBuf = kernels.Grow(gr.headBuf, gr.n*heads)
 	clear(gr.headBuf)
 	for pg, l := range b.Lens {
 		d := b.Heads[pg]
-		if d < 0 || d >= gr.heads {
-			return fmt.Errorf("graph: dataset %d of %d", d, gr.heads)
+		if d < 0 || d >= heads {
+			return fmt.Errorf("graph: dataset %d of %d", d, heads)
 		}
 		for t := range l {
-			gr.headBuf[(pg*b.T+t)*gr.heads+d] = 1
+			gr.headBuf[(pg*b.T+t)*heads+d] = 1
 		}
 	}
-	return gorgonia.Let(gr.headRows, newDense(gr.headBuf, gr.n, gr.heads))
+	return gorgonia.Let(gr.headRows, newDense(gr.headBuf, gr.n, heads))
 }
 
 // withSoftF1 returns the loss minus Σ_b coef_b·tp_b/(pred_b + content_b +
@@ -404,7 +404,7 @@ func (gr *Graph) Run(b *Batch, mask []float32) (float32, error) {
 			return 0, err
 		}
 	}
-	if gr.heads > 0 {
+	if gr.headRows != nil {
 		if err := gr.letHeads(b); err != nil {
 			return 0, err
 		}

@@ -80,8 +80,7 @@ func TestGraphGradients(t *testing.T) {
 		batch := tinyBatch(rng, c)
 		var heads *Heads
 		if tc.heads > 0 {
-			in := 2 * c.Hidden * (1 + len(c.Pool))
-			heads = &Heads{N: tc.heads, W: gradcheck.Uniform(rng, in*tc.heads, 0.5), B: gradcheck.Uniform(rng, tc.heads, 0.5)}
+			heads = &Heads{N: tc.heads, W: gradcheck.Uniform(rng, len(p.WOut)*tc.heads, 0.5), B: gradcheck.Uniform(rng, tc.heads, 0.5)}
 			for pg := range batch.B() {
 				batch.Heads = append(batch.Heads, pg%tc.heads)
 			}
@@ -299,7 +298,7 @@ func TestHeadsMean(t *testing.T) {
 	}
 	want := slices.Clone(plain.Logits())
 	const n = 3
-	heads := &Heads{N: n, W: gradcheck.Uniform(rng, 2*c.Hidden*n, 1), B: gradcheck.Uniform(rng, n, 1)}
+	heads := &Heads{N: n, W: gradcheck.Uniform(rng, len(p.WOut)*n, 1), B: gradcheck.Uniform(rng, n, 1)}
 	g, err := New(c, p, batch.N(), 0, heads)
 	if err != nil {
 		t.Fatal(err)

@@ -17,10 +17,12 @@ import (
 	"flag"
 	"fmt"
 	"log"
+	"os"
 	"strconv"
 	"strings"
 	"sync"
 
+	"github.com/boilernet/boilernet/bench/internal/scores"
 	"github.com/boilernet/boilernet/data"
 	"github.com/boilernet/boilernet/eval"
 	"github.com/boilernet/boilernet/infer"
@@ -136,29 +138,12 @@ func main() {
 			}
 		}
 	}
-	sums := make([]eval.PRF, len(methods))
-	n := 0
-	for _, dir := range strings.Split(*dirs, ",") {
-		ds, err := data.Open(dir)
-		if err != nil {
-			log.Fatal(err)
-		}
-		rep, err := eval.Compare(ds, *split, methods, data.Options{}, nil)
-		if err != nil {
-			log.Fatal(err)
-		}
+	drop := func() { // the pages of a dataset, once it is scored
 		mu.Lock()
 		clear(cache)
 		mu.Unlock()
-		n++
-		for k, m := range rep.Methods {
-			fmt.Printf("%-10s %-16s %.3f / %.3f / %.3f\n", ds.Name, m.Method, m.Tokens.Precision, m.Tokens.Recall, m.Tokens.F1)
-			sums[k].Precision += m.Tokens.Precision
-			sums[k].Recall += m.Tokens.Recall
-			sums[k].F1 += m.Tokens.F1
-		}
 	}
-	for k, m := range methods {
-		fmt.Printf("%-10s %-16s %.4f / %.4f / %.4f\n", "mean", m.Name, sums[k].Precision/float64(n), sums[k].Recall/float64(n), sums[k].F1/float64(n))
+	if err := scores.Write(os.Stdout, strings.Split(*dirs, ","), *split, methods, drop); err != nil {
+		log.Fatal(err)
 	}
 }

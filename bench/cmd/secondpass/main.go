@@ -32,6 +32,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/boilernet/boilernet/bench/internal/scores"
 	"github.com/boilernet/boilernet/bilstm"
 	"github.com/boilernet/boilernet/data"
 	"github.com/boilernet/boilernet/eval"
@@ -390,26 +391,5 @@ func evaluate(args []string) error {
 			return infer.DefaultDecoding().Select(d.Page.Blocks, rescore(beta, *odds, d.Page.Blocks, md.Probabilities(d.Page.Blocks)), 0)
 		}},
 	}
-	sums := make([]eval.PRF, len(methods))
-	n := 0
-	for ds, err := range pf.datasets() {
-		if err != nil {
-			return err
-		}
-		rep, err := eval.Compare(ds, *pf.split, methods, data.Options{}, nil)
-		if err != nil {
-			return err
-		}
-		n++
-		for k, m := range rep.Methods {
-			fmt.Printf("%-10s %-20s %.3f / %.3f / %.3f\n", ds.Name, m.Method, m.Tokens.Precision, m.Tokens.Recall, m.Tokens.F1)
-			sums[k].Precision += m.Tokens.Precision
-			sums[k].Recall += m.Tokens.Recall
-			sums[k].F1 += m.Tokens.F1
-		}
-	}
-	for k, m := range methods {
-		fmt.Printf("%-10s %-20s %.4f / %.4f / %.4f\n", "mean", m.Name, sums[k].Precision/float64(n), sums[k].Recall/float64(n), sums[k].F1/float64(n))
-	}
-	return nil
+	return scores.Write(os.Stdout, strings.Split(*pf.dirs, ","), *pf.split, methods, nil)
 }
