@@ -205,13 +205,16 @@ func collect(root *html.Node) *collected {
 		case "body":
 			inBody = true
 		case "title":
-			if c.title == "" && !inBody && !inSVG(n) {
+			// The first <title> outside a drawing, in the body too: a
+			// script or an element before <html> makes the parser start
+			// the body there and put the head's elements in it.
+			if c.title == "" && n.Namespace == "" && !inSVG(n) {
 				c.title = collapse(textOf(n))
 			}
 		case "h1":
 			c.h1s++
 			if c.h1 == "" {
-				c.h1 = collapse(textOf(n))
+				c.h1 = stripPermalink(collapse(textOf(n)))
 				h1 = n
 			}
 		case "base":

@@ -338,6 +338,45 @@ func TestPageTitle(t *testing.T) {
 			"September 2018 open thread"},
 		{"parenthesis kept", "", `<title>Kurt Gödel (1906 - 1978)</title>`, "Kurt Gödel (1906 - 1978)"},
 		{"no title", "", `<p>nothing</p>`, ""},
+		// The sources weighed, not the first found.
+		{"JSON-LD's headline describes the subject (Wikipedia)", "https://en.wikipedia.org/wiki/Ada_Lovelace",
+			`<html lang="en"><head><title>Ada Lovelace - Wikipedia</title><meta property="og:title" content="Ada Lovelace - Wikipedia">
+<script type="application/ld+json">{"@context":"https://schema.org","@type":"Article","name":"Ada Lovelace","url":"https://en.wikipedia.org/wiki/Ada_Lovelace",
+"author":{"@type":"Organization","name":"Contributors to Wikimedia projects"},"publisher":{"@type":"Organization","name":"Wikimedia Foundation, Inc."},
+"headline":"English mathematician (1815\u20131852)"}</script></head>
+<body><h1 id="firstHeading" class="firstHeading mw-first-heading"><span class="mw-page-title-main">Ada Lovelace</span></h1></body></html>`,
+			"Ada Lovelace"},
+		{"JSON-LD's headline that agrees with another source stays", "",
+			`<head><title>Weather | Daily News</title><meta property="og:title" content="Storm hits the coast"><script type="application/ld+json">{"@type":"NewsArticle","headline":"Storm hits the coast overnight"}</script></head><body><h1>Weather</h1></body>`,
+			"Storm hits the coast overnight"},
+		{"JSON-LD's headline alone without an agreeing <title> and <h1> stays", "",
+			`<head><title>Daily News</title><script type="application/ld+json">{"@type":"NewsArticle","headline":"Storm hits coast"}</script></head><body><h1>Weather</h1></body>`,
+			"Storm hits coast"},
+		{"a product variant's name in JSON-LD", "https://shoes.example/women/sneakers",
+			`<head><title>Women sneakers athletic shoes + free shipping | Shoe Shop</title><script type="application/ld+json">{"@type":"WebPage","name":"ST-5"}</script></head><body><h1>Women sneakers athletic shoes</h1></body>`,
+			"Women sneakers athletic shoes"},
+		{"og:title is the URL's slug", "https://www.adac.example/rund-ums-fahrzeug/tests/kindersitze/kindersitztest-herbst-2018/",
+			`<html lang="de"><head><title>ADAC Kindersitztest Herbst 2018: Zwei Sitze fallen durch | ADAC</title><meta property="og:title" content="adac-kindersitztest-herbst-2018">
+<meta property="og:site_name" content="ADAC"></head><body><header><a href="/">ADAC</a></header><h1>ADAC Kindersitztest Herbst 2018: Zwei Sitze fallen durch</h1></body></html>`,
+			"ADAC Kindersitztest Herbst 2018: Zwei Sitze fallen durch"},
+		{"a slug that no other source spells stays", "", `<head><meta property="og:title" content="spring-sale-2025"><title>Home</title></head>`, "spring-sale-2025"},
+		{"Sphinx's permalink after the heading", "https://docs.djangoproject.example/en/5.2/topics/http/middleware/",
+			`<head><title>Middleware | Django documentation | Django</title></head><body><div class="section" id="middleware"><h1>Middleware<a class="headerlink" href="#middleware" title="Link to this heading">¶</a></h1></div></body>`,
+			"Middleware"},
+		{"a permalink after a space, C# kept", "",
+			`<head><title>Pattern matching in C# - Notes</title></head><body><h1>Pattern matching in C# <a class="anchor" href="#top">#</a></h1></body>`,
+			"Pattern matching in C#"},
+		{"a script and an element before <html> put <title> in the body", "",
+			`<script>window.dataLayer = [];</script><div id="consent-banner"></div><!DOCTYPE html><html lang="en"><head><title>Night trains return to the Alps | Rail Journal</title>
+<meta property="og:site_name" content="Rail Journal"></head><body><p>Text.</p></body></html>`,
+			"Night trains return to the Alps"},
+		{"a line break in the <h1>", "",
+			`<body><h1 class="wp-block-heading">Top MBA Programs of 2025 (US)<br>Your Guide to the Best Business Schools</h1></body>`,
+			"Top MBA Programs of 2025 (US) Your Guide to the Best Business Schools"},
+		{"an <h1> that holds its text once per screen size", "",
+			`<head><title>Acme – The system for product development</title><meta property="og:site_name" content="Acme"></head><body><h1><span class="mobile">The product development system for teams and agents</span>
+<span class="tablet">The product development system for teams and agents</span><span class="desktop">The product development system for teams and agents</span></h1></body>`,
+			"The system for product development"},
 	}
 	for _, tt := range tests {
 		root, err := html.Parse(strings.NewReader(tt.page))

@@ -3,25 +3,120 @@ package metadata
 import (
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // The page's title is chosen among what the page states: JSON-LD's
 // headline, OpenGraph's and Twitter's titles, microdata, Dublin Core,
-// <title> and the first <h1>.
+// JSON-LD's name, <title> and the first <h1>. They are weighed, not taken
+// first found: a source that only a slip of the page's template fills
+// (a URL's slug as og:title, a one-line description of the subject as
+// JSON-LD's headline) gives way to sources that agree (see chooseTitle),
+// and the <h1> is taken when it is the visible form of the chosen title
+// (see titleOrH1).
 
+// findTitle returns the page's title (see Page.Title).
 func (p *Page) findTitle() string {
 	c, art, g := p.c, p.art, p.g
-	t := titleOrH1(c, host(p.base), first(c.ld(art, g, "headline", ""), c.meta("og:title"), c.meta("twitter:title"), c.micro("headline"),
-		c.meta("dc.title"), c.meta("dcterms.title"), c.meta("parsely-title"), c.ld(art, g, "name", ""), c.title, c.h1), p.site)
-	return truncate(unescapeAgain(t))
+	t := chooseTitle([]string{c.ld(art, g, "headline", ""), c.meta("og:title"), c.meta("twitter:title"), c.micro("headline"),
+		c.meta("dc.title"), c.meta("dcterms.title"), c.meta("parsely-title"), c.ld(art, g, "name", ""), c.title, c.h1}, c.title, c.h1)
+	return truncate(unescapeAgain(titleOrH1(c, host(p.base), t, p.site)))
+}
+
+// chooseTitle returns the first of a page's titles (sources, in the order
+// of trust; "" where a source is missing) that the others do not
+// outweigh; title and h1 are the page's <title> and first <h1>, the last
+// sources:
+//
+//   - a slug (see isSlug) gives way to the sources that have its words
+//     with spaces: og:title "adac-kindersitztest-herbst-2018" to <h1>ADAC
+//     Kindersitztest Herbst 2018: ...;
+//   - a source that agrees with no other (SameTitle) gives way when the
+//     <title> holds the <h1>'s words: JSON-LD's headline "American actor
+//     (born 1956)", Wikipedia's description of the subject, to <title>Tom
+//     Hanks - Wikipedia and <h1>Tom Hanks.
+//
+// Where the sources agree, the first one is taken, as before.
+func chooseTitle(sources []string, title, h1 string) string {
+	titleHasH1 := title != "" && h1 != "" && sharedWords(h1, title) >= 0.5
+	for i, t := range sources {
+		if t == "" {
+			continue
+		}
+		agreed, slugSpelled := false, false
+		for j, o := range sources {
+			if j == i || o == "" {
+				continue
+			}
+			agreed = agreed || SameTitle(t, o)
+			slugSpelled = slugSpelled || !isSlug(o) && sharedWords(unslug(t), unslug(o)) >= 0.5
+		}
+		switch {
+		case isSlug(t) && slugSpelled:
+		case !agreed && titleHasH1 && t != title && t != h1:
+		default:
+			return t
+		}
+	}
+	return ""
+}
+
+// isSlug reports whether a title is a URL's slug: words of lowercase
+// letters and digits joined by hyphens or underscores, without spaces
+// ("adac-kindersitztest-herbst-2018").
+func isSlug(s string) bool {
+	words := 0
+	for _, w := range strings.FieldsFunc(s, func(r rune) bool { return r == '-' || r == '_' }) {
+		for _, r := range w {
+			if !unicode.IsLower(r) && !unicode.IsDigit(r) {
+				return false
+			}
+		}
+		words++
+	}
+	return words >= 2
+}
+
+// unslug turns the hyphens and underscores of s into spaces.
+func unslug(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r == '-' || r == '_' {
+			return ' '
+		}
+		return r
+	}, s)
+}
+
+// permalinkMarks are the symbols of the links to a heading's anchor that
+// documentation generators and blogs put in the heading (Sphinx's ¶,
+// "§", "#", the link emoji, the anchor).
+const permalinkMarks = "¶§#🔗⚓\ufe0e\ufe0f"
+
+// stripPermalink drops the permalink symbols that end a heading's text
+// ("Middleware¶", "Install #"); a "#" only after a space ("C#" stays).
+func stripPermalink(s string) string {
+	for {
+		t := strings.TrimRight(s, " \u00a0")
+		r, size := utf8.DecodeLastRuneInString(t)
+		if size == 0 || !strings.ContainsRune(permalinkMarks, r) {
+			return t
+		}
+		rest := t[:len(t)-size]
+		if r == '#' && rest != "" && !strings.HasSuffix(rest, " ") && !strings.HasSuffix(rest, "\u00a0") {
+			return t
+		}
+		s = rest
+	}
 }
 
 // titleOrH1 returns the page's only <h1> when it shares most of its words
 // with the declared title t (the visible headline, often without the
-// declared title's site name or SEO additions), else t cleaned of its site
-// name (see cleanTitle).
+// declared title's site name or SEO additions) and is not more than
+// three times as long (a heading that holds its text once per screen
+// size), else t cleaned of its site name (see cleanTitle).
 func titleOrH1(c *collected, host, t, site string) string {
-	if c.h1s == 1 && c.h1 != "" && len(c.h1) <= 300 && sharedWords(c.h1, t) >= 0.5 && !h1IsLogo(t, c.h1, site, host) {
+	if c.h1s == 1 && c.h1 != "" && len(c.h1) <= 300 && sharedWords(c.h1, t) >= 0.5 && !h1IsLogo(t, c.h1, site, host) &&
+		len(strings.Fields(c.h1)) <= 3*len(strings.Fields(cleanTitle(t, site, "", host))) {
 		return c.h1
 	}
 	return cleanTitle(t, site, c.h1, host)

@@ -71,18 +71,43 @@ func truncate(s string) string {
 }
 
 // textOf is the text under n, without the text of the <style> and
-// <script> elements inside it (CSS-in-JS puts styles inside headings).
+// <script> elements inside it (CSS-in-JS puts styles inside headings),
+// with a space for a line break and around a block ("Top MBA Programs
+// of 2025 (US)<br>Your Guide" is not "(US)Your").
 func textOf(n *html.Node) string {
 	var sb strings.Builder
-	for d := range n.Descendants() {
-		if d.Type == html.TextNode && !inCode(d, n) {
-			sb.WriteString(d.Data)
-			if sb.Len() > 1<<20 {
-				break
+	var walk func(p *html.Node)
+	walk = func(p *html.Node) {
+		for d := p.FirstChild; d != nil && sb.Len() <= 1<<20; d = d.NextSibling {
+			switch d.Type {
+			case html.TextNode:
+				sb.WriteString(d.Data)
+			case html.ElementNode:
+				if d.Data == "style" || d.Data == "script" {
+					continue
+				}
+				apart := d.Data == "br" || blockElements[d.Data]
+				if apart {
+					sb.WriteByte(' ')
+				}
+				walk(d)
+				if apart {
+					sb.WriteByte(' ')
+				}
 			}
 		}
 	}
+	walk(n)
 	return sb.String()
+}
+
+// blockElements are the elements whose text is apart from the text
+// around them.
+var blockElements = map[string]bool{
+	"address": true, "article": true, "aside": true, "blockquote": true, "dd": true, "div": true, "dl": true, "dt": true,
+	"figcaption": true, "figure": true, "footer": true, "h1": true, "h2": true, "h3": true, "h4": true, "h5": true, "h6": true,
+	"header": true, "hr": true, "li": true, "main": true, "nav": true, "ol": true, "p": true, "pre": true, "section": true,
+	"table": true, "td": true, "th": true, "tr": true, "ul": true,
 }
 
 func attr(n *html.Node, key string) string {
