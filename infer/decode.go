@@ -76,6 +76,12 @@ type Decoding struct {
 	// role="navigation"): tables of contents, navboxes, menus. By default
 	// they are dropped.
 	KeepNavigation bool
+	// KeepChrome keeps selected blocks that markup marks as site chrome:
+	// MediaWiki's edit links, "Retrieved from" footer, category box, jump
+	// links and navboxes, elements hidden from print, and advertising
+	// labels ("Advertisement", "Article continues below"). By default
+	// they are dropped (see dropChrome).
+	KeepChrome bool
 	// FavorPrecision divides the odds of content of every block by
 	// favorFactor before the choice (the expected-F1 choice's, or the
 	// threshold's), so that fewer doubtful blocks are kept: more
@@ -150,6 +156,7 @@ var decodingSteps = boolset.Fields[Decoding]{
 	{Name: "bylines", Of: func(d *Decoding) *bool { return &d.Bylines }},
 	{Name: "keep-frame", Of: func(d *Decoding) *bool { return &d.KeepFrame }},
 	{Name: "keep-navigation", Of: func(d *Decoding) *bool { return &d.KeepNavigation }},
+	{Name: "keep-chrome", Of: func(d *Decoding) *bool { return &d.KeepChrome }},
 	{Name: "precision", Of: func(d *Decoding) *bool { return &d.FavorPrecision }},
 	{Name: "recall", Of: func(d *Decoding) *bool { return &d.FavorRecall }},
 }
@@ -246,6 +253,9 @@ func (d Decoding) decode(blocks []tokenize.Block, probs []float32, threshold flo
 	}
 	if !d.KeepNavigation {
 		dropBracketLabels(blocks, selected)
+	}
+	if !d.KeepChrome {
+		dropChrome(blocks, selected)
 	}
 	if !d.KeepFrame {
 		dropFrame(blocks, words, selected)

@@ -1,0 +1,146 @@
+// Command markup measures candidate markup rules against the gold: for each
+// rule (a test on a block's ancestors, such as "under an element whose
+// class marks it not for print"), the words of the blocks it matches on a
+// split, the share of them that the gold calls content, and the words the
+// default extraction keeps among them (with their content share). A rule
+// that drops blocks is worth having where its matched words are almost all
+// boilerplate and the default keeps some of them.
+//
+//	go run ./cmd/markup -data ../../shared/data/wcxb,../../shared/data/dragnet -split dev
+package main
+
+import (
+	"flag"
+	"fmt"
+	"log"
+	"os"
+	"slices"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/boilernet/boilernet/data"
+	"github.com/boilernet/boilernet/infer"
+	"github.com/boilernet/boilernet/tokenize"
+)
+
+// rule is one candidate: a name and the test on a block.
+type rule struct {
+	name  string
+	match func(b tokenize.Block) bool
+}
+
+// underAll matches blocks with an ancestor whose attribute tokens hold all
+// of toks.
+func underAll(toks ...string) func(tokenize.Block) bool {
+	return func(b tokenize.Block) bool {
+		for _, el := range b.Ancestors {
+			all := true
+			for _, t := range toks {
+				if !slices.Contains(el.Attrs, t) {
+					all = false
+					break
+				}
+			}
+			if all {
+				return true
+			}
+		}
+		return false
+	}
+}
+
+// under matches blocks with an ancestor of the given name.
+func under(name string) func(tokenize.Block) bool {
+	return func(b tokenize.Block) bool {
+		return slices.ContainsFunc(b.Ancestors, func(el *tokenize.Element) bool { return el.Name == name })
+	}
+}
+
+var rules = []rule{
+	{"class noprint", underAll("noprint")},
+	{"class no print", underAll("no", "print")},
+	{"class print none/hidden", func(b tokenize.Block) bool {
+		return underAll("print", "none")(b) || underAll("hidden", "print")(b) || underAll("print", "hidden")(b)
+	}},
+	{"mw editsection", underAll("editsection")},
+	{"mw printfooter", underAll("printfooter")},
+	{"mw catlinks", underAll("catlinks")},
+	{"mw jump link", underAll("mw", "jump")},
+	{"navbox", underAll("navbox")},
+	{"class/id toc", underAll("toc")},
+	{"hidden", func(b tokenize.Block) bool { return b.Hidden }},
+	{"pre", under("pre")},
+	{"math", under("math")},
+	{"blockquote", under("blockquote")},
+	{"itemprop articlebody", underAll("itemprop=articlebody")},
+	{"figcaption", under("figcaption")},
+}
+
+func main() {
+	log.SetFlags(0)
+	dirs := flag.String("data", "", "dataset folders, comma-separated")
+	split := flag.String("split", "dev", "split")
+	only := flag.String("rule", "", "list the kept blocks this rule matches (its name)")
+	flag.Parse()
+	ex, err := infer.Default()
+	if err != nil {
+		log.Fatal(err)
+	}
+	md, _ := ex.Model()
+	tw := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "dataset\trule\tpages\twords\tcontent share\tkept words\tkept content share\t")
+	for _, dir := range strings.Split(*dirs, ",") {
+		ds, err := data.Open(dir)
+		if err != nil {
+			log.Fatal(err)
+		}
+		type sums struct{ pages, words, content, kept, keptContent float64 }
+		tot := make([]sums, len(rules))
+		for _, id := range ds.IDs[*split] {
+			d, err := ds.Load(id, data.Options{})
+			if err != nil {
+				log.Print(err)
+				continue
+			}
+			probs := md.Probabilities(d.Page.Blocks)
+			sel, err := infer.DefaultDecoding().Select(d.Page.Blocks, probs, 0)
+			if err != nil {
+				log.Fatal(err)
+			}
+			for r, ru := range rules {
+				hit := false
+				for i, b := range d.Page.Blocks {
+					if !ru.match(b) {
+						continue
+					}
+					hit = true
+					n := float64(tokenize.CountWords(b.Text))
+					s := &tot[r]
+					s.words += n
+					if d.Labels[i] {
+						s.content += n
+					}
+					if sel[i] {
+						s.kept += n
+						if d.Labels[i] {
+							s.keptContent += n
+						}
+						if ru.name == *only {
+							fmt.Printf("%s\t%s\tgold=%v\t%.100s\n", ds.Name, id, d.Labels[i], b.Text)
+						}
+					}
+				}
+				if hit {
+					tot[r].pages++
+				}
+			}
+		}
+		for r, s := range tot {
+			if s.words == 0 {
+				continue
+			}
+			fmt.Fprintf(tw, "%s\t%s\t%.0f\t%.0f\t%.3f\t%.0f\t%.3f\t\n", ds.Name, rules[r].name, s.pages, s.words, s.content/s.words, s.kept, s.keptContent/max(s.kept, 1))
+		}
+	}
+	tw.Flush()
+}

@@ -1,0 +1,57 @@
+package infer
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/boilernet/boilernet/tokenize"
+)
+
+// keptTexts selects every block of page, runs drop on the selection and
+// returns the texts of the blocks it keeps.
+func keptTexts(t *testing.T, page string, drop func([]tokenize.Block, []bool)) []string {
+	t.Helper()
+	p, err := tokenize.Parse([]byte(page), tokenize.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	selected := make([]bool, len(p.Blocks))
+	for i := range selected {
+		selected[i] = true
+	}
+	drop(p.Blocks, selected)
+	var kept []string
+	for i, b := range p.Blocks {
+		if selected[i] {
+			kept = append(kept, b.Text)
+		}
+	}
+	return kept
+}
+
+func TestDropChrome(t *testing.T) {
+	tests := []struct {
+		name, page string
+		want       []string
+	}{
+		{"mediawiki", `<a class="mw-jump-link" href="#n">Jump to navigation</a>
+			<h2>Usage<span class="mw-editsection"><a href="?edit">edit</a></span></h2><p>Text of the article.</p>
+			<div class="printfooter">Retrieved from "<a href="https://w/x">https://w/x</a>"</div>
+			<div id="catlinks" class="catlinks"><a href="/c">Categories</a>: <ul><li>Tools</li></ul></div>
+			<table class="navbox"><tr><td>Other tools</td></tr></table>`,
+			[]string{"Usage", "Text of the article."}},
+		{"hidden from print", `<p>Text of the article.</p><div class="share d-print-none">Share this</div>
+			<div class="md:flex print:hidden">Menu</div><div class="print:prose-sm hidden md:block"><p>Kept</p></div>`,
+			[]string{"Text of the article.", "Kept"}},
+		{"advertising labels", `<p>First paragraph.</p><p>Advertisement</p><div>- ADVERTISEMENT -</div>
+			<span>Article continues below</span><p>Anzeige</p><p>Advertisement for a better world.</p>`,
+			[]string{"First paragraph.", "Advertisement for a better world."}},
+		{"class words are not chrome", `<div class="catlinks-like navbox2 editsection-note"><p>Kept</p></div>`,
+			[]string{"Kept"}},
+	}
+	for _, tt := range tests {
+		if got := keptTexts(t, tt.page, dropChrome); !slices.Equal(got, tt.want) {
+			t.Errorf("%s: kept %q, want %q", tt.name, got, tt.want)
+		}
+	}
+}
