@@ -9,6 +9,8 @@
 //	annotated/<id>.html   the page annotated in the L3S-GN1 format
 //	train.txt dev.txt test.txt   split files, one id per line
 //	meta.tsv              optional: one row per id, tab-separated, header line
+//	snippets/<id>.json    optional: must-include and must-exclude strings (Snippets)
+//	markdown/<id>.md      optional: the gold as Markdown (ReadMarkdown)
 package data
 
 import (

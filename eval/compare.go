@@ -22,6 +22,12 @@ type Method struct {
 	// ok is false when the method has no output for it (the page is then
 	// scored as an empty extraction and counted in MethodResult.NoOutput).
 	Text func(doc *data.Document) (text string, ok bool)
+	// Markdown, if set for a block classifier, renders the blocks sel
+	// selects on a page as Markdown (as extract -format markdown does):
+	// the structure score finds the gold's headings among its headings
+	// (LabelCounts.HeadingMarks). It is called only on pages whose gold
+	// Markdown has a heading.
+	Markdown func(doc *data.Document, sel []bool) (string, error)
 }
 
 // MethodResult is what one method scored on one dataset split (or on one
@@ -49,6 +55,13 @@ type MethodResult struct {
 	Seconds float64
 	// NoOutput counts the pages for which a TextOnly method had no output.
 	NoOutput int
+	// Labels sums the outcomes on the page labels of the pages that have
+	// them (see Report.Labeled); LabelPages counts those pages.
+	Labels     LabelCounts
+	LabelPages int
+	// Markdown is true when the method gave Markdown to find headings in
+	// (Method.Markdown): Labels.HeadingMarks means something.
+	Markdown bool
 	// Pages holds every page's outcome, in split order.
 	Pages []PageResult
 }
@@ -68,6 +81,10 @@ type PageResult struct {
 	Blocks Counts
 	// NoOutput is true when a TextOnly method had no output for the page.
 	NoOutput bool
+	// HasLabels is true when the page has page labels (snippets or gold
+	// Markdown, see ReadPageLabels); Labels is then the outcome on them.
+	HasLabels bool
+	Labels    LabelCounts
 	// Seconds is the time spent in Select on the page.
 	Seconds float64
 }
@@ -95,6 +112,10 @@ type Report struct {
 	// Groups holds the same results per group of pages, groups in
 	// alphabetical order (nil when the dataset has no groups).
 	Groups []GroupReport
+	// Labeled is true when the dataset has page labels (snippets or gold
+	// Markdown, see ReadPageLabels): MethodResult.Labels holds the
+	// outcomes on them.
+	Labeled bool
 }
 
 // GroupReport is the results of all methods on the pages of one group.
@@ -107,8 +128,9 @@ type GroupReport struct {
 }
 
 // Compare loads every page of a split (on all cores), runs each method on
-// each page and scores the block labels against the aligned gold labels
-// and the extracted text against the gold text, over all pages and per
+// each page and scores the block labels against the aligned gold labels,
+// the extracted text against the gold text and, when the dataset has
+// them, against the page labels (PageLabels), over all pages and per
 // group of pages (see data.Dataset.Group). done, if not nil, is called
 // once per page. A page that cannot be loaded is reported to opts.Skip,
 // left out and counted in Report.Skipped, or with opts.Strict stops the
@@ -141,10 +163,16 @@ func Compare(ds *data.Dataset, split string, methods []Method, opts data.Options
 	}
 	docs = kept
 	pages := make([][]PageResult, len(methods))
+	labeled := false
 	for _, d := range docs {
 		group := ds.Group(d.ID)
+		labels, err := ReadPageLabels(ds, d)
+		if err != nil {
+			return nil, err
+		}
+		labeled = labeled || labels != nil
 		for k, m := range methods {
-			p, err := score(ds, d, m)
+			p, err := score(ds, d, m, labels)
 			if err != nil {
 				return nil, err
 			}
@@ -155,7 +183,7 @@ func Compare(ds *data.Dataset, split string, methods []Method, opts data.Options
 			done()
 		}
 	}
-	r := &Report{Dataset: ds.Name, Split: split, Pages: len(docs), Skipped: skipped}
+	r := &Report{Dataset: ds.Name, Split: split, Pages: len(docs), Skipped: skipped, Labeled: labeled}
 	for k, m := range methods {
 		r.Methods = append(r.Methods, summarize(m, pages[k]))
 	}
@@ -166,10 +194,12 @@ func Compare(ds *data.Dataset, split string, methods []Method, opts data.Options
 	return r, nil
 }
 
-// score runs a method on one page and scores it.
-func score(ds *data.Dataset, d *data.Document, m Method) (PageResult, error) {
+// score runs a method on one page and scores it, also on the page's
+// labels unless they are nil.
+func score(ds *data.Dataset, d *data.Document, m Method, labels *PageLabels) (PageResult, error) {
 	page := PageResult{ID: d.ID}
 	var text string
+	var markdown func() (string, error) // the output's Markdown, if the method has one
 	if m.Select == nil {
 		var ok bool
 		text, ok = m.Text(d)
@@ -186,6 +216,9 @@ func score(ds *data.Dataset, d *data.Document, m Method) (PageResult, error) {
 		}
 		page.Blocks.AddAll(sel, d.Labels)
 		text = tokenize.Text(tokenize.Selected(d.Page.Blocks, func(i int) bool { return sel[i] }))
+		if m.Markdown != nil {
+			markdown = func() (string, error) { return m.Markdown(d, sel) }
+		}
 	}
 	gold := d.Gold.Text()
 	if s, ok := TokenScores(text, gold); ok {
@@ -193,6 +226,13 @@ func score(ds *data.Dataset, d *data.Document, m Method) (PageResult, error) {
 		page.HasGold, page.Tokens, page.Chars = true, s, c
 	}
 	page.Shingles = ShingleOutcome(text, gold)
+	if labels != nil {
+		c, err := labels.Score(text, markdown)
+		if err != nil {
+			return page, fmt.Errorf("%s on %s/%s: Markdown: %w", m.Name, ds.Name, d.ID, err)
+		}
+		page.HasLabels, page.Labels = true, c
+	}
 	return page, nil
 }
 
@@ -229,7 +269,7 @@ func groupResults(methods []Method, pages [][]PageResult) []GroupReport {
 
 // summarize computes a method's scores over pages.
 func summarize(m Method, pages []PageResult) MethodResult {
-	r := MethodResult{Method: m.Name, TextOnly: m.Select == nil, Pages: pages}
+	r := MethodResult{Method: m.Name, TextOnly: m.Select == nil, Markdown: m.Select != nil && m.Markdown != nil, Pages: pages}
 	var blocks Counts
 	var tokens, chars []PRF
 	var f1s, charF1s []float64
@@ -239,6 +279,10 @@ func summarize(m Method, pages []PageResult) MethodResult {
 		r.Seconds += p.Seconds
 		if p.NoOutput {
 			r.NoOutput++
+		}
+		if p.HasLabels {
+			r.Labels.Add(p.Labels)
+			r.LabelPages++
 		}
 		if p.HasGold {
 			tokens, chars = append(tokens, p.Tokens), append(chars, p.Chars)

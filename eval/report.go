@@ -10,11 +10,18 @@ import (
 
 // WriteCSV writes one row per dataset, method and page: the page's group,
 // block counts (empty for a text-only method), token and character
-// precision, recall and F1 (empty without gold text) and shingle outcome.
+// precision, recall and F1 (empty without gold text) and shingle outcome;
+// when a dataset has page labels, also the page's counts on them
+// (LabelCounts; empty for the pages of other datasets).
 func WriteCSV(w io.Writer, reports []*Report) error {
 	cw := csv.NewWriter(w)
-	cw.Write([]string{"dataset", "split", "method", "page", "group", "tp_blocks", "fp_blocks", "fn_blocks", "tn_blocks",
-		"token_p", "token_r", "token_f1", "char_p", "char_r", "char_f1", "shingle_tp", "shingle_fp", "shingle_fn"})
+	labeled := anyLabeled(reports)
+	header := []string{"dataset", "split", "method", "page", "group", "tp_blocks", "fp_blocks", "fn_blocks", "tn_blocks",
+		"token_p", "token_r", "token_f1", "char_p", "char_r", "char_f1", "shingle_tp", "shingle_fp", "shingle_fn"}
+	if labeled {
+		header = append(header, labelColumns...)
+	}
+	cw.Write(header)
 	f := func(x float64) string { return strconv.FormatFloat(x, 'f', 4, 64) }
 	for _, r := range reports {
 		for _, m := range r.Methods {
@@ -30,7 +37,11 @@ func WriteCSV(w io.Writer, reports []*Report) error {
 				} else {
 					row = append(row, "", "", "", "", "", "")
 				}
-				cw.Write(append(row, f(p.Shingles.TP), f(p.Shingles.FP), f(p.Shingles.FN)))
+				row = append(row, f(p.Shingles.TP), f(p.Shingles.FP), f(p.Shingles.FN))
+				if labeled {
+					row = append(row, labelCells(p, m)...)
+				}
+				cw.Write(row)
 			}
 		}
 	}
@@ -41,7 +52,8 @@ func WriteCSV(w io.Writer, reports []*Report) error {
 // WriteMarkdown writes one table per report: every method with its block
 // (n/a for a text-only method), token (with the 95% interval), character
 // and shingle scores and pages/s; for a dataset with groups, a second
-// table gives the same per group.
+// table gives the same per group; for a dataset with page labels, two
+// more give the outcomes on them (LabelCounts) likewise.
 func WriteMarkdown(w io.Writer, reports []*Report) error {
 	const cols = "content P | content R | content F1 | block mean F1 | token P | token R | token F1 [95% CI] | char F1 [95% CI] | shingle P | shingle R | shingle F1 | pages/s |"
 	sep := strings.Repeat("---|", 12)
@@ -62,6 +74,9 @@ func WriteMarkdown(w io.Writer, reports []*Report) error {
 				}
 			}
 			fmt.Fprintln(w)
+		}
+		if r.Labeled {
+			writeLabelsMarkdown(w, r)
 		}
 		if writeNoOutput(w, r, "- ") {
 			if _, err := fmt.Fprintln(w); err != nil {
@@ -120,7 +135,8 @@ func groupName(g string) string {
 // per method with its block scores (n/a for a text-only method), token
 // scores with the token F1's 95% interval, character and shingle scores
 // and pages/s; for a dataset with groups, the same rows under a heading
-// per group.
+// per group; for a dataset with page labels, a second table of the
+// outcomes on them (LabelCounts), overall and per group.
 func WriteTable(w io.Writer, r *Report) error {
 	tokenPages := 0
 	if len(r.Methods) > 0 {
@@ -142,6 +158,9 @@ func WriteTable(w io.Writer, r *Report) error {
 		for _, m := range g.Methods {
 			tableRow(w, m, "  ", g.Pages)
 		}
+	}
+	if r.Labeled {
+		writeLabelsTable(w, r)
 	}
 	writeNoOutput(w, r, "note: ")
 	_, err := fmt.Fprintln(w)

@@ -11,8 +11,11 @@ import (
 	"github.com/boilernet/boilernet/data"
 	"github.com/boilernet/boilernet/eval"
 	"github.com/boilernet/boilernet/eval/evalplot"
+	"github.com/boilernet/boilernet/infer"
 	"github.com/boilernet/boilernet/metadata"
 	"github.com/boilernet/boilernet/methods"
+	"github.com/boilernet/boilernet/render"
+	"github.com/boilernet/boilernet/tokenize"
 	"golang.org/x/net/html"
 )
 
@@ -111,6 +114,11 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 	var reports []*eval.Report
 	for _, ds := range datasets {
 		dsMethods := slices.Clone(chosen)
+		if ds.HasMarkdown() {
+			for k := range dsMethods {
+				dsMethods[k].Markdown = markdownOf(ds)
+			}
+		}
 		for _, e := range externals {
 			dsMethods = append(dsMethods, e.Method(ds))
 			warnGaps(stderr, e.Name, "missing from its output", e.Missing(ds), ds, *split)
@@ -175,4 +183,29 @@ func evalMethod(name string, l *methods.Labeler, titles *eval.Titles) eval.Metho
 		_, content, err := l.LabelPage(methods.Page{Page: d.Page, Title: titles.Of(d), Gold: gold})
 		return content, err
 	}}
+}
+
+// markdownOf returns the eval.Method.Markdown of the pages of ds: the
+// blocks a method selects, as extract -format markdown gives them with
+// the headline kept in the text (-keep-headline). A Result renders only
+// the page it was parsed from, so the page is parsed again; the parse is
+// the one data.Load made, block for block.
+func markdownOf(ds *data.Dataset) func(d *data.Document, sel []bool) (string, error) {
+	return func(d *data.Document, sel []bool) (string, error) {
+		raw, _, err := ds.ReadPage(d.ID)
+		if err != nil {
+			return "", err
+		}
+		selector := infer.WithSelector(func(p *tokenize.Page, _ string) ([]bool, error) {
+			if len(p.Blocks) != len(sel) {
+				return nil, fmt.Errorf("the page parsed again has %d blocks, not %d", len(p.Blocks), len(sel))
+			}
+			return slices.Clone(sel), nil
+		})
+		res, err := selector.ExtractBytes(raw, infer.Options{KeepHeadline: true, SkipLocators: true})
+		if err != nil {
+			return "", err
+		}
+		return render.Markdown(res), nil
+	}
 }
