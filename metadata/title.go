@@ -1,6 +1,7 @@
 package metadata
 
 import (
+	"net/url"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -19,7 +20,7 @@ import (
 func (p *Page) findTitle() string {
 	c, art, g := p.c, p.art, p.g
 	t := chooseTitle([]string{c.ld(art, g, "headline", ""), c.meta("og:title"), c.meta("twitter:title"), c.micro("headline"),
-		c.meta("dc.title"), c.meta("dcterms.title"), c.meta("parsely-title"), c.ld(art, g, "name", ""), c.title, c.h1}, c.title, c.h1)
+		c.meta("dc.title"), c.meta("dcterms.title"), c.meta("parsely-title"), c.ld(art, g, "name", ""), c.title, c.h1}, c.title, c.h1, p.site, host(p.base), isHome(p.url))
 	return truncate(unescapeAgain(titleOrH1(c, host(p.base), t, p.site)))
 }
 
@@ -34,31 +35,43 @@ func (p *Page) findTitle() string {
 //   - a source that agrees with no other (SameTitle) gives way when the
 //     <title> holds the <h1>'s words: JSON-LD's headline "American actor
 //     (born 1956)", Wikipedia's description of the subject, to <title>Tom
-//     Hanks - Wikipedia and <h1>Tom Hanks.
+//     Hanks - Wikipedia and <h1>Tom Hanks;
+//   - the site's name alone (see namesSite; twitter:title "Bombas") gives
+//     way to a later source that is not, but on the site's home page
+//     (home) it is the page's name.
 //
 // Where the sources agree, the first one is taken, as before.
-func chooseTitle(sources []string, title, h1 string) string {
+func chooseTitle(sources []string, title, h1, site, host string, home bool) string {
 	titleHasH1 := title != "" && h1 != "" && sharedWords(h1, title) >= 0.5
 	for i, t := range sources {
 		if t == "" {
 			continue
 		}
-		agreed, slugSpelled := false, false
+		agreed, slugSpelled, other := false, false, false
 		for j, o := range sources {
 			if j == i || o == "" {
 				continue
 			}
 			agreed = agreed || SameTitle(t, o)
 			slugSpelled = slugSpelled || !isSlug(o) && sharedWords(unslug(t), unslug(o)) >= 0.5
+			other = other || j > i && !namesSite(o, site, host)
 		}
 		switch {
 		case isSlug(t) && slugSpelled:
 		case !agreed && titleHasH1 && t != title && t != h1:
+		case other && !home && namesSite(t, site, host):
 		default:
 			return t
 		}
 	}
 	return ""
+}
+
+// isHome reports whether a page's URL is the address of its site's home
+// page (no path).
+func isHome(pageURL string) bool {
+	u, err := url.Parse(pageURL)
+	return err == nil && u.Host != "" && (u.Path == "" || u.Path == "/") && u.RawQuery == ""
 }
 
 // isSlug reports whether a title is a URL's slug: words of lowercase
@@ -114,12 +127,37 @@ func stripPermalink(s string) string {
 // declared title's site name or SEO additions) and is not more than
 // three times as long (a heading that holds its text once per screen
 // size), else t cleaned of its site name (see cleanTitle).
+//
+// An <h1> that is the site's name (namesSite) is its logo, not the
+// title's visible form.
 func titleOrH1(c *collected, host, t, site string) string {
-	if c.h1s == 1 && c.h1 != "" && len(c.h1) <= 300 && sharedWords(c.h1, t) >= 0.5 && !h1IsLogo(t, c.h1, site, host) &&
-		len(strings.Fields(c.h1)) <= 3*len(strings.Fields(cleanTitle(t, site, "", host))) {
-		return c.h1
+	h1 := c.h1
+	if c.h1s == 1 && h1 != "" && len(h1) <= 300 && sharedWords(h1, t) >= 0.5 && !h1IsLogo(t, h1, site, host) && !namesSite(h1, site, host) &&
+		len(strings.Fields(h1)) <= 3*len(strings.Fields(cleanTitle(t, site, "", host))) {
+		return h1
 	}
-	return cleanTitle(t, site, c.h1, host)
+	return cleanTitle(t, site, h1, host)
+}
+
+// namesSite reports whether a title is the site's name alone: the site
+// name the page states, its host name or one of the host's labels
+// ("Aliexpress" on aliexpress.com, "Arch Linux" on bbs.archlinux.org),
+// case, spaces and punctuation aside.
+func namesSite(s, site, host string) bool {
+	n := Normalize(s)
+	if n == "" {
+		return false
+	}
+	if n == Normalize(site) || n == Normalize(host) {
+		return true
+	}
+	labels := strings.Split(host, ".")
+	for _, l := range labels[:max(len(labels)-1, 0)] { // not the top-level domain
+		if len(l) >= 3 && n == Normalize(l) {
+			return true
+		}
+	}
+	return false
 }
 
 // h1IsLogo reports whether the <h1> is the site's name that ends the
@@ -183,7 +221,7 @@ func sharedWords(a, b string) float64 {
 // which part is which, or when one part is much longer.
 func cleanTitle(t, site, h1, host string) string {
 	t = collapse(t)
-	if nh, nt := Normalize(h1), Normalize(t); len(nh) >= 8 && nh != nt && strings.Contains(nt, nh) && !h1IsLogo(t, h1, site, host) {
+	if nh, nt := Normalize(h1), Normalize(t); len(nh) >= 8 && nh != nt && strings.Contains(nt, nh) && !h1IsLogo(t, h1, site, host) && !namesSite(h1, site, host) {
 		return h1 // "Models | Django documentation" with <h1>Models</h1>
 	}
 	for _, sep := range []string{" | ", " - ", " – ", " — ", " :: ", " » ", " · ", " • ", " / ", ": "} {
