@@ -123,12 +123,12 @@ func writeLabelsMarkdown(w io.Writer, r *Report) {
 	fmt.Fprintf(w, "| %s | pages | must-include | must-exclude | code blocks | headings | method | %s\n|---|---|---|---|---|---|---|%s\n", by, labelHeader, labelSep)
 	for _, g := range r.Groups {
 		t, pages := totalsOf(g.Methods)
-		counts := fmt.Sprintf("%s | %d | %d | %d | %d | %d", groupName(g.Group), pages, t.With, t.Without, t.Code, t.Headings)
+		counts := fmt.Sprintf("| %s | %d | %d | %d | %d | %d |", groupName(g.Group), pages, t.With, t.Without, t.Code, t.Headings)
 		for k, m := range g.Methods {
 			if k > 0 {
-				counts = " | | | | |" // the group's counts on its first row only
+				counts = "| | | | | | |" // the group's counts on its first row only
 			}
-			fmt.Fprintf(w, "| %s | %s | %s\n", counts, m.Method, ratesOf(m).markdownCells())
+			fmt.Fprintf(w, "%s %s | %s\n", counts, m.Method, ratesOf(m).markdownCells())
 		}
 	}
 	fmt.Fprintln(w)

@@ -92,11 +92,15 @@ func (t *PhraseText) Contains(phrase []string) bool {
 	return len(phrase) > 0 && strings.Contains(t.words, " "+joinWords(phrase)+" ")
 }
 
-// ContainsCut is Contains for a phrase that may have been cut short: its
-// last word may be the start of a longer word of the text ("a unified
-// security strate" is in "... a unified security strategy").
+// ContainsCut is Contains for a phrase that may have been cut short: the
+// last of its words, if it has more than one, may be the start of a
+// longer word of the text ("a unified security strate" is in "... a
+// unified security strategy").
 func (t *PhraseText) ContainsCut(phrase []string) bool {
-	return len(phrase) > 0 && strings.Contains(t.words, " "+joinWords(phrase))
+	if len(phrase) < 2 {
+		return t.Contains(phrase)
+	}
+	return strings.Contains(t.words, " "+joinWords(phrase))
 }
 
 // Count returns how many times the words of phrase occur in the text one
