@@ -21,7 +21,7 @@ var authorLabels = []string{
 	"more stories by", "more from", "posts by", "articles by", "stories by", "guest post by", "written by", "posted by",
 	"published by", "reported by", "reporting by", "compiled by", "submitted by", "created by", "started by", "recipe by",
 	"words by", "story by", "article by", "text by", "interview by", "authored by", "author(s)", "authors", "author",
-	"contributors", "contributor", "by",
+	"contributors", "contributor", "by", "with",
 	// German, Dutch
 	"geschrieben von", "verfasst von", "autorin", "von", "geschreven door", "door",
 	// French, Spanish, Portuguese, Italian
@@ -113,15 +113,57 @@ func cutAuthorLabel(s string) (label, rest string, colon bool) {
 
 // authorName returns a name as an author (labels stripped), or "" when it
 // names nobody: a generic word ("Guest", "Гость", "Admin"), a place alone
-// ("Germany", "Москва", "London, UK"), a URL or a template's placeholder
-// ("page.head.extra.author", "{{author}}").
+// ("Germany", "Москва", "London, UK"), a URL, a profile's number or
+// address, a template's placeholder ("page.head.extra.author",
+// "{{author}}") or a phrase (see isPhrase).
 func authorName(s string) string {
 	s = stripAuthorLabel(s)
 	switch {
-	case s == "", isURL(s), isGeneric(s), isPlace(s), isPlaceholder(s):
+	case s == "", isURL(s), isProfileID(s), isGeneric(s), isPlace(s), isPlaceholder(s), isPhrase(s):
 		return ""
 	}
 	return s
+}
+
+// isProfileID reports whether an author is a number or an address
+// without its scheme, as pages put in article:author for a profile
+// ("262588213843476", Facebook's id of a profile;
+// "www.facebook.com/jane.doe").
+func isProfileID(s string) bool {
+	digits := true
+	for _, r := range s {
+		digits = digits && (unicode.IsDigit(r) || r == ' ' || r == '-' || r == '.')
+	}
+	if digits {
+		return true
+	}
+	if strings.ContainsAny(s, " ") {
+		return false
+	}
+	low := strings.ToLower(s)
+	domain, _, slash := strings.Cut(low, "/")
+	return strings.HasPrefix(low, "www.") || slash && strings.Contains(domain, ".")
+}
+
+// isPhrase reports whether an author is the rest of a phrase, not a
+// name: it starts with a preposition in lowercase ("to Wikimedia
+// projects", what "Contributors to Wikimedia projects" leaves after the
+// label "Contributors"), with "from" ("From Acme", a shop's maker) or
+// with a call to action ("Visit the Acme Store", a shop's link to a
+// brand's page).
+func isPhrase(s string) bool {
+	first, _, _ := strings.Cut(s, " ")
+	switch first {
+	case "to", "of", "for", "at", "on", "in", "about":
+		return true
+	}
+	low := strings.ToLower(s)
+	for _, p := range []string{"from ", "visit the ", "visit our ", "shop the "} {
+		if strings.HasPrefix(low, p) {
+			return true
+		}
+	}
+	return false
 }
 
 // isGeneric reports whether a name is a word for a user or a role rather
