@@ -3,6 +3,7 @@ package metadata
 import (
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/abadojack/whatlanggo"
 	"golang.org/x/text/language"
@@ -222,7 +223,10 @@ func writingOf(tag string) writing {
 // the language of tag: it is mostly in another writing system, or in the
 // same one it has letters that the language does not use (the Polish ł,
 // ś, ż of a page that declares English) and the detector finds another
-// language (a page mangled in decoding has foreign letters too).
+// language (a page mangled in decoding has foreign letters too), or its
+// words are clearly another language's (see wordsLanguage: an English
+// article on a site that declares German) and the detector finds that
+// language.
 func (s *sample) contradicts(tag string) bool {
 	if s.letters < judgeLetters {
 		return false
@@ -236,11 +240,95 @@ func (s *sample) contradicts(tag string) bool {
 		return true
 	}
 	base, _, _ := strings.Cut(tag, "-")
-	if !s.foreignLetters(base) {
-		return false
+	if s.foreignLetters(base) {
+		d := s.detect()
+		return d != "" && d != base
 	}
-	d := s.detect()
-	return d != "" && d != base
+	if other := s.wordsLanguage(base); other != "" {
+		return s.detect() == other
+	}
+	return false
+}
+
+// The common words of a language (see commonWords) contradict a
+// declaration when the text holds at least minWords words, of which a
+// share of at least wordsShare are those of another language, and fewer
+// than a quarter as many those of the declared one. (English text has
+// about a quarter of its words among English's; a German text with
+// English quotes or names many more than a quarter of that among
+// German's, and languages as near as Spanish and Portuguese share
+// enough of theirs never to contradict each other.)
+const (
+	minWords   = 30
+	wordsShare = 0.12
+)
+
+// commonWords are, for languages written in Latin letters, their most
+// frequent words of two letters or more, lowercase: the articles,
+// pronouns, prepositions and conjunctions every text of the language is
+// full of. (Words of one letter are not counted: the English "I", a
+// letter of a code, a word spelled out letter by letter.) A language not
+// listed is not judged by its words.
+var commonWords = map[string]string{
+	"en": "the and of to is that for with was this are it on be as have from by you not at or an they we his her which has were",
+	"de": "der die und den von zu das mit sich des auf für ist im dem nicht ein eine als auch es werden aus er hat dass sie nach wird bei einer um am sind noch wie einem über einen zum war haben nur oder aber vor zur bis",
+	"fr": "le la les de des et un une du est en que qui dans pour pas au sur par plus ne se il sont avec ce cette aux ont été elle nous vous",
+	"es": "el la los las de del que en un una es por con para se no al lo como más su sus pero ha fue este esta entre",
+	"it": "il la le di del della che un una per in con non si da dei delle al alla sono come ha più anche gli nel nella",
+	"pt": "os as de do da dos das que em um uma para com não no na por se mais ao como foi mas são",
+	"nl": "de het een en van in is dat op te zijn met voor niet die aan er om ook als bij maar door wordt naar worden dan nog",
+	"pl": "na do się nie że to jest jak po co od za przez ale dla są oraz tym jego było może już",
+	"sv": "och att det som en på är av för med till den har de inte om ett var jag men så från kan vi sig eller",
+}
+
+// commonWordSets is commonWords as sets.
+var commonWordSets = func() map[string]map[string]bool {
+	sets := map[string]map[string]bool{}
+	for lang, words := range commonWords {
+		sets[lang] = map[string]bool{}
+		for _, w := range strings.Fields(words) {
+			sets[lang][w] = true
+		}
+	}
+	return sets
+}()
+
+// wordsLanguage returns the language whose common words the sample's
+// words are clearly in rather than those of lang (see minWords), or ""
+// when they are not, or lang is not judged by its words.
+func (s *sample) wordsLanguage(lang string) string {
+	own, ok := commonWordSets[lang]
+	if !ok {
+		return ""
+	}
+	var words []string
+	for _, w := range strings.FieldsFunc(strings.ToLower(s.text), func(r rune) bool { return !unicode.IsLetter(r) }) {
+		if utf8.RuneCountInString(w) > 1 { // not "I", nor a letter of a code or a spaced-out word
+			words = append(words, w)
+		}
+	}
+	if len(words) < minWords {
+		return ""
+	}
+	count := func(set map[string]bool) int {
+		n := 0
+		for _, w := range words {
+			if set[w] {
+				n++
+			}
+		}
+		return n
+	}
+	best, most := "", 0
+	for l, set := range commonWordSets {
+		if n := count(set); n > most || n == most && l < best {
+			best, most = l, n
+		}
+	}
+	if best == lang || float64(most) < wordsShare*float64(len(words)) || 4*count(own) >= most {
+		return ""
+	}
+	return best
 }
 
 // foreignShare is the share of a sample's Latin or Cyrillic letters, and

@@ -14,6 +14,15 @@ var (
 		"and the café owners near the station say business has never been better since the first train arrived."
 	japaneseText = "東京の気象庁によると、週末は全国的に気温が下がり、北日本では雪が降る見込みです。外出の際は暖かい服装でお出かけください。"
 	greekText    = "Νέα μέθοδο εμβολίων ανέπτυξαν ερευνητές του πανεπιστημίου της Οξφόρδης, σύμφωνα με δημοσίευμα της εφημερίδας."
+	// longEnglish and longGerman are long enough (30 words and more) for
+	// their common words to count.
+	longEnglish = "The city council approved the new cycling plan on Tuesday evening, after a debate that lasted more than four hours. " +
+		"Residents who spoke at the meeting were divided: some welcomed the protected lanes, while others said that the loss of " +
+		"parking would hurt the small shops on the main street. The first lanes are expected to open in the spring."
+	longGerman = "Der Stadtrat hat am Dienstagabend den neuen Radverkehrsplan beschlossen, nach einer Debatte, die mehr als vier Stunden " +
+		"dauerte. Die Anwohner, die in der Sitzung sprachen, waren geteilter Meinung: Einige begrüßten die geschützten Radwege, " +
+		"andere sagten, dass der Wegfall von Parkplätzen den kleinen Läden in der Hauptstraße schaden werde. Ein Sprecher nannte " +
+		"das Projekt „a game changer for the city“, die ersten Wege sollen im Frühjahr öffnen."
 	// mojibakePolish is Polish decoded as Latin-1: letters Polish does not
 	// use, in a Polish text all the same.
 	mojibakePolish = "Podagra, artretyzm â\u0080\u0093 to doÅ\u009bÄ\u0087 czÄ\u0099sto uÅ¼ywane nazwy zamienne, zasÅ\u0082aniajÄ\u0085ce tajemniczÄ\u0085 " +
@@ -42,6 +51,11 @@ func TestPageLanguage(t *testing.T) {
 		{name: "Traditional Chinese kept", lang: "zh-TW", text: chineseText, want: "zh-TW"},
 		{name: "a language of two scripts is not judged", lang: "sr", text: polishText, want: "sr"},
 		{name: "a page mangled in decoding keeps its declaration", lang: "pl", text: mojibakePolish, want: "pl"},
+		{name: "German declared on an English text", lang: "de", text: longEnglish, want: "en", detected: true},
+		{name: "German with an English quote stays German", lang: "de-DE", text: longGerman, want: "de-DE"},
+		{name: "German declared on a short English text is not judged by its words", lang: "de",
+			text: "The city council approved the new cycling plan on Tuesday evening, after a long debate.", want: "de"},
+		{name: "a language not judged by its words keeps its declaration", lang: "ca", text: longEnglish, want: "ca"},
 		{name: "the next declaration when the first is contradicted", lang: "en", head: `<meta property="og:locale" content="pl_PL">`,
 			text: polishText, want: "pl-PL"},
 		{name: "a charset is no language", head: `<meta http-equiv="content-language" content="utf-8">`, want: ""},

@@ -6,7 +6,8 @@
 // (itemprop), <time datetime>, <link rel=canonical> and <html lang>. The
 // language a page declares is checked against its content text (a page
 // that declares English but whose text is mostly Han, or has the letters
-// of Polish, is not in English); when the page declares none that holds,
+// of Polish, is not in English; one that declares German whose words are
+// English's is not in German); when the page declares none that holds,
 // the language is detected from the text (by its writing system, or
 // github.com/abadojack/whatlanggo's trigrams).
 //
