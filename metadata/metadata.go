@@ -154,7 +154,8 @@ type collected struct {
 	nodes       []Node               // every JSON-LD node, in page order
 	lang        string
 	title, h1   string
-	h1s         int // <h1> elements
+	h1Parts     []string // the first <h1>'s first text nodes (see labeledTitle)
+	h1s         int      // <h1> elements
 	base        string
 	canonical   string
 	imageSrc    string
@@ -216,6 +217,7 @@ func collect(root *html.Node) *collected {
 			c.h1s++
 			if c.h1 == "" {
 				c.h1 = stripPermalink(collapse(textOf(n)))
+				c.h1Parts = textNodes(n, 8)
 				h1 = n
 			}
 		case "base":

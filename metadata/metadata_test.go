@@ -382,6 +382,19 @@ func TestPageTitle(t *testing.T) {
 		{"an <h1> that is the site's logo", "https://www.shopmart.example/item/1005.html",
 			`<head><meta property="og:title" content="Mechanical keyboard, wireless, 75 keys, hot-swap - Shopmart 44"></head><body><h1>Shopmart</h1></body>`,
 			"Mechanical keyboard, wireless, 75 keys, hot-swap"},
+		{"a forum's prefix of the thread before the <h1>'s title", "https://forum.example/threads/digital-cameras.123/",
+			`<head><title>News - Digital cameras: a 2024 status symbol? | Camera Forum</title><meta property="og:site_name" content="Camera Forum">
+<script type="application/ld+json">{"@type":"DiscussionForumPosting","headline":"Digital cameras: a 2024 status symbol?"}</script></head>
+<body><h1 class="p-title-value"><span class="label label--green">News</span><span class="label-append">&nbsp;</span>Digital cameras: a 2024 status symbol?</h1></body>`,
+			"Digital cameras: a 2024 status symbol?"},
+		{"a date before a blog post's title in its <h1>", "",
+			`<head><title>Preparing a transition in the archive | Colin's blog</title><meta property="og:title" content="Preparing a transition in the archive"></head>
+<body><h1><a href="/blog/transition.html" rel="bookmark"><time datetime="2025-12-18">Dec <span>18</span> 2025</time> Preparing a transition in the archive</a></h1></body>`,
+			"Preparing a transition in the archive"},
+		{"the first words of a headline that another title leaves out stay", "",
+			`<head><title>Officials eyeing possible tsunami debris off Washington</title><meta property="og:title" content="Possible tsunami debris off Washington"></head>
+<body><h1 class="headline">Officials eyeing possible tsunami debris off Washington</h1></body>`,
+			"Officials eyeing possible tsunami debris off Washington"},
 		{"an <h1> that holds its text once per screen size", "",
 			`<head><title>Acme – The system for product development</title><meta property="og:site_name" content="Acme"></head><body><h1><span class="mobile">The product development system for teams and agents</span>
 <span class="tablet">The product development system for teams and agents</span><span class="desktop">The product development system for teams and agents</span></h1></body>`,

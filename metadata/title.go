@@ -130,13 +130,42 @@ func stripPermalink(s string) string {
 //
 // An <h1> that is the site's name (namesSite) is its logo, not the
 // title's visible form.
+//
+// Nor is an <h1> that is the title with a label before it: a forum's
+// prefix of the thread ("Thread:", "News", "Tips/Techniques"), a date, a
+// brand; see labeledTitle.
 func titleOrH1(c *collected, host, t, site string) string {
 	h1 := c.h1
-	if c.h1s == 1 && h1 != "" && len(h1) <= 300 && sharedWords(h1, t) >= 0.5 && !h1IsLogo(t, h1, site, host) && !namesSite(h1, site, host) &&
-		len(strings.Fields(h1)) <= 3*len(strings.Fields(cleanTitle(t, site, "", host))) {
-		return h1
+	if c.h1s == 1 && h1 != "" && len(h1) <= 300 && sharedWords(h1, t) >= 0.5 && !h1IsLogo(t, h1, site, host) && !namesSite(h1, site, host) {
+		ct := cleanTitle(t, site, "", host)
+		if len(strings.Fields(h1)) <= 3*len(strings.Fields(ct)) && !labeledTitle(h1, ct, c.h1Parts) {
+			return h1
+		}
 	}
 	return cleanTitle(t, site, h1, host)
+}
+
+// labeledTitle reports whether a heading is title t (of three words or
+// more) after a label of one to three words in text of its own (parts
+// are the heading's first text nodes): a forum's prefix of the thread
+// (<span class="label">News</span> Digital cameras: a status symbol?,
+// "Thread:"), a <time> before a blog post's title, "Sponsored by"; not a
+// headline whose first words another title leaves out ("Officials Eyeing
+// Possible Tsunami Debris off Wash." and "Possible Tsunami Debris off
+// Wash.").
+func labeledTitle(heading, t string, parts []string) bool {
+	hw, tw := strings.Fields(heading), strings.Fields(t)
+	extra := len(hw) - len(tw)
+	if len(tw) < 3 || extra < 1 || extra > 3 || Normalize(strings.Join(hw[extra:], " ")) != Normalize(t) {
+		return false
+	}
+	label, read := Normalize(strings.Join(hw[:extra], " ")), ""
+	for _, p := range parts {
+		if read += Normalize(p); len(read) >= len(label) {
+			return read == label
+		}
+	}
+	return false
 }
 
 // namesSite reports whether a title is the site's name alone: the site
