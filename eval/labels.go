@@ -59,14 +59,9 @@ func NewPageLabels(s data.Snippets, md, gold string) *PageLabels {
 	for _, w := range l.Without {
 		l.InGold = append(l.InGold, g.Count(w))
 	}
-	l.setStructure(ParseMarkdown(md))
+	structure := ParseMarkdown(md)
+	l.Code, l.Headings = phrases(structure.Code), phrases(structure.Headings)
 	return l
-}
-
-// setStructure sets the code blocks and headings of l from the gold's
-// Markdown structure.
-func (l *PageLabels) setStructure(s MarkdownStructure) {
-	l.Code, l.Headings = phrases(s.Code), phrases(s.Headings)
 }
 
 // phrases returns the words of each string that has one.
