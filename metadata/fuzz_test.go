@@ -56,6 +56,7 @@ func FuzzParseDate(f *testing.F) {
 func FuzzExtract(f *testing.F) {
 	f.Add(`<html lang="x"><head><meta property="og:title" content="t"><script type="application/ld+json">{"@type":"Article","author":"A and B"}</script></head><body><h1>t</h1><p class=byline>By X Y · May 5, 2020</p></body></html>`, "https://a.example/2020/01/02/x")
 	f.Add(`<body><p>No h1</p><div class="author-box"><span>Written by</span> <a href="/author/x">b.s</a></div><p>Posted on 4 września 2011</p><a class=username>u</a>`, "")
+	f.Add(`<script>x</script><div></div><html lang="de"><head><title>A b c ¶</title><meta property="og:title" content="a-b-c"></head><body><h1><span>Thread:</span> A b c #</h1><a rel=author>Visit the X Store</a></body></html>`, "https://x.example/")
 	f.Add(`<base href="::"><link rel=canonical href="%zz"><meta name="twitter:label1" content="Author"><meta name="twitter:data1" content="">`, "")
 	f.Fuzz(func(t *testing.T, page, u string) {
 		root, err := html.Parse(strings.NewReader(page))

@@ -19,9 +19,11 @@ import (
 // findTitle returns the page's title (see Page.Title).
 func (p *Page) findTitle() string {
 	c, art, g := p.c, p.art, p.g
-	t := chooseTitle([]string{c.ld(art, g, "headline", ""), c.meta("og:title"), c.meta("twitter:title"), c.micro("headline"),
-		c.meta("dc.title"), c.meta("dcterms.title"), c.meta("parsely-title"), c.ld(art, g, "name", ""), c.title, c.h1}, c.title, c.h1, p.site, host(p.base), isHome(p.url))
-	return truncate(unescapeAgain(titleOrH1(c, host(p.base), t, p.site)))
+	h := host(p.base)
+	sources := []string{c.ld(art, g, "headline", ""), c.meta("og:title"), c.meta("twitter:title"), c.micro("headline"),
+		c.meta("dc.title"), c.meta("dcterms.title"), c.meta("parsely-title"), c.ld(art, g, "name", ""), c.title, c.h1}
+	t := chooseTitle(sources, c.title, c.h1, p.site, h, isHome(p.url))
+	return truncate(unescapeAgain(titleOrH1(c, h, t, p.site)))
 }
 
 // chooseTitle returns the first of a page's titles (sources, in the order
@@ -40,7 +42,7 @@ func (p *Page) findTitle() string {
 //     way to a later source that is not, but on the site's home page
 //     (home) it is the page's name.
 //
-// Where the sources agree, the first one is taken, as before.
+// Where the sources agree, the first is taken.
 func chooseTitle(sources []string, title, h1, site, host string, home bool) string {
 	titleHasH1 := title != "" && h1 != "" && sharedWords(h1, title) >= 0.5
 	for i, t := range sources {
@@ -132,8 +134,8 @@ func stripPermalink(s string) string {
 // title's visible form.
 //
 // Nor is an <h1> that is the title with a label before it: a forum's
-// prefix of the thread ("Thread:", "News", "Tips/Techniques"), a date, a
-// brand; see labeledTitle.
+// prefix of the thread ("Thread:", "News", "Tips/Techniques"), a date,
+// "Sponsored by"; see labeledTitle.
 func titleOrH1(c *collected, host, t, site string) string {
 	h1 := c.h1
 	if c.h1s == 1 && h1 != "" && len(h1) <= 300 && sharedWords(h1, t) >= 0.5 && !h1IsLogo(t, h1, site, host) && !namesSite(h1, site, host) {
