@@ -2,8 +2,12 @@ package tokenize
 
 import (
 	"bytes"
+	"errors"
+	"fmt"
+	"math"
 	"strings"
 
+	"github.com/boilernet/boilernet/tokenize/internal/htmlparse"
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
 )
@@ -309,6 +313,89 @@ func isVoid(name string) bool {
 	switch atom.Lookup([]byte(name)) {
 	case atom.Area, atom.Base, atom.Br, atom.Col, atom.Embed, atom.Hr, atom.Img, atom.Input,
 		atom.Link, atom.Meta, atom.Source, atom.Track, atom.Wbr, atom.Param, atom.Keygen:
+		return true
+	}
+	return false
+}
+
+// builtPerElement bounds, times the element limit, the elements the
+// parser may build, and times the attribute limit their attributes: the
+// parser implies elements (tbody for a table's rows, the p of a stray
+// </p>) and copies the formatting elements (b, i, font, ...) left open
+// into every new paragraph, so that a tree can have many times the start
+// tags of its page.
+const builtPerElement = 2
+
+// parseTree parses a page's text into its tree (scripting disabled, so
+// that <noscript> holds markup), building at most builtPerElement times
+// maxElements elements and attrsPerElement times as many attributes
+// (maxElements ≤ 0: no limit). A page over them is parsed again without
+// its formatting elements other than <a> (dropFormatting), which are what
+// the parser copies; a page still over them is an error wrapping
+// ErrTooManyElements.
+func parseTree(text string, maxElements int) (*html.Node, error) {
+	var limits htmlparse.Limits
+	if maxElements > 0 && maxElements <= math.MaxInt/(builtPerElement*attrsPerElement) {
+		limits.Elements = builtPerElement * maxElements
+		limits.Attrs = attrsPerElement * limits.Elements
+	}
+	root, err := parseLimited(text, limits)
+	if errors.Is(err, htmlparse.ErrTooLarge) {
+		if plain, ok := dropFormatting(text); ok {
+			root, err = parseLimited(plain, limits)
+		}
+	}
+	if errors.Is(err, htmlparse.ErrTooLarge) {
+		return nil, fmt.Errorf("%w: its tree would have more than %d elements or %d attributes (%d times the limits)",
+			ErrTooManyElements, limits.Elements, limits.Attrs, builtPerElement)
+	}
+	return root, err
+}
+
+// parseLimited parses text within limits, flattening nesting deeper than
+// the parser allows.
+func parseLimited(text string, limits htmlparse.Limits) (*html.Node, error) {
+	root, _, err := htmlparse.ParseDocument(strings.NewReader(text), false, limits)
+	if err != nil && !errors.Is(err, htmlparse.ErrTooLarge) {
+		// Only nesting deeper than the parser allows fails here: flatten
+		// the deepest elements and parse again.
+		root, _, err = htmlparse.ParseDocument(strings.NewReader(flatten(text, maxNesting)), false, limits)
+		if err != nil && !errors.Is(err, htmlparse.ErrTooLarge) {
+			return nil, fmt.Errorf("parsing HTML: %w", err)
+		}
+	}
+	return root, err
+}
+
+// dropFormatting returns page without the start and end tags of the
+// formatting elements other than <a> (b, i, font, ...: those the parser
+// reopens after a block boundary while they are open), keeping all text;
+// ok is false when it has none.
+func dropFormatting(page string) (out string, ok bool) {
+	z := html.NewTokenizer(strings.NewReader(page))
+	var sb strings.Builder
+	sb.Grow(len(page))
+	for {
+		switch z.Next() {
+		case html.ErrorToken:
+			return sb.String(), ok
+		case html.StartTagToken, html.EndTagToken, html.SelfClosingTagToken:
+			name, _ := z.TagName()
+			if isFormatting(atom.Lookup(name)) {
+				ok = true
+				continue
+			}
+		}
+		sb.Write(z.Raw())
+	}
+}
+
+// isFormatting reports whether a is one of the HTML formatting elements
+// (the list of active formatting elements holds them) other than a.
+func isFormatting(a atom.Atom) bool {
+	switch a {
+	case atom.B, atom.Big, atom.Code, atom.Em, atom.Font, atom.I, atom.Nobr, atom.S,
+		atom.Small, atom.Strike, atom.Strong, atom.Tt, atom.U:
 		return true
 	}
 	return false

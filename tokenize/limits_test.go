@@ -2,8 +2,13 @@ package tokenize
 
 import (
 	"errors"
+	"fmt"
+	"runtime"
+	"slices"
 	"strings"
 	"testing"
+
+	"golang.org/x/net/html"
 )
 
 func TestScanTags(t *testing.T) {
@@ -118,4 +123,86 @@ func TestParseKeepsNoReferenceToRaw(t *testing.T) {
 	if got := strings.Join(blockTexts(p), "|"); got != "T|First paragraph|Second one" && got != "First paragraph|Second one" {
 		t.Errorf("blocks after overwriting the page: %q", got)
 	}
+}
+
+// formattingStorm is the page of issue 39 at a smaller scale: n distinct
+// formatting elements (<b id=...>) left open in a <div> after prefix, then
+// m one-word paragraphs, into each of which the parser copies the n
+// elements (x/net/html builds n·m of them).
+func formattingStorm(prefix string, n, m int) []byte {
+	var sb strings.Builder
+	sb.WriteString("<html><body><div>" + prefix)
+	for i := range n {
+		fmt.Fprintf(&sb, "<b id=%d>", i)
+	}
+	sb.WriteString("</div>" + strings.Repeat("<div>x</div>", m) + "</body></html>")
+	return []byte(sb.String())
+}
+
+// treeSize counts the elements and attributes of a tree.
+func treeSize(root *html.Node) (elems, attrs int) {
+	for n := range root.Descendants() {
+		if n.Type == html.ElementNode {
+			elems++
+			attrs += len(n.Attr)
+		}
+	}
+	return elems, attrs
+}
+
+func TestFormattingStorm(t *testing.T) {
+	const n, m = 200, 5_000 // 5,203 start tags, a million copies of <b>
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	p, err := Parse(formattingStorm("", n, m), Options{})
+	runtime.ReadMemStats(&after)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Read again without its <b>: every paragraph, in a tree of about its
+	// start tags.
+	if len(p.Blocks) != m || p.Blocks[0].Text != "x" || slices.Contains(p.Blocks[0].Path, "b") {
+		t.Errorf("%d blocks, the first %q under %d elements", len(p.Blocks), p.Blocks[0].Text, len(p.Blocks[0].Path))
+	}
+	if elems, _ := treeSize(p.Root); elems > n+m+10 {
+		t.Errorf("%d elements in the tree", elems)
+	}
+	// Parsing to the limit, then without the <b>, allocates a few MB; the
+	// million copies would take 200 MB.
+	if alloc := after.TotalAlloc - before.TotalAlloc; alloc > 50<<20 {
+		t.Errorf("Parse allocated %d MB", alloc>>20)
+	}
+
+	// The same page, where the text the formatting elements are dropped
+	// from reads them as the content of a <style> (inside <svg> the
+	// parser reads them as tags): refused, having built at most twice the
+	// limit.
+	_, err = Parse(formattingStorm("<svg><style>", n, m), Options{MaxElements: 6_000})
+	if !errors.Is(err, ErrTooManyElements) {
+		t.Errorf("inside <svg><style>: %v", err)
+	}
+	// A smaller limit refuses the first page too.
+	if _, err := Parse(formattingStorm("", n, m), Options{MaxElements: 5_000}); !errors.Is(err, ErrTooManyElements) {
+		t.Errorf("over the start tag limit: %v", err)
+	}
+}
+
+// FuzzParseBounded: the tree of a page Parse reads never has more than
+// builtPerElement times Options.MaxElements elements, nor attrsPerElement
+// times as many attributes.
+func FuzzParseBounded(f *testing.F) {
+	f.Add(formattingStorm("", 5, 20), uint8(10))
+	f.Add(formattingStorm("<svg><style>", 5, 20), uint8(10))
+	f.Add([]byte("<table><td></tbody><td></tbody><td></tbody>x</p></p></br></br><html a><html b>"), uint8(3))
+	f.Add([]byte("<a href=1><div><div><div><div><div><div><div><div><div>x<a href=2>y</a></div></div>z"), uint8(12))
+	f.Fuzz(func(t *testing.T, raw []byte, max uint8) {
+		limit := int(max) + 1
+		p, err := Parse(raw, Options{MaxElements: limit})
+		if err != nil {
+			return
+		}
+		if elems, attrs := treeSize(p.Root); elems > builtPerElement*limit || attrs > attrsPerElement*builtPerElement*limit {
+			t.Fatalf("limit %d: %d elements and %d attributes in the tree", limit, elems, attrs)
+		}
+	})
 }

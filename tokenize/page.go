@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"slices"
-	"strings"
 
 	"golang.org/x/net/html"
 )
@@ -34,8 +33,9 @@ var (
 	ErrGzip   = errors.New("gzip-compressed content; decompress it first")
 )
 
-// ErrTooManyElements is wrapped by the error of a page with more start tags
-// than Options.MaxElements.
+// ErrTooManyElements is wrapped by the error of a page over
+// Options.MaxElements: too many start tags or attributes, a tree that
+// would have too many elements, or blocks with too many ancestors.
 var ErrTooManyElements = errors.New("too many elements")
 
 // DefaultMaxElements is the number of start tags from which Parse refuses a
@@ -65,10 +65,16 @@ type Options struct {
 	// counted before parsing; 0 means DefaultMaxElements, < 0 no limit):
 	// a page with more is an error wrapping ErrTooManyElements, refused
 	// before its tree is built, since memory grows with the elements. So
-	// is a page with more than 10 times as many attributes, one with a
-	// start tag of more than 10,000 attributes, and one whose blocks have
-	// more than 20 times as many ancestors in all (summed over the
-	// blocks).
+	// is a page with more than 10 times as many attributes, and one with
+	// a start tag of more than 10,000 attributes. The parser stops when
+	// it has built twice as many elements, or 20 times as many
+	// attributes: it implies elements, and copies the formatting elements
+	// (b, font, ...) left open into every new paragraph, so that a page of
+	// a few hundred open <b> would have hundreds of times its start tags.
+	// Such a page is parsed again without its formatting elements other
+	// than <a> (keeping its text), and refused if still over. A page
+	// whose blocks have more than 20 times as many ancestors in all
+	// (summed over the blocks) is refused too.
 	MaxElements int
 }
 
@@ -162,8 +168,9 @@ func Parse(raw []byte, opts Options) (*Page, error) {
 	// The text is not copied from raw when it can be read as it is: it
 	// is only read while parsing, and the tree holds copies of its parts.
 	dec := decode(raw, opts.Charset, false)
+	text := closeTitle(dec.Text)
 	if max := opts.maxElements(); max > 0 {
-		tags, attrs, bigTag := scanTags(dec.Text, max, attrsPerElement*max)
+		tags, attrs, bigTag := scanTags(text, max, attrsPerElement*max)
 		switch {
 		case tags > max:
 			return nil, fmt.Errorf("%w: more than %d start tags", ErrTooManyElements, max)
@@ -173,16 +180,9 @@ func Parse(raw []byte, opts Options) (*Page, error) {
 			return nil, fmt.Errorf("%w: a start tag with more than %d attributes", ErrTooManyElements, maxTagAttrs)
 		}
 	}
-	text := closeTitle(dec.Text)
-	noScripts := html.ParseOptionEnableScripting(false)
-	root, err := html.ParseWithOptions(strings.NewReader(text), noScripts)
+	root, err := parseTree(text, opts.maxElements())
 	if err != nil {
-		// Only nesting deeper than the parser allows fails here: flatten
-		// the deepest elements and parse again.
-		root, err = html.ParseWithOptions(strings.NewReader(flatten(text, maxNesting)), noScripts)
-		if err != nil {
-			return nil, fmt.Errorf("parsing HTML: %w", err)
-		}
+		return nil, err
 	}
 	skip := opts.SkipTags
 	if skip == nil {
