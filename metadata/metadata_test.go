@@ -395,6 +395,14 @@ func TestPageTitle(t *testing.T) {
 			`<head><title>Officials eyeing possible tsunami debris off Washington</title><meta property="og:title" content="Possible tsunami debris off Washington"></head>
 <body><h1 class="headline">Officials eyeing possible tsunami debris off Washington</h1></body>`,
 			"Officials eyeing possible tsunami debris off Washington"},
+		{"JSON-LD's headline cut short by a plugin", "",
+			`<head><title>Fix It Friday: How to arrange a small living room (including one trick that always works) - Jane's Blog</title>
+<meta property="og:site_name" content="Jane's Blog"><meta property="og:title" content="Fix It Friday: How to arrange a small living room (including one trick that always works) - Jane's Blog">
+<script type="application/ld+json">{"@type":"BlogPosting","headline":"Fix It Friday: How to arrange a small living room (including one"}</script></head>`,
+			"Fix It Friday: How to arrange a small living room (including one trick that always works)"},
+		{"a shorter headline that is not cut stays", "",
+			`<head><meta property="og:title" content="Storm hits the coast overnight: what we know"><script type="application/ld+json">{"@type":"NewsArticle","headline":"Storm hits the coast overnight"}</script></head>`,
+			"Storm hits the coast overnight"},
 		{"an <h1> that holds its text once per screen size", "",
 			`<head><title>Acme – The system for product development</title><meta property="og:site_name" content="Acme"></head><body><h1><span class="mobile">The product development system for teams and agents</span>
 <span class="tablet">The product development system for teams and agents</span><span class="desktop">The product development system for teams and agents</span></h1></body>`,

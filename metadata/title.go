@@ -38,6 +38,7 @@ func (p *Page) findTitle() string {
 //     <title> holds the <h1>'s words: JSON-LD's headline "American actor
 //     (born 1956)", Wikipedia's description of the subject, to <title>Tom
 //     Hanks - Wikipedia and <h1>Tom Hanks;
+//   - a title cut short gives way to the whole (see cutShort);
 //   - the site's name alone (see namesSite; twitter:title "Bombas") gives
 //     way to a later source that is not, but on the site's home page
 //     (home) it is the page's name.
@@ -49,7 +50,7 @@ func chooseTitle(sources []string, title, h1, site, host string, home bool) stri
 		if t == "" {
 			continue
 		}
-		agreed, slugSpelled, other := false, false, false
+		agreed, slugSpelled, other, whole := false, false, false, false
 		for j, o := range sources {
 			if j == i || o == "" {
 				continue
@@ -57,8 +58,10 @@ func chooseTitle(sources []string, title, h1, site, host string, home bool) stri
 			agreed = agreed || SameTitle(t, o)
 			slugSpelled = slugSpelled || !isSlug(o) && sharedWords(unslug(t), unslug(o)) >= 0.5
 			other = other || j > i && !namesSite(o, site, host)
+			whole = whole || cutShort(t, cleanTitle(o, site, "", host))
 		}
 		switch {
+		case whole:
 		case isSlug(t) && slugSpelled:
 		case !agreed && titleHasH1 && t != title && t != h1:
 		case other && !home && namesSite(t, site, host):
@@ -67,6 +70,39 @@ func chooseTitle(sources []string, title, h1, site, host string, home bool) stri
 		}
 	}
 	return ""
+}
+
+// minCutWords is the least number of words of a title that cutShort
+// takes for the start of a longer one.
+const minCutWords = 5
+
+// cutShort reports whether title t is the start of title whole, cut
+// short (JSON-LD's headline cut at 110 characters by a plugin): t has at
+// least minCutWords words, whole begins with them and goes on, and t
+// shows the cut: it ends with an ellipsis, within a word ("… laptop, and
+// k" of "… laptop, and keyboard") or inside parentheses ("… Solutions
+// (Including" of "… Solutions (Including One Universal Trick)"). whole
+// is cleaned of the site's name.
+func cutShort(t, whole string) bool {
+	t = strings.TrimSpace(t)
+	ellipsis := strings.HasSuffix(t, "...") || strings.HasSuffix(t, "…")
+	trimmed := strings.TrimRight(t, ".… ")
+	tw, ww := strings.Fields(trimmed), strings.Fields(whole)
+	n := len(tw)
+	if n < minCutWords || len(ww) <= n ||
+		Normalize(strings.Join(tw[:n-1], " ")) != Normalize(strings.Join(ww[:n-1], " ")) {
+		return false
+	}
+	last, there := Normalize(tw[n-1]), Normalize(ww[n-1])
+	switch {
+	case !strings.HasPrefix(there, last):
+		return false
+	case there != last:
+		return true // cut within the word
+	case Normalize(ww[n]) == "":
+		return false // whole goes on after a separator: "… « The Cannon"
+	}
+	return ellipsis || insideBrackets(trimmed+" ", len(trimmed))
 }
 
 // isHome reports whether a page's URL is the address of its site's home
