@@ -55,3 +55,53 @@ func TestDropChrome(t *testing.T) {
 		}
 	}
 }
+
+func TestDropCopies(t *testing.T) {
+	article := `<p>The council voted on Tuesday to close the old bridge to traffic for the winter.</p>` +
+		`<p>Engineers found cracks in two of its piers during an inspection in the spring.</p>`
+	tests := []struct {
+		name, page string
+		want       []string
+	}{
+		{"article again as one hidden paragraph", article +
+			`<div style="display:none" itemprop="articleBody">The council voted on Tuesday to close the old bridge to traffic for the winter. Engineers found cracks in two of its piers during an inspection in the spring.</div>`,
+			[]string{"The council voted on Tuesday to close the old bridge to traffic for the winter.",
+				"Engineers found cracks in two of its piers during an inspection in the spring."}},
+		{"pull quote", article + `<aside class="pull-quote">Engineers found cracks in two of its piers during an inspection</aside>`,
+			[]string{"The council voted on Tuesday to close the old bridge to traffic for the winter.",
+				"Engineers found cracks in two of its piers during an inspection in the spring."}},
+		{"listing items sharing a sentence stay", `<li>Level 1 charger. This estimate considers the cost of labor and the wiring needed.</li>` +
+			`<li>Level 2 charger. This estimate considers the cost of labor and the wiring needed.</li>`,
+			[]string{"Level 1 charger. This estimate considers the cost of labor and the wiring needed.",
+				"Level 2 charger. This estimate considers the cost of labor and the wiring needed."}},
+	}
+	for _, tt := range tests {
+		if got := keptTexts(t, tt.page, dropCopies); !slices.Equal(got, tt.want) {
+			t.Errorf("%s: kept %q, want %q", tt.name, got, tt.want)
+		}
+	}
+}
+
+func TestFillCode(t *testing.T) {
+	page := `<p>Install it:</p><pre><span>go</span> <span>install</span> example.com/tool</pre><p>Then run it.</p>` +
+		`<div>Sidebar</div><pre>not in the flow</pre><div>Footer</div>`
+	p, err := tokenize.Parse([]byte(page), tokenize.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	selected := make([]bool, len(p.Blocks))
+	for i, b := range p.Blocks {
+		selected[i] = b.Text == "Install it:" || b.Text == "Then run it."
+	}
+	fillCode(p.Blocks, selected)
+	var kept []string
+	for i, b := range p.Blocks {
+		if selected[i] {
+			kept = append(kept, b.Text)
+		}
+	}
+	want := []string{"Install it:", "go", "install", "example.com/tool", "Then run it."}
+	if !slices.Equal(kept, want) {
+		t.Errorf("kept %q, want %q", kept, want)
+	}
+}

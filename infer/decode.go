@@ -7,7 +7,6 @@ import (
 	"math"
 	"slices"
 	"strings"
-	"unicode"
 
 	"github.com/boilernet/boilernet/internal/boolset"
 	"github.com/boilernet/boilernet/metadata"
@@ -54,14 +53,19 @@ type Decoding struct {
 	Isolated bool
 	// KeepRepeats keeps a selected paragraph whose text (case and spacing
 	// aside, at least minRepeatBytes long) a selected paragraph before it
-	// already has. By default such repeats are dropped: pages repeat their
+	// already has, and a paragraph whose words the other selected
+	// paragraphs already have (a pull quote, a hidden copy of the whole
+	// article). By default such repeats are dropped: pages repeat their
 	// text for other screen sizes, quick views and sliders, and a reader
-	// reads it once.
+	// reads it once. A repeat that stands alone among new paragraphs in
+	// the same markup as its first copy (a list of meal plans that share
+	// a dish) is not such a copy and stays (see dropRepeats).
 	KeepRepeats bool
 	// KeepGaps leaves unselected the blocks inside a line of selected text
-	// (a link or <code> in the middle of a sentence the model keeps). By
-	// default such gaps are selected (fillGaps), so that no sentence loses
-	// a part.
+	// (a link or <code> in the middle of a sentence the model keeps) and
+	// the code listings between selected paragraphs. By default such gaps
+	// are selected (fillGaps, fillCode), so that no sentence loses a part
+	// and no tutorial its listing.
 	KeepGaps bool
 	// Bylines drops the bylines (metadata.IsByline) among the selected
 	// paragraphs before the body (the first selected paragraph of
@@ -244,9 +248,11 @@ func (d Decoding) decode(blocks []tokenize.Block, probs []float32, threshold flo
 	}
 	if !d.KeepRepeats {
 		dropRepeats(blocks, selected)
+		dropCopies(blocks, selected)
 	}
 	if !d.KeepGaps {
 		fillGaps(blocks, selected)
+		fillCode(blocks, selected)
 	}
 	if d.Bylines {
 		dropBylines(blocks, selected)
@@ -464,32 +470,6 @@ func selectedParagraphs(blocks []tokenize.Block, selected []bool) iter.Seq2[int,
 				return
 			}
 			start = end
-		}
-	}
-}
-
-// dropRepeats unselects selected paragraphs whose normalised text equals
-// that of an earlier selected paragraph.
-func dropRepeats(blocks []tokenize.Block, selected []bool) {
-	seen := make(map[string]bool)
-	var key strings.Builder
-	for start, end := range selectedParagraphs(blocks, selected) {
-		key.Reset()
-		for i := start; i < end; i++ {
-			for f := range strings.FieldsSeq(blocks[i].Text) {
-				for _, r := range f {
-					key.WriteRune(unicode.ToLower(r))
-				}
-				key.WriteByte(' ')
-			}
-		}
-		if k := key.String(); len(k) >= minRepeatBytes {
-			if seen[k] {
-				for i := start; i < end; i++ {
-					selected[i] = false
-				}
-			}
-			seen[k] = true
 		}
 	}
 }

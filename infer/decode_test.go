@@ -32,7 +32,7 @@ func TestDecode(t *testing.T) {
 		{BlocksDecoding(), 0.85, []int{0, 3}},
 		{Decoding{Threshold: true}, 0, []int{0, 4, n - 1}}, // the hidden copy repeats the long paragraph
 		{DefaultDecoding(), 0.5, []int{0, 4, n - 1}},       // a threshold implies Threshold
-		{Decoding{Paragraphs: true}, 0.5, []int{0, 1, 2, 3, 4, n - 1}},
+		{Decoding{Paragraphs: true}, 0.5, []int{0, 1, 2, 4, n - 1}}, // the hidden copy's words stand in the long paragraph
 		{Decoding{Hidden: true}, 0.5, []int{0, 4, n - 1}},
 		{Decoding{Paragraphs: true, KeepRepeats: true}, 0.5, []int{0, 1, 2, 3, 4, n - 1}},
 		{Decoding{Isolated: true}, 0.5, []int{0, 4}},
@@ -196,10 +196,17 @@ func TestDropRepeats(t *testing.T) {
 		page string
 		want []int
 	}{
-		{`<p>The same sentence again.</p><p>Other text</p><p>the  SAME sentence again.</p>`, []int{0, 1}},
+		{`<p>The same sentence again.</p><p>Other text</p><div>the  SAME sentence again.</div>`, []int{0, 1}},
 		{`<p>Yes</p><p>No</p><p>Yes</p>`, []int{0, 1, 2}}, // shorter than minRepeatBytes
-		{`<p>A paragraph <a href="#">with a link</a></p><p>A paragraph with a link</p>`, []int{0, 1}},
+		{`<p>A paragraph <a href="#">with a link</a></p><div>A paragraph with a link</div>`, []int{0, 1}},
 		{`<p>Long enough to count</p><div>Long enough <b>to count</b></div>`, []int{0}},
+		// A repeat alone among new text in the same markup stays (two meal
+		// plans that share a dish); a run of repeats, or a hidden one, goes.
+		{`<h3>Plan A</h3><p>Oatmeal with fresh berries</p><p>Grilled salmon salad</p>` +
+			`<h3>Plan B</h3><p>Oatmeal with fresh berries</p><p>Lentil soup with bread</p>`, []int{0, 1, 2, 3, 4, 5}},
+		{`<p>First paragraph of text</p><p>Second paragraph of text</p><p>Something new</p>` +
+			`<p>First paragraph of text</p><p>Second paragraph of text</p>`, []int{0, 1, 2}},
+		{`<p>Oatmeal with fresh berries</p><p>Other text</p><p hidden>Oatmeal with fresh berries</p>`, []int{0, 1}},
 	}
 	for _, tt := range tests {
 		if got := keptAfter(t, tt.page, dropRepeats); !slices.Equal(got, tt.want) {

@@ -31,3 +31,29 @@ func fillGaps(blocks []tokenize.Block, selected []bool) {
 }
 
 func sameLine(a, b tokenize.Block) bool { return a.Para == b.Para && a.Line == b.Line }
+
+// fillCode selects the code listings in the article's flow: a run of
+// unselected blocks under <pre> elements, not hidden, whose neighbouring
+// blocks on both sides are selected (a listing between two paragraphs the
+// model keeps). The network reads a listing's tokens as words it rarely
+// saw in content; a reader of a tutorial reads the listing as part of it.
+func fillCode(blocks []tokenize.Block, selected []bool) {
+	for i := 1; i < len(blocks); i++ {
+		if selected[i] || !selected[i-1] || !inPre(blocks[i]) {
+			continue
+		}
+		j := i
+		for j < len(blocks) && !selected[j] && !blocks[j].Hidden && inPre(blocks[j]) {
+			j++
+		}
+		if j < len(blocks) && selected[j] {
+			for k := i; k < j; k++ {
+				selected[k] = true
+			}
+		}
+		i = j
+	}
+}
+
+// inPre reports whether a block lies under a <pre>.
+func inPre(b tokenize.Block) bool { return onPath(b, "pre") }

@@ -1,0 +1,179 @@
+package infer
+
+import (
+	"hash/maphash"
+	"slices"
+	"strings"
+	"unicode"
+
+	"github.com/boilernet/boilernet/tokenize"
+)
+
+// The repeats steps: a page's text shown twice is read once.
+
+// paragraph is a run of selected blocks of one paragraph, start to end
+// (exclusive).
+type paragraph struct{ start, end int }
+
+// dropRepeats unselects selected paragraphs whose normalised text (case
+// and spacing aside, at least minRepeatBytes long) equals that of an
+// earlier selected paragraph, unless the repeat stands alone: its
+// neighbouring selected paragraphs are not repeats, it is not hidden, and
+// its blocks sit in the same markup (tag path) as the first copy's. Copies
+// of a page's text for other screen sizes, quick views and sliders repeat
+// runs of paragraphs or sit elsewhere in the markup; the dish two meal
+// plans share, or the refrain of a song, stands alone among new text in
+// the same markup.
+func dropRepeats(blocks []tokenize.Block, selected []bool) {
+	var paras []paragraph
+	var first []int // for each paragraph, the index of its first copy's paragraph, or -1
+	index := make(map[string]int)
+	var key strings.Builder
+	for start, end := range selectedParagraphs(blocks, selected) {
+		key.Reset()
+		for i := start; i < end; i++ {
+			for f := range strings.FieldsSeq(blocks[i].Text) {
+				for _, r := range f {
+					key.WriteRune(unicode.ToLower(r))
+				}
+				key.WriteByte(' ')
+			}
+		}
+		k := key.String()
+		f := -1
+		if len(k) >= minRepeatBytes {
+			if j, ok := index[k]; ok {
+				f = j
+			} else {
+				index[k] = len(paras)
+			}
+		}
+		paras = append(paras, paragraph{start, end})
+		first = append(first, f)
+	}
+	repeat := func(k int) bool { return k >= 0 && k < len(paras) && first[k] >= 0 }
+	for k, p := range paras {
+		if !repeat(k) {
+			continue
+		}
+		alone := !repeat(k-1) && !repeat(k+1) && !hiddenRun(blocks, p) &&
+			slices.Equal(blocks[p.start].Path, blocks[paras[first[k]].start].Path)
+		if alone {
+			continue
+		}
+		for i := p.start; i < p.end; i++ {
+			selected[i] = false
+		}
+	}
+}
+
+// hiddenRun reports whether a block of the paragraph is hidden.
+func hiddenRun(blocks []tokenize.Block, p paragraph) bool {
+	for _, b := range blocks[p.start:p.end] {
+		if b.Hidden {
+			return true
+		}
+	}
+	return false
+}
+
+const (
+	// copyWords is the fewest words of a paragraph that dropCopies checks.
+	copyWords = 10
+	// copyShare is the share of a paragraph's word trigrams that other
+	// selected paragraphs must hold for it to be a copy.
+	copyShare = 0.9
+	// concatWords is the fewest words of a paragraph that copies several
+	// others.
+	concatWords = 40
+)
+
+// dropCopies unselects the selected paragraphs of copyWords words or more
+// that copy others: most (copyShare) of their word trigrams stand in other
+// selected paragraphs, and they are
+//   - hidden (a hidden element that repeats the article for a script),
+//   - a pull quote (under an element whose class says so, see pullQuote)
+//     whose words one other paragraph holds, or
+//   - a concatenation of concatWords words or more: no other paragraph
+//     holds half their trigrams, the others together do (the whole article
+//     again as one paragraph).
+//
+// Paragraphs are checked from the longest down, and a dropped one no longer
+// holds the words of the others, so that of two copies one stays. Items of
+// a listing that share a sentence are none of these and stay.
+func dropCopies(blocks []tokenize.Block, selected []bool) {
+	seed := maphash.MakeSeed()
+	var paras []paragraph
+	var grams [][]uint64
+	holders := make(map[uint64][]int) // the paragraphs holding each trigram
+	var words []string
+	for start, end := range selectedParagraphs(blocks, selected) {
+		words = words[:0]
+		for i := start; i < end; i++ {
+			words = tokenize.AppendWords(words, blocks[i].Text)
+		}
+		var g []uint64
+		for i := 0; i+3 <= len(words); i++ {
+			g = append(g, maphash.String(seed, words[i]+"\x00"+words[i+1]+"\x00"+words[i+2]))
+		}
+		slices.Sort(g)
+		g = slices.Compact(g)
+		for _, h := range g {
+			holders[h] = append(holders[h], len(paras))
+		}
+		paras = append(paras, paragraph{start, end})
+		grams = append(grams, g)
+	}
+	order := make([]int, 0, len(paras))
+	for k, g := range grams {
+		if len(g)+2 >= copyWords {
+			order = append(order, k)
+		}
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return len(grams[b]) - len(grams[a]) })
+	dropped := make([]bool, len(paras))
+	for _, k := range order {
+		held, most := 0, 0
+		by := make(map[int]int) // trigrams of k each other paragraph holds
+		for _, h := range grams[k] {
+			any := false
+			for _, o := range holders[h] {
+				if o != k && !dropped[o] {
+					by[o]++
+					any = true
+				}
+			}
+			if any {
+				held++
+			}
+		}
+		for _, n := range by {
+			most = max(most, n)
+		}
+		n := float64(len(grams[k]))
+		if float64(held) < copyShare*n {
+			continue
+		}
+		p := paras[k]
+		hidden, quote := hiddenRun(blocks, p), pullQuote(blocks[p.start])
+		concatenation := float64(most) < n/2 && len(grams[k])+2 >= concatWords
+		if !hidden && !(quote && float64(most) >= copyShare*n) && !concatenation {
+			continue
+		}
+		dropped[k] = true
+		for i := p.start; i < p.end; i++ {
+			selected[i] = false
+		}
+	}
+}
+
+// pullQuote reports whether a block lies under an element whose class or
+// id names a pull quote ("pullquote", "pull-quote", "wp-block-pullquote").
+func pullQuote(b tokenize.Block) bool {
+	for _, el := range b.Ancestors {
+		if slices.Contains(el.Attrs, "pullquote") || slices.Contains(el.Attrs, "pull") && slices.Contains(el.Attrs, "quote") {
+			return true
+		}
+	}
+	return false
+}
