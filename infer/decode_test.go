@@ -30,8 +30,8 @@ func TestDecode(t *testing.T) {
 	}{
 		{BlocksDecoding(), 0, []int{0, 3, 4, n - 1}},
 		{BlocksDecoding(), 0.85, []int{0, 3}},
-		{Decoding{Threshold: true}, 0, []int{0, 4, n - 1}}, // the hidden copy repeats the long paragraph
-		{DefaultDecoding(), 0.5, []int{0, 4, n - 1}},       // a threshold implies Threshold
+		{Decoding{Threshold: true}, 0, []int{0, 4, n - 1}},          // the hidden copy repeats the long paragraph
+		{DefaultDecoding(), 0.5, []int{0, 4, n - 1}},                // a threshold implies Threshold
 		{Decoding{Paragraphs: true}, 0.5, []int{0, 1, 2, 4, n - 1}}, // the hidden copy's words stand in the long paragraph
 		{Decoding{Hidden: true}, 0.5, []int{0, 4, n - 1}},
 		{Decoding{Paragraphs: true, KeepRepeats: true}, 0.5, []int{0, 1, 2, 3, 4, n - 1}},
