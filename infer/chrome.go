@@ -45,9 +45,17 @@ func isChrome(b tokenize.Block, known map[*html.Node]bool) bool {
 	return verdict
 }
 
-// chromeElement reports whether an element has a class of chromeClasses.
+// chromeIDs are element ids that mark site chrome: MediaWiki's tagline
+// under the title ("From Wikipedia, the free encyclopedia").
+var chromeIDs = map[string]bool{"siteSub": true}
+
+// chromeElement reports whether an element has a class of chromeClasses
+// or an id of chromeIDs.
 func chromeElement(n *html.Node) bool {
 	for _, a := range n.Attr {
+		if a.Key == "id" && chromeIDs[strings.TrimSpace(a.Val)] {
+			return true
+		}
 		if a.Key == "class" {
 			for c := range strings.FieldsSeq(a.Val) {
 				if chromeClasses[c] {

@@ -34,7 +34,7 @@ func TestDropChrome(t *testing.T) {
 		name, page string
 		want       []string
 	}{
-		{"mediawiki", `<a class="mw-jump-link" href="#n">Jump to navigation</a>
+		{"mediawiki", `<div id="siteSub">From the wiki</div><a class="mw-jump-link" href="#n">Jump to navigation</a>
 			<h2>Usage<span class="mw-editsection"><a href="?edit">edit</a></span></h2><p>Text of the article.</p>
 			<div class="printfooter">Retrieved from "<a href="https://w/x">https://w/x</a>"</div>
 			<div id="catlinks" class="catlinks"><a href="/c">Categories</a>: <ul><li>Tools</li></ul></div>
