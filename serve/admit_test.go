@@ -41,7 +41,7 @@ func stalledUpload(t *testing.T, addr string, contentLength, sent int, answer ch
 		resp.Body = io.NopCloser(bytes.NewReader(b))
 		answer <- resp
 	}()
-	head := "POST /v1/extract HTTP/1.1\r\nHost: x\r\nContent-Type: text/html\r\n"
+	head := "POST /v1/extract HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: text/html\r\n"
 	body := bytes.Repeat([]byte("x"), sent)
 	if contentLength >= 0 {
 		head += fmt.Sprintf("Content-Length: %d\r\n\r\n", contentLength)

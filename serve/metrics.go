@@ -36,7 +36,7 @@ func newMetrics() *metrics {
 			Buckets: []float64{.001, .0025, .005, .01, .025, .05, .1, .25, .5, 1, 2.5, 5, 10, 30},
 		}, []string{"route"}),
 		rejected: prometheus.NewCounterVec(prometheus.CounterOpts{
-			Name: "boilernet_rejected_total", Help: "Requests refused: too_large, busy (no place to admit it), memory (memory budget full), timeout, bad_request, fetch, unauthorized.",
+			Name: "boilernet_rejected_total", Help: "Requests refused: too_large, busy (no place to admit it), memory (memory budget full), timeout, bad_request, fetch, unauthorized, host (a Host not the server's: 421).",
 		}, []string{"reason"}),
 		inFlight: prometheus.NewGauge(prometheus.GaugeOpts{Name: "boilernet_extractions_in_flight", Help: "Extractions running now."}),
 		queued:   prometheus.NewGauge(prometheus.GaugeOpts{Name: "boilernet_extractions_queued", Help: "Requests waiting for a worker."}),

@@ -124,6 +124,13 @@ type Config struct {
 	// stays open; opened as /#token=<Token> it sends the token with its
 	// calls.
 	Token string
+	// Hosts are the names, besides the address it is reached on and the
+	// loopback names (localhost, 127.0.0.0/8, [::1]), that a request's
+	// Host may give (a port in them is ignored). A request with any other
+	// Host is answered 421 Misdirected Request: a page on an attacker's
+	// name that comes to resolve to the server (DNS rebinding) cannot use
+	// it.
+	Hosts []string
 }
 
 // Server is the HTTP server. It is an http.Handler; Serve runs it on a
@@ -135,7 +142,8 @@ type Server struct {
 	// extractions, budget the bytes held (see admit).
 	places, workers *semaphore.Weighted
 	budget          *budget
-	tokenHash       []byte // sha256 of Config.Token; nil without one
+	tokenHash       []byte          // sha256 of Config.Token; nil without one
+	hosts           map[string]bool // Config.Hosts, as hostName gives them
 	stopping        atomic.Bool
 	metrics         *metrics
 	routes          map[string]route
@@ -195,6 +203,12 @@ func New(cfg Config) (*Server, error) {
 		places: semaphore.NewWeighted(int64(cfg.Workers + cfg.Queue)), workers: semaphore.NewWeighted(int64(cfg.Workers))}
 	s.budget = newBudget(cfg.MemoryBudget, s.metrics.reserved)
 	s.metrics.budget.Set(float64(cfg.MemoryBudget))
+	s.hosts = map[string]bool{}
+	for _, h := range cfg.Hosts {
+		if h = strings.TrimSpace(h); h != "" {
+			s.hosts[hostName(h)] = true
+		}
+	}
 	if cfg.Token != "" {
 		sum := sha256.Sum256([]byte(cfg.Token))
 		s.tokenHash = sum[:]
@@ -239,6 +253,9 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h.Set("X-Content-Type-Options", "nosniff")
 	h.Set("Referrer-Policy", "no-referrer")
 	switch {
+	case !s.hostAllowed(r):
+		s.metrics.rejected.WithLabelValues("host").Inc()
+		writeError(sw, http.StatusMisdirectedRequest, misdirected(r.Host))
 	case strings.HasPrefix(r.URL.Path, "/v1/") && !s.authorized(r):
 		h.Set("WWW-Authenticate", `Bearer realm="boilernet"`)
 		s.metrics.rejected.WithLabelValues("unauthorized").Inc()

@@ -358,7 +358,7 @@ func TestSlowClient(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer conn.Close()
-	fmt.Fprintf(conn, "POST /v1/extract HTTP/1.1\r\nHost: x\r\nContent-Type: text/html\r\nContent-Length: 1000\r\n\r\n<p>only part")
+	fmt.Fprintf(conn, "POST /v1/extract HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: text/html\r\nContent-Length: 1000\r\n\r\n<p>only part")
 	start := time.Now()
 	conn.SetReadDeadline(time.Now().Add(5 * time.Second))
 	resp, err := http.ReadResponse(bufio.NewReader(conn), nil)

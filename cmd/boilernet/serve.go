@@ -38,6 +38,10 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	token := fs.String("token", "", "require the header 'Authorization: Bearer TOKEN' on every /v1/ API call (401 otherwise); "+
 		"the page at / stays open: open it as http://ADDR/#token=TOKEN and its calls carry the token "+
 		"(default: the environment variable BOILERNET_TOKEN, which unlike a flag other users cannot see in ps)")
+	var hosts hostFlags
+	fs.Var(&hosts, "host", "a name the server answers to besides its address and localhost, 127.0.0.0/8 and [::1] "+
+		"(repeatable, or comma-separated; e.g. the name of a reverse proxy in front of it); a request with another Host gets 421, "+
+		"so a page on an attacker's name that comes to resolve here (DNS rebinding) cannot use the server")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -92,6 +96,7 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 		Queue:        *queue,
 		MemoryBudget: budget,
 		Token:        *token,
+		Hosts:        hosts,
 		Timeout:      *timeout,
 		ReadTimeout:  *readTimeout,
 		WriteTimeout: *writeTimeout,
@@ -121,4 +126,20 @@ func parseSize(s string) (int64, error) {
 		return 0, fmt.Errorf("bad size %q: unknown unit", s)
 	}
 	return n * mult, nil
+}
+
+// hostFlags is serve's -host: names, repeatable or comma-separated.
+type hostFlags []string
+
+func (f *hostFlags) String() string { return strings.Join(*f, ",") }
+
+func (f *hostFlags) Set(s string) error {
+	for h := range strings.SplitSeq(s, ",") {
+		h = strings.TrimSpace(h)
+		if h == "" || strings.ContainsAny(h, "/ ") {
+			return fmt.Errorf("bad host %q: give a name (example.org) or host:port", h)
+		}
+		*f = append(*f, h)
+	}
+	return nil
 }

@@ -157,3 +157,44 @@ func startServe(t *testing.T, env []string, args ...string) string {
 	}
 	return ""
 }
+
+// TestServeHost: serve answers to its address, localhost and the names of
+// -host (repeated or comma-separated), and refuses any other Host with
+// 421 (DNS rebinding).
+func TestServeHost(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts a server process")
+	}
+	base := startServe(t, nil, "serve", "-addr", "127.0.0.1:0", "-no-fetch", "-workers", "1",
+		"-host", "a.example, b.example:8080", "-host", "C.example")
+	for _, c := range []struct {
+		host   string
+		status int
+	}{
+		{"", 200}, // the listen address
+		{"localhost:1", 200},
+		{"a.example", 200},
+		{"b.example:9", 200},
+		{"c.example.", 200},
+		{"evil.example", 421},
+		{"d.example", 421},
+	} {
+		req, err := http.NewRequest("GET", base+"/healthz", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c.host != "" {
+			req.Host = c.host
+		}
+		req.Header.Set("Sec-Fetch-Site", "same-origin")
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != c.status {
+			t.Errorf("Host %q: %d, want %d: %s", c.host, resp.StatusCode, c.status, body)
+		}
+	}
+}
