@@ -15,7 +15,9 @@ import (
 // alternate link), else its first link, else its guid when that is an
 // http(s) URL; an item without one gives "". Relative links are resolved
 // against base (the feed's own URL), when base parses. The links are not
-// checked otherwise.
+// checked otherwise. An XML feed whose elements nest deeper than
+// MaxXMLDepth is refused (an error wrapping ErrXMLTooDeep) before the
+// parser sees it.
 func ParseFeed(data []byte, base string) (links []string, err error) {
 	defer func() {
 		// The parser is a dependency's: a bug of its on some input is
@@ -24,6 +26,11 @@ func ParseFeed(data []byte, base string) (links []string, err error) {
 			links, err = nil, fmt.Errorf("feed: the parser failed: %v", r)
 		}
 	}()
+	if !isJSONFeed(data) {
+		if err := CheckXMLDepth(data, MaxXMLDepth); err != nil {
+			return nil, fmt.Errorf("feed: %w", err)
+		}
+	}
 	f, err := gofeed.NewParser().Parse(bytes.NewReader(data))
 	if err != nil {
 		return nil, fmt.Errorf("feed: %w", err)

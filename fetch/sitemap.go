@@ -33,11 +33,15 @@ type Sitemap struct {
 // whose root is some other element is an error wrapping ErrNotSitemap,
 // and so is a text document with no line starting with http:// or
 // https://. The XML is read leniently (an unescaped & in a URL passes),
-// in the charset its declaration names.
+// in the charset its declaration names. An XML document whose elements
+// nest deeper than MaxXMLDepth is an error wrapping ErrXMLTooDeep.
 func ParseSitemap(data []byte) (*Sitemap, error) {
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	if trimmed := bytes.TrimSpace(data); len(trimmed) == 0 || trimmed[0] != '<' {
 		return parseTextSitemap(string(data))
+	}
+	if err := CheckXMLDepth(data, MaxXMLDepth); err != nil {
+		return nil, fmt.Errorf("sitemap: %w", err)
 	}
 	d := xml.NewDecoder(bytes.NewReader(data))
 	d.Strict = false
