@@ -13,14 +13,24 @@ import (
 	"golang.org/x/sync/semaphore"
 )
 
-// An extraction request is admitted before its body is read: it takes
-// one of Workers+Queue places (requests being read, fetched, waiting for a
-// worker or extracted) and reserves its body in the memory budget, its
-// Content-Length or MaxBody when the length is unknown. After reading it
-// keeps only its page's bytes; a page it fetches is reserved (fetch's
-// limit, counted decompressed) before its body is read and kept in turn.
-// Whatever does not fit is answered 503 with Retry-After at once, so
-// memory held is bounded by the budget however many connections come.
+// An extraction request is admitted before its body is read: it reserves
+// the first piece of its body (uploadStep bytes, or its Content-Length
+// when smaller) in the memory budget, and the reservation grows with the
+// bytes that actually arrive (the buffer they go into doubles, up to its
+// Content-Length, or MaxBody when the length is unknown). A body must keep
+// arriving, uploadStep bytes per UploadStallTimeout, or the request is
+// dropped (408). Once read, the request takes one of Workers+Queue places
+// (requests fetched, waiting for a worker or extracted) and keeps only
+// its page's bytes; a page it fetches is reserved (fetch's limit, counted
+// decompressed) before its body is read and kept in turn. Whatever does
+// not fit is answered 503 with Retry-After at once, so memory held is
+// bounded by the budget however many connections come, and connections
+// that announce a body and send nothing hold uploadStep bytes each, no
+// place, and only until the stall timeout.
+
+// uploadStep is the first reservation of a body, and the bytes of it that
+// must arrive per UploadStallTimeout.
+const uploadStep = 16 << 10
 
 // The 503s of admission.
 var (
@@ -69,39 +79,50 @@ func (b *budget) Release(n int64) {
 	b.sem.Release(n)
 }
 
-// ticket is an admitted request's place and the bytes it holds. The
-// handler holds it and, once the extraction has a worker, the worker too:
-// the last to let go gives both back, so a request answered at its
-// deadline keeps counting until its extraction has stopped.
+// ticket is an admitted request's bytes held and, once its body is read,
+// its place. The handler holds it and, once the extraction has a worker,
+// the worker too: the last to let go gives both back, so a request
+// answered at its deadline keeps counting until its extraction has
+// stopped.
 type ticket struct {
-	s     *Server
-	bytes int64 // held in the budget
-	refs  atomic.Int32
+	s      *Server
+	bytes  int64 // held in the budget
+	placed bool  // holds a place
+	refs   atomic.Int32
 }
 
-// admit takes a place and reserves a body of the given Content-Length (-1
-// when unknown), or fails with errBusy or errMemory.
+// admit reserves the first piece of a body of the given Content-Length
+// (-1 when unknown), or fails with errMemory.
 func (s *Server) admit(contentLength int64) (*ticket, error) {
-	if !s.places.TryAcquire(1) {
-		return nil, errBusy
-	}
-	n := s.cfg.MaxBody
+	n := min(s.cfg.MaxBody, uploadStep)
 	if contentLength >= 0 {
 		n = min(contentLength, n)
 	}
 	if !s.budget.TryAcquire(n) {
-		s.places.Release(1)
 		return nil, errMemory
 	}
-	s.metrics.admitted.Inc()
 	t := &ticket{s: s, bytes: n}
 	t.refs.Store(1)
 	return t, nil
 }
 
+// place takes one of the Workers+Queue places, or fails with errBusy.
+func (t *ticket) place() error {
+	if t.placed {
+		return nil
+	}
+	if !t.s.places.TryAcquire(1) {
+		return errBusy
+	}
+	t.placed = true
+	t.s.metrics.admitted.Inc()
+	return nil
+}
+
 // keep makes the ticket hold n bytes: it gives back the rest, or
-// reserves more (a JSON page whose invalid UTF-8 decodes longer than its
-// body) and reports false when there is no room.
+// reserves more (a body's buffer growing as it arrives; a JSON page whose
+// invalid UTF-8 decodes longer than its body) and reports false when
+// there is no room.
 func (t *ticket) keep(n int64) bool {
 	switch {
 	case n < t.bytes:
@@ -126,8 +147,10 @@ func (t *ticket) done() {
 		return
 	}
 	t.s.budget.Release(t.bytes)
-	t.s.places.Release(1)
-	t.s.metrics.admitted.Dec()
+	if t.placed {
+		t.s.places.Release(1)
+		t.s.metrics.admitted.Dec()
+	}
 }
 
 // acquireWorker waits for a worker until ctx is done.

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -57,11 +58,12 @@ func stalledUpload(t *testing.T, addr string, contentLength, sent int, answer ch
 }
 
 // TestStalledUploads: connections that announce a page, send all of it
-// but a byte and stall are admitted while they fit in the places
-// (Workers+Queue) and the memory budget; the rest are answered 503 with
-// Retry-After at once, before their bodies are read, and the bytes held
-// never pass the budget. Before, every one was read and held until the
-// read timeout.
+// but a byte and stall hold the bytes they sent (the buffer they went
+// into) while they fit in the memory budget, and no place: the rest are
+// answered 503 with Retry-After as their bytes come, the bytes held never
+// pass the budget, and a request that fits is served meanwhile. Before,
+// every one reserved its whole Content-Length and a place before a byte
+// had come.
 func TestStalledUploads(t *testing.T) {
 	const maxBody = 64 << 10
 	tests := []struct {
@@ -70,13 +72,12 @@ func TestStalledUploads(t *testing.T) {
 		budget         int64
 		contentLength  int // -1: chunked
 		sent, conns    int
-		wantHeld       int
-		wantMsg        string
+		maxHeld        int // uploads that fit in the budget
 	}{
-		{"budget, content-length", 2, 8, 0, maxBody, maxBody - 1, 12, 2, "memory"},
-		{"budget, chunked", 2, 8, 0, -1, maxBody - 1, 12, 2, "memory"},
-		{"budget, small pages", 2, 30, 0, 10000, 9999, 40, 2 * maxBody / 10000, "memory"},
-		{"places", 1, 2, 4 << 20, 1000, 999, 8, 3, "too many requests"},
+		{"budget, content-length", 2, 8, 0, maxBody, maxBody - 1, 12, 2},
+		{"budget, chunked", 2, 8, 0, -1, maxBody - 1, 12, 2},
+		{"budget, small pages", 2, 30, 0, 10000, 9999, 40, 2 * maxBody / 10000},
+		{"places", 1, 2, 4 << 20, 1000, 999, 8, 8},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -89,20 +90,28 @@ func TestStalledUploads(t *testing.T) {
 			for range tt.conns {
 				conns = append(conns, stalledUpload(t, addr, tt.contentLength, tt.sent, answers))
 			}
-			refused := countRefusals(t, answers, tt.conns-tt.wantHeld, tt.wantMsg)
-			if refused != tt.conns-tt.wantHeld {
-				t.Errorf("%d uploads held, %d refused; want %d held", tt.conns-refused, refused, tt.wantHeld)
-			}
 			reserved := int64(tt.contentLength)
 			if reserved < 0 {
 				reserved = maxBody
 			}
-			if held, peak := s.budget.held.Load(), s.budget.peak.Load(); held != int64(tt.wantHeld)*reserved || peak > s.cfg.MemoryBudget {
-				t.Errorf("%d bytes held (peak %d, budget %d), want %d", held, peak, s.cfg.MemoryBudget, int64(tt.wantHeld)*reserved)
+			refused := countRefusals(t, answers, tt.conns-tt.maxHeld, "memory")
+			held := tt.conns - refused
+			if held > tt.maxHeld || held < 1 {
+				t.Errorf("%d uploads held, %d refused; want 1 to %d held", held, refused, tt.maxHeld)
+			}
+			if got, peak := s.budget.held.Load(), s.budget.peak.Load(); got != int64(held)*reserved || peak > s.cfg.MemoryBudget {
+				t.Errorf("%d bytes held (peak %d, budget %d), want %d", got, peak, s.cfg.MemoryBudget, int64(held)*reserved)
 			}
 			_, _, m := do(t, "GET", ts.URL+"/metrics", "", "")
-			if !strings.Contains(m, fmt.Sprintf("boilernet_requests_admitted %d", tt.wantHeld)) {
-				t.Errorf("metrics lack the %d admitted requests", tt.wantHeld)
+			if !strings.Contains(m, "boilernet_requests_admitted 0") {
+				t.Errorf("metrics: uploads being read hold places")
+			}
+			// The stalled uploads hold no place: a request that fits in
+			// the budget is served meanwhile.
+			if tt.name == "places" {
+				if status, _, body := do(t, "POST", ts.URL+"/v1/extract?format=text", "text/html", testPage); status != 200 {
+					t.Errorf("beside the stalled uploads: %d %s", status, body)
+				}
 			}
 			// A request that fits is served once the stalled ones are
 			// gone, and everything held is given back.
@@ -115,6 +124,75 @@ func TestStalledUploads(t *testing.T) {
 			}
 			waitFor(t, func() bool { return s.budget.held.Load() == 0 })
 		})
+	}
+}
+
+// TestHeaderOnlyUploads: connections that announce the largest body and
+// send none hold its first 16 KiB of the budget each and no place, so
+// requests are served beside them; past the stall timeout each is
+// answered 408 and lets go. Before, two such held a 32 MiB budget, and
+// ten every place, for the 60 s read timeout.
+func TestHeaderOnlyUploads(t *testing.T) {
+	const maxBody = 16 << 20
+	cfg := testConfig(newGate())
+	cfg.MaxBody, cfg.Workers, cfg.Queue = maxBody, 1, 1
+	cfg.UploadStallTimeout = time.Second
+	s, ts := startServer(t, cfg)
+	const n = 10
+	answers := make(chan *http.Response, n)
+	for range n {
+		stalledUpload(t, ts.Listener.Addr().String(), maxBody, 0, answers)
+	}
+	waitFor(t, func() bool { return s.budget.held.Load() == n*uploadStep })
+	for i := range 3 {
+		if status, _, body := do(t, "POST", ts.URL+"/v1/extract?format=text", "text/html", testPage); status != 200 {
+			t.Fatalf("request %d beside %d header-only uploads: %d %s", i, n, status, body)
+		}
+	}
+	for i := range n {
+		select {
+		case resp := <-answers:
+			b, _ := io.ReadAll(resp.Body)
+			if resp.StatusCode != http.StatusRequestTimeout || !strings.Contains(string(b), "timed out reading the body") {
+				t.Errorf("stalled upload %d: %d %s, want 408", i, resp.StatusCode, b)
+			}
+		case <-time.After(30 * time.Second):
+			t.Fatalf("%d of %d stalled uploads answered in 30 s", i, n)
+		}
+	}
+	waitFor(t, func() bool { return s.budget.held.Load() == 0 })
+}
+
+// TestTricklingUpload: a body sent 16 KiB at a time, each piece once the
+// last is in, is read, its reservation growing as it comes.
+func TestTricklingUpload(t *testing.T) {
+	cfg := testConfig(newGate())
+	cfg.UploadStallTimeout = 2 * time.Second
+	s, ts := startServer(t, cfg)
+	page := []byte(testPage + strings.Repeat("<!-- padding -->", 4*uploadStep/16))
+	pr, pw := io.Pipe()
+	go func() {
+		for i := 0; i < len(page); i += uploadStep {
+			pw.Write(page[i:min(i+uploadStep, len(page))])
+			// The next piece once this one is in (or after 5 s: the
+			// answer then says what went wrong).
+			for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline) && s.budget.held.Load() < int64(min(i+uploadStep, len(page))); {
+				time.Sleep(5 * time.Millisecond)
+			}
+		}
+		pw.Close()
+	}()
+	req, _ := http.NewRequest("POST", ts.URL+"/v1/extract?format=text", pr)
+	req.ContentLength = int64(len(page))
+	req.Header.Set("Content-Type", "text/html")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != 200 {
+		t.Errorf("%d %s", resp.StatusCode, b)
 	}
 }
 
@@ -155,7 +233,14 @@ func TestBusyMessage(t *testing.T) {
 	if status != 503 || !strings.Contains(body, "memory for pages") || h.Get("Retry-After") == "" {
 		t.Errorf("budget full: %d %s %v", status, body, h)
 	}
-	b := mustAdmit(t, s, 0) // the last place
+	a.keep(0)
+	b := mustAdmit(t, s, 0)
+	if err := a.place(); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.place(); err != nil { // the last place
+		t.Fatal(err)
+	}
 	status, _, body = do(t, "POST", ts.URL+"/v1/extract", "text/html", testPage[:100])
 	if status != 503 || !strings.Contains(body, "too many requests") {
 		t.Errorf("places full: %d %s", status, body)
@@ -173,8 +258,9 @@ func TestBusyMessage(t *testing.T) {
 	}
 }
 
-// TestTicket: a ticket reserves a body's length (MaxBody when unknown),
-// keeps what the page needs, counts a fetched page, and gives everything
+// TestTicket: a ticket reserves a body's first piece (its length, or
+// MaxBody, when smaller than uploadStep), grows and keeps what the page
+// needs, takes a place, counts a fetched page, and gives everything
 // back when its last holder (handler or worker) lets go.
 func TestTicket(t *testing.T) {
 	cfg := testConfig(newGate())
@@ -207,9 +293,16 @@ func TestTicket(t *testing.T) {
 	a.keep(100)
 	b := mustAdmit(t, s, 900)
 	held(1000)
-	if _, err := s.admit(0); err != errBusy {
-		t.Fatalf("admit with no place: %v, want errBusy", err)
+	c := mustAdmit(t, s, 0)
+	for _, tk := range []*ticket{a, b} {
+		if err := tk.place(); err != nil {
+			t.Fatal(err)
+		}
 	}
+	if err := c.place(); err != errBusy {
+		t.Fatalf("place with none left: %v, want errBusy", err)
+	}
+	c.done()
 	b.keep(0)
 	if !s.budget.TryAcquire(300) { // a fetched page
 		t.Fatal("no room for the page")
@@ -481,6 +574,27 @@ func TestMemoryBudgetConfig(t *testing.T) {
 			t.Errorf("%+v: no error", tt)
 		case tt.want != 0 && (err != nil || s.cfg.MemoryBudget != tt.want || s.budget.size != tt.want):
 			t.Errorf("%+v: %v, budget %v; want %d", tt, err, s, tt.want)
+		}
+	}
+}
+
+// TestConfigLimits: counts that would overflow the places or the default
+// budget are errors, not panics or wrapped values.
+func TestConfigLimits(t *testing.T) {
+	for _, tt := range []struct {
+		name    string
+		maxBody int64
+		workers int
+		queue   int
+	}{
+		{"queue", 0, 1, math.MaxInt},
+		{"workers", 0, math.MaxInt, 0},
+		{"budget", math.MaxInt64 / 2, 3, 0},
+	} {
+		cfg := testConfig(newGate())
+		cfg.MaxBody, cfg.Workers, cfg.Queue = tt.maxBody, tt.workers, tt.queue
+		if _, err := New(cfg); err == nil {
+			t.Errorf("%s: no error", tt.name)
 		}
 	}
 }

@@ -121,11 +121,18 @@ type result struct {
 	err  error
 }
 
-// readRequest reads and parses an admitted request's body; the ticket
-// then keeps only the page's bytes.
+// readRequest reads an admitted request's body, its reservation growing
+// as the bytes arrive and its upload cut when it stalls, takes a place
+// and parses it; the ticket then keeps only the page's bytes.
 func (s *Server) readRequest(w http.ResponseWriter, r *http.Request, ct contentType, t *ticket) (*Request, error) {
-	body, err := readBody(http.MaxBytesReader(w, r.Body, s.cfg.MaxBody), s.cfg.MaxBody, r.ContentLength)
+	sr := newStallReader(w, http.MaxBytesReader(w, r.Body, s.cfg.MaxBody), s.cfg.UploadStallTimeout, time.Now().Add(s.cfg.ReadTimeout))
+	body, err := readBody(sr, s.cfg.MaxBody, r.ContentLength, t.keep)
+	sr.done()
 	if err != nil {
+		w.Header().Set("Connection", "close") // the rest of the body is not read
+		return nil, err
+	}
+	if err := t.place(); err != nil {
 		return nil, err
 	}
 	req, err := parseBody(r, ct, body)

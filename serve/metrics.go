@@ -19,7 +19,7 @@ type metrics struct {
 	rejected *prometheus.CounterVec   // by reason
 	inFlight prometheus.Gauge         // extractions running
 	queued   prometheus.Gauge         // requests waiting for a worker
-	admitted prometheus.Gauge         // requests admitted (read, fetched, waiting, extracted)
+	admitted prometheus.Gauge         // requests holding a place (read, fetched, waiting, extracted)
 	reserved prometheus.Gauge         // bytes held in the memory budget
 	budget   prometheus.Gauge         // the memory budget's size
 	blocks   prometheus.Histogram     // blocks per extracted page
@@ -40,7 +40,7 @@ func newMetrics() *metrics {
 		}, []string{"reason"}),
 		inFlight: prometheus.NewGauge(prometheus.GaugeOpts{Name: "boilernet_extractions_in_flight", Help: "Extractions running now."}),
 		queued:   prometheus.NewGauge(prometheus.GaugeOpts{Name: "boilernet_extractions_queued", Help: "Requests waiting for a worker."}),
-		admitted: prometheus.NewGauge(prometheus.GaugeOpts{Name: "boilernet_requests_admitted", Help: "Extraction requests admitted: being read, fetched, waiting or extracted."}),
+		admitted: prometheus.NewGauge(prometheus.GaugeOpts{Name: "boilernet_requests_admitted", Help: "Extraction requests holding a place: read, and being fetched, waiting or extracted."}),
 		reserved: prometheus.NewGauge(prometheus.GaugeOpts{Name: "boilernet_memory_reserved_bytes", Help: "Bytes of request bodies and fetched pages held in the memory budget."}),
 		budget:   prometheus.NewGauge(prometheus.GaugeOpts{Name: "boilernet_memory_budget_bytes", Help: "The memory budget for request bodies and fetched pages."}),
 		blocks: prometheus.NewHistogram(prometheus.HistogramOpts{

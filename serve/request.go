@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // formats are the parts a response can hold besides the title and text:
@@ -88,7 +89,7 @@ func ParseRequest(r *http.Request, maxBody int64) (*Request, error) {
 	if err != nil {
 		return nil, err
 	}
-	body, err := readBody(r.Body, maxBody, r.ContentLength)
+	body, err := readBody(r.Body, maxBody, r.ContentLength, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -166,35 +167,105 @@ func tooLarge(maxBody int64) error {
 	return &requestError{http.StatusRequestEntityTooLarge, fmt.Sprintf("body larger than the limit of %d bytes", maxBody)}
 }
 
-// readBody reads at most maxBody bytes, into a buffer of the body's size
-// when its Content-Length is known (≥ 0); a longer body is a 413 error, a
-// body that times out a 408.
-func readBody(r io.Reader, maxBody, contentLength int64) ([]byte, error) {
-	var body []byte
-	var err error
+// readBody reads at most maxBody bytes (the body's Content-Length when
+// it is known, ≥ 0) into a buffer that grows as they arrive: it starts at
+// uploadStep bytes and doubles. reserve, when not nil, is asked for each
+// new capacity before it is allocated; when it refuses, the error is
+// errMemory. A longer body is a 413 error, a body that times out a 408.
+func readBody(r io.Reader, maxBody, contentLength int64, reserve func(capacity int64) bool) ([]byte, error) {
+	limit := maxBody
 	if contentLength >= 0 && contentLength <= maxBody {
-		body = make([]byte, contentLength)
-		var n int
-		n, err = io.ReadFull(r, body)
-		body = body[:n]
-	} else {
-		body, err = io.ReadAll(io.LimitReader(r, maxBody+1))
+		limit = contentLength
 	}
-	if err != nil {
-		var mbe *http.MaxBytesError
-		if errors.As(err, &mbe) {
-			return nil, tooLarge(maxBody)
+	var body []byte
+	for {
+		if len(body) == cap(body) {
+			if int64(len(body)) == limit {
+				if limit < contentLength || contentLength < 0 {
+					// The limit without a length: one byte more is too many.
+					var probe [1]byte
+					if n, _ := io.ReadFull(r, probe[:]); n > 0 {
+						return nil, tooLarge(maxBody)
+					}
+				}
+				return body, nil
+			}
+			size := min(max(2*int64(cap(body)), uploadStep), limit)
+			if reserve != nil && !reserve(size) {
+				return nil, errMemory
+			}
+			grown := make([]byte, len(body), size)
+			copy(grown, body)
+			body = grown
 		}
-		var ne interface{ Timeout() bool }
-		if errors.As(err, &ne) && ne.Timeout() {
-			return nil, &requestError{http.StatusRequestTimeout, "timed out reading the body"}
+		n, err := r.Read(body[len(body):cap(body)])
+		body = body[:len(body)+n]
+		switch {
+		case err == io.EOF && contentLength >= 0 && int64(len(body)) < limit:
+			return nil, badRequest("reading the body: %v", io.ErrUnexpectedEOF)
+		case err == io.EOF:
+			return body, nil
+		case err != nil:
+			return nil, bodyError(err, maxBody)
 		}
-		return nil, badRequest("reading the body: %v", err)
 	}
-	if int64(len(body)) > maxBody {
-		return nil, tooLarge(maxBody)
+}
+
+// bodyError is the request error of a failed body read.
+func bodyError(err error, maxBody int64) error {
+	var mbe *http.MaxBytesError
+	if errors.As(err, &mbe) {
+		return tooLarge(maxBody)
 	}
-	return body, nil
+	var ne interface{ Timeout() bool }
+	if errors.As(err, &ne) && ne.Timeout() {
+		return &requestError{http.StatusRequestTimeout, "timed out reading the body: it must arrive at 16 KiB per stall timeout, within the read timeout"}
+	}
+	return badRequest("reading the body: %v", err)
+}
+
+// stallReader reads a request body under a read deadline that moves on
+// with every uploadStep bytes received: a body arriving slower than
+// uploadStep per stall is cut (a timeout error), as is one still arriving
+// at end, the read timeout's deadline.
+type stallReader struct {
+	r     io.Reader
+	rc    *http.ResponseController
+	stall time.Duration
+	end   time.Time
+	since int // bytes since the deadline last moved
+}
+
+// newStallReader sets the first deadline of reading r's body.
+func newStallReader(w http.ResponseWriter, body io.Reader, stall time.Duration, end time.Time) *stallReader {
+	sr := &stallReader{r: body, rc: http.NewResponseController(w), stall: stall, end: end}
+	sr.extend()
+	return sr
+}
+
+func (sr *stallReader) extend() {
+	sr.rc.SetReadDeadline(minTime(time.Now().Add(sr.stall), sr.end)) // ErrNotSupported (HTTP/2): ReadTimeout alone
+}
+
+func (sr *stallReader) Read(p []byte) (int, error) {
+	n, err := sr.r.Read(p)
+	if sr.since += n; sr.since >= uploadStep {
+		sr.since = 0
+		sr.extend()
+	}
+	return n, err
+}
+
+// done puts back the read timeout's deadline, so that a short stall
+// deadline does not cut the connection (and the request's context)
+// while the request is extracted.
+func (sr *stallReader) done() { sr.rc.SetReadDeadline(sr.end) }
+
+func minTime(a, b time.Time) time.Time {
+	if a.Before(b) {
+		return a
+	}
+	return b
 }
 
 // queryOptions reads the options of a raw-body request from its query.

@@ -15,9 +15,11 @@
 // Every error is JSON, {"error": "message"}, with a 4xx or 5xx status.
 // Limits: the body size (413), the HTTP read, write and idle timeouts, at
 // most Workers extractions at once and Workers+Queue requests admitted
-// (read, fetched, waiting or extracted), a memory budget for the request
-// bodies and fetched pages held at once (both taken before a body is
-// read; then 503 with Retry-After), and a per-request timeout covering the
+// once read (fetched, waiting or extracted), a memory budget for the
+// request bodies and fetched pages held at once (a body's reservation
+// growing with the bytes that arrive, a body that stalls cut with 408;
+// then 503 with Retry-After), a Host that must be the server's (421),
+// and a per-request timeout covering the
 // fetch, the wait, the extraction and the rendering (503). With a Token,
 // every /v1/ call must carry it (401). Serve shuts down gracefully when
 // its context ends, finishing the requests in flight.
@@ -39,6 +41,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"math"
 	"net"
 	"net/http"
 	"runtime"
@@ -60,6 +63,12 @@ const (
 	DefaultTimeout     = 30 * time.Second
 	DefaultReadTimeout = 60 * time.Second
 	DefaultIdleTimeout = 120 * time.Second
+	// DefaultUploadStallTimeout is the longest wait for each 16 KiB of a
+	// request body: the slowest upload kept is 16 KiB per 10 s.
+	DefaultUploadStallTimeout = 10 * time.Second
+	// MaxQueue bounds Config.Queue, and MaxWorkers Config.Workers.
+	MaxQueue   = 1 << 16
+	MaxWorkers = 1 << 12
 )
 
 // Fetcher fetches a page for a request that gives a URL and no HTML. It
@@ -89,15 +98,17 @@ type Config struct {
 	MaxBody int64
 	// Workers bounds the extractions running at once (GOMAXPROCS when 0).
 	// Queue is how many more requests are admitted (4×Workers when 0,
-	// none when negative): Workers+Queue requests are read, fetched,
-	// waiting for a worker or extracted at once, and one beyond is
-	// answered with 503 before its body is read.
+	// none when negative; at most MaxQueue): Workers+Queue requests whose
+	// bodies have been read are fetched, waiting for a worker or
+	// extracted at once, and one beyond is answered with 503. (Requests
+	// whose bodies are being read are bounded by the memory budget.)
 	Workers, Queue int
 	// MemoryBudget bounds the bytes of request bodies and fetched pages
 	// held at once, across all connections (MaxBody × Workers when 0; it
-	// may not be less than MaxBody). A request reserves its
-	// Content-Length, or MaxBody when the length is unknown, before its
-	// body is read, and keeps only its page's bytes once read; a fetched
+	// may not be less than MaxBody). A request reserves the first 16 KiB
+	// of its body before reading it, and more as its bytes arrive (the
+	// buffer they go into, doubling up to its Content-Length or MaxBody),
+	// and keeps only its page's bytes once read; a fetched
 	// page reserves the fetch limit before its body is read and keeps its
 	// (decompressed) length. A request that does not fit is answered with
 	// 503 and Retry-After.
@@ -111,6 +122,12 @@ type Config struct {
 	// (DefaultReadTimeout when 0); IdleTimeout a kept-alive connection's
 	// wait for the next request (DefaultIdleTimeout when 0).
 	ReadTimeout, IdleTimeout time.Duration
+	// UploadStallTimeout is the longest wait for each 16 KiB of a request
+	// body (DefaultUploadStallTimeout when 0): a body that arrives slower
+	// is cut with 408, so a connection that announces a body and stalls
+	// holds its first 16 KiB of the memory budget only that long. The
+	// reservation grows with the bytes that arrive.
+	UploadStallTimeout time.Duration
 	// WriteTimeout bounds a request from the end of its headers to the end
 	// of its response: reading the body, waiting, extracting and writing
 	// (ReadTimeout + Timeout + 5 s when 0, so that a request within
@@ -171,6 +188,9 @@ func New(cfg Config) (*Server, error) {
 	if cfg.Workers <= 0 {
 		cfg.Workers = runtime.GOMAXPROCS(0)
 	}
+	if cfg.Workers > MaxWorkers || cfg.Queue > MaxQueue {
+		return nil, fmt.Errorf("serve: Workers %d or Queue %d over its limit (%d, %d)", cfg.Workers, cfg.Queue, MaxWorkers, MaxQueue)
+	}
 	switch {
 	case cfg.Queue == 0:
 		cfg.Queue = 4 * cfg.Workers
@@ -186,6 +206,9 @@ func New(cfg Config) (*Server, error) {
 	if cfg.IdleTimeout <= 0 {
 		cfg.IdleTimeout = DefaultIdleTimeout
 	}
+	if cfg.UploadStallTimeout <= 0 {
+		cfg.UploadStallTimeout = DefaultUploadStallTimeout
+	}
 	if cfg.WriteTimeout <= 0 {
 		cfg.WriteTimeout = cfg.ReadTimeout + cfg.Timeout + 5*time.Second
 	}
@@ -193,6 +216,9 @@ func New(cfg Config) (*Server, error) {
 		cfg.Logger = slog.Default()
 	}
 	if cfg.MemoryBudget == 0 {
+		if cfg.MaxBody > math.MaxInt64/int64(cfg.Workers) {
+			return nil, fmt.Errorf("serve: MaxBody %d × Workers %d overflows the default MemoryBudget: set one", cfg.MaxBody, cfg.Workers)
+		}
 		cfg.MemoryBudget = cfg.MaxBody * int64(cfg.Workers)
 	}
 	if cfg.MemoryBudget < cfg.MaxBody {

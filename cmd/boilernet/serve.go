@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"math"
 	"os"
 	"os/signal"
 	"strconv"
@@ -23,15 +24,16 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on (host:port)")
 	model := addModelFlags(fs, "")
 	treePath := fs.String("tree", "", "tree file for method tree")
-	maxBody := fs.String("max-body", "16MiB", "largest request body (bytes, or with KiB, MiB, GiB)")
+	maxBody := fs.String("max-body", "16MiB", "largest request body (bytes, or with KiB, MiB, GiB; at most 1GiB)")
 	workers := fs.Int("workers", 0, "extractions at once (0: all cores; at most 256)")
-	queue := fs.Int("queue", 0, "requests admitted beyond the workers (being read, fetched or waiting for a worker) before 503 (0: 4 × workers, -1: none)")
+	queue := fs.Int("queue", 0, "requests admitted beyond the workers (being read, fetched or waiting for a worker) before 503 (0: 4 × workers, -1: none; at most 65536)")
 	memoryBudget := fs.String("memory-budget", "0", "bytes of request bodies and fetched pages held at once across all connections (bytes, or with KiB, MiB, GiB), "+
-		"reserved before a body is read (its Content-Length, or -max-body when unknown or compressed); a request that does not fit gets 503 with Retry-After "+
+		"reserved as a body arrives (16 KiB first, then the buffer it goes into, doubling up to its Content-Length or -max-body); a request that does not fit gets 503 with Retry-After "+
 		"(0: -max-body × workers, e.g. 32MiB with the default -max-body on 2 cores; at least -max-body)")
 	timeout := fs.Duration("timeout", serve.DefaultTimeout, "per-request time limit (fetching, waiting, extracting and rendering)")
 	readTimeout := fs.Duration("read-timeout", serve.DefaultReadTimeout, "time limit of reading a request, body included")
 	writeTimeout := fs.Duration("write-timeout", 0, "time limit from a request's headers to the end of its answer; more than -timeout (0: -read-timeout + -timeout + 5s)")
+	uploadStall := fs.Duration("upload-stall", serve.DefaultUploadStallTimeout, "longest wait for each 16 KiB of a request body: a slower upload is cut with 408")
 	idleTimeout := fs.Duration("idle-timeout", serve.DefaultIdleTimeout, "how long a kept-alive connection waits for its next request")
 	noFetch := fs.Bool("no-fetch", false, "do not fetch URLs: a request's url is only the base for its page's links")
 	allowPrivate := fs.Bool("allow-private", false, "let fetched URLs reach loopback, private, link-local and metadata addresses")
@@ -49,10 +51,10 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 		fmt.Fprintf(stderr, "boilernet serve: unexpected argument %q\n", fs.Arg(0))
 		return errUsage
 	}
-	if err := checkFlags(fs, between("workers", 0, maxWorkers), atLeast("queue", -1), atLeast("networks", 0)); err != nil {
+	if err := checkFlags(fs, between("workers", 0, maxWorkers), between("queue", -1, serve.MaxQueue), atLeast("networks", 0)); err != nil {
 		return err
 	}
-	for name, d := range map[string]time.Duration{"timeout": *timeout, "read-timeout": *readTimeout, "idle-timeout": *idleTimeout} {
+	for name, d := range map[string]time.Duration{"timeout": *timeout, "read-timeout": *readTimeout, "idle-timeout": *idleTimeout, "upload-stall": *uploadStall} {
 		if d <= 0 {
 			return fmt.Errorf("-%s %v: must be > 0", name, d)
 		}
@@ -63,6 +65,9 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	limit, err := parseSize(*maxBody)
 	if err != nil {
 		return fmt.Errorf("-max-body: %v", err)
+	}
+	if limit > maxServeBody {
+		return fmt.Errorf("-max-body %s: must be at most 1GiB", *maxBody)
 	}
 	var budget int64
 	if *memoryBudget != "0" {
@@ -88,20 +93,21 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 		fetcher = serve.FetchWith(fetch.New(fetch.Options{Timeout: *timeout, MaxBytes: limit, DenyPrivate: !*allowPrivate}))
 	}
 	srv, err := serve.New(serve.Config{
-		Extractor:    ex,
-		Tree:         func() (*shallow.Tree, error) { return loadTree(*treePath) },
-		Fetch:        fetcher,
-		MaxBody:      limit,
-		Workers:      *workers,
-		Queue:        *queue,
-		MemoryBudget: budget,
-		Token:        *token,
-		Hosts:        hosts,
-		Timeout:      *timeout,
-		ReadTimeout:  *readTimeout,
-		WriteTimeout: *writeTimeout,
-		IdleTimeout:  *idleTimeout,
-		Logger:       slog.New(slog.NewTextHandler(stderr, nil)),
+		Extractor:          ex,
+		Tree:               func() (*shallow.Tree, error) { return loadTree(*treePath) },
+		Fetch:              fetcher,
+		MaxBody:            limit,
+		Workers:            *workers,
+		Queue:              *queue,
+		MemoryBudget:       budget,
+		Token:              *token,
+		Hosts:              hosts,
+		Timeout:            *timeout,
+		ReadTimeout:        *readTimeout,
+		WriteTimeout:       *writeTimeout,
+		IdleTimeout:        *idleTimeout,
+		UploadStallTimeout: *uploadStall,
+		Logger:             slog.New(slog.NewTextHandler(stderr, nil)),
 	})
 	if err != nil {
 		return err
@@ -110,6 +116,9 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	defer stop()
 	return srv.ListenAndServe(ctx, *addr)
 }
+
+// maxServeBody bounds serve's -max-body.
+const maxServeBody = 1 << 30
 
 // parseSize reads a byte count: a number with an optional unit (B, KB,
 // KiB, MB, MiB, GB, GiB; the k-units are all 1024-based).
@@ -124,6 +133,9 @@ func parseSize(s string) (int64, error) {
 		"g": 1 << 30, "gb": 1 << 30, "gib": 1 << 30}[unit]
 	if mult == 0 {
 		return 0, fmt.Errorf("bad size %q: unknown unit", s)
+	}
+	if n > math.MaxInt64/mult {
+		return 0, fmt.Errorf("bad size %q: too large", s)
 	}
 	return n * mult, nil
 }

@@ -20,6 +20,7 @@ func TestParseSize(t *testing.T) {
 	}{
 		{"16MiB", 16 << 20, true}, {"512", 512, true}, {"64k", 64 << 10, true}, {"1GB", 1 << 30, true}, {"2 MiB", 2 << 20, true},
 		{"", 0, false}, {"MiB", 0, false}, {"-1", 0, false}, {"0", 0, false}, {"12TiB", 0, false}, {"1.5MiB", 0, false},
+		{"8589934592GiB", 0, false}, {"9223372036854775807", 1<<63 - 1, true}, {"9223372036854775807k", 0, false},
 	} {
 		got, err := parseSize(tt.in)
 		if (err == nil) != tt.ok || got != tt.want {
@@ -44,6 +45,14 @@ func TestServeUsage(t *testing.T) {
 		{[]string{"serve", "-memory-budget", "8MiB"}, "-memory-budget 8MiB: less than -max-body (16MiB), so a body of unknown length would never fit"},
 		{[]string{"serve", "-max-body", "1MiB", "-memory-budget", "1023KiB"}, "-memory-budget 1023KiB: less than -max-body (1MiB)"},
 		{[]string{"serve", "-memory-budget", "lots"}, `-memory-budget: bad size "lots"`},
+		{[]string{"serve", "-queue", "9223372036854775807"}, "-queue 9223372036854775807: must be from -1 to 65536"},
+		{[]string{"serve", "-queue", "-2"}, "-queue -2: must be from -1 to 65536"},
+		{[]string{"serve", "-workers", "100000"}, "-workers 100000: must be from 0 to 256"},
+		{[]string{"serve", "-max-body", "8589934592GiB"}, `-max-body: bad size "8589934592GiB": too large`},
+		{[]string{"serve", "-max-body", "2GiB"}, "-max-body 2GiB: must be at most 1GiB"},
+		{[]string{"serve", "-memory-budget", "9223372036854775807GiB"}, "-memory-budget: bad size"},
+		{[]string{"serve", "-upload-stall", "0s"}, "-upload-stall 0s: must be > 0"},
+		{[]string{"serve", "-host", "a/b"}, `bad host "a/b"`},
 	} {
 		var stdout, stderr bytes.Buffer
 		if status := run(tt.args, &stdout, &stderr); status == 0 || !bytes.Contains(stderr.Bytes(), []byte(tt.stderr)) {
