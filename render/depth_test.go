@@ -59,6 +59,50 @@ func TestQuoteDepthCap(t *testing.T) {
 	}
 }
 
+// TestQuoteOfShortLines: a quoted block whose quote markers would
+// outweigh it (many short lines) is quoted fewer levels in Markdown, one
+// at least; other blocks keep their depth.
+func TestQuoteOfShortLines(t *testing.T) {
+	for _, tt := range []struct {
+		name, block string
+		depth, want int
+	}{
+		{"empty lines", "<pre>a" + strings.Repeat("\n", 1000) + "b</pre>", 8, 1},
+		{"one-letter lines", "<pre>" + strings.Repeat("a\n", 1000) + "</pre>", 8, 1},
+		{"lines of 6 bytes", "<pre>" + strings.Repeat("abcdef\n", 1000) + "</pre>", 8, 3},
+		{"code lines", "<pre>" + strings.Repeat("if x > 0 { return y }\n", 1000) + "</pre>", 8, 8},
+		{"a short paragraph", "<p>ok</p>", 8, 8},
+		{"a short line of a few", "<p>ok<br>fine<br>yes</p>", 8, 8},
+	} {
+		page := "<title>T</title><body><p>before</p>" + strings.Repeat("<blockquote>", tt.depth) + tt.block
+		res, err := keepAll.ExtractBytes([]byte(page), infer.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		md := Markdown(res)
+		rest, ok := strings.CutPrefix(md, "before\n\n")
+		if !ok {
+			t.Fatalf("%s: Markdown %.200q", tt.name, md)
+		}
+		for line := range strings.SplitSeq(strings.TrimRight(rest, "\n"), "\n") {
+			if got := quoteMarkers(line); got != tt.want {
+				t.Errorf("%s: line %q quoted %d times, want %d", tt.name, line, got, tt.want)
+				break
+			}
+		}
+	}
+}
+
+// quoteMarkers counts the ">" markers a line of Markdown starts with.
+func quoteMarkers(line string) int {
+	n := 0
+	for strings.HasPrefix(line, ">") {
+		n++
+		line = strings.TrimPrefix(line[1:], " ")
+	}
+	return n
+}
+
 // maxNesting is the deepest nesting of elements named name under n.
 func maxNesting(n *xmlNode, name string) int {
 	deepest := 0
@@ -73,9 +117,9 @@ func maxNesting(n *xmlNode, name string) int {
 
 // FuzzQuoteNesting: however deep quotes and lists nest, the output of
 // every format is bounded by a constant times the page: Markdown's quote
-// markers add at most 16 bytes to a line (a line of a <pre> is at least
-// one byte of the page), XML's and TEI's at most 16 indented <quote> tags
-// to a paragraph (at least 4 bytes, "<p>x").
+// markers add at most 16 bytes to a paragraph (at least 4 bytes of the
+// page, "<p>x") and no more than its length to a block of many lines,
+// XML's and TEI's at most 16 indented <quote> tags to a paragraph.
 func FuzzQuoteNesting(f *testing.F) {
 	f.Add(uint16(500), uint16(20), uint16(50), uint8(3), "word")
 	f.Add(uint16(9), uint16(1), uint16(0), uint8(40), "x")
@@ -95,7 +139,7 @@ func FuzzQuoteNesting(f *testing.F) {
 		if err != nil {
 			return
 		}
-		if md := Markdown(res); len(md) > 17*len(page)+4096 {
+		if md := Markdown(res); len(md) > 6*len(page)+4096 {
 			t.Fatalf("%d bytes of Markdown from a page of %d", len(md), len(page))
 		}
 		for name, write := range map[string]func(*bytes.Buffer, *infer.Result) error{

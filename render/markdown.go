@@ -235,10 +235,11 @@ func fence(text string) string {
 // as if the deeper ones were part of the eighth. Every quote level costs
 // each line of Markdown two bytes and each paragraph of XML two elements,
 // so that a page of 500 nested quotes gave a gigabyte of XML from 190 KB
-// (paragraphs × depth²); capped, the quoting adds at most 16 bytes to a
-// line of Markdown and 16 <quote> tags to a paragraph of XML. Real pages
-// quote far less deeply: the 5,677 pages of the six datasets at most 3
-// levels, a reply chain rarely more than a few.
+// (paragraphs × depth²); capped, the quoting adds at most 16 <quote> tags
+// to a paragraph of XML, and 16 bytes to a line of Markdown (fewer to a
+// block of short lines, see quote). Real pages quote far less deeply: the
+// 5,677 pages of the six datasets at most 3 levels, a reply chain rarely
+// more than a few.
 const maxQuoteDepth = 8
 
 // quoteDepth is the number of <blockquote> elements around n, at most
@@ -255,14 +256,20 @@ func quoteDepth(n *html.Node) int {
 
 // quote prefixes every line of a Markdown block (out, ending in line
 // breaks) with depth "> " markers; the trailing blank line stays blank.
+// The markers of a block take at most its own length plus 64 bytes: a
+// block of many short lines (a <pre> of empty lines) is quoted fewer
+// levels, one at least, so that the quoting cannot multiply a page's
+// lines into many times their size.
 func quote(out string, depth int) string {
 	if depth == 0 {
 		return out
 	}
 	body := strings.TrimRight(out, "\n")
+	lines := strings.Count(body, "\n") + 1
+	depth = max(1, min(depth, (len(body)+64)/(2*lines)))
 	prefix := strings.Repeat("> ", depth)
 	var sb strings.Builder
-	sb.Grow(len(out) + (strings.Count(body, "\n")+1)*len(prefix))
+	sb.Grow(len(out) + lines*len(prefix))
 	first := true
 	for line := range strings.SplitSeq(body, "\n") {
 		if !first {

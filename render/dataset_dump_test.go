@@ -1,0 +1,61 @@
+//go:build datasetdump
+
+package render
+
+import (
+	"bytes"
+	"compress/gzip"
+	"crypto/sha256"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/boilernet/boilernet/infer"
+)
+
+// TestDatasetDump writes, for every page of ../../shared/data/*/html, a
+// hash of its Markdown, XML and TEI with every block content (keepAll) to
+// the file named by $DUMP, to compare two versions of the formats:
+//
+//	DUMP=/tmp/a go test -tags datasetdump -run DatasetDump ./render
+func TestDatasetDump(t *testing.T) {
+	out := os.Getenv("DUMP")
+	if out == "" {
+		t.Skip("DUMP not set")
+	}
+	files, _ := filepath.Glob(filepath.Join("..", "..", "shared", "data", "*", "html", "*"))
+	sort.Strings(files)
+	var sb strings.Builder
+	for _, f := range files {
+		raw, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.HasSuffix(f, ".gz") {
+			zr, err := gzip.NewReader(bytes.NewReader(raw))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if raw, err = io.ReadAll(zr); err != nil {
+				t.Fatal(err)
+			}
+		}
+		h := sha256.New()
+		res, err := keepAll.ExtractBytes(raw, infer.Options{Links: true, Images: true})
+		if err != nil {
+			fmt.Fprintf(h, "error %v\n", err)
+		} else {
+			io.WriteString(h, Markdown(res))
+			fmt.Fprintln(h, XML(h, res), TEI(h, res))
+		}
+		fmt.Fprintf(&sb, "%s %x\n", f, h.Sum(nil))
+	}
+	if err := os.WriteFile(out, []byte(sb.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%d pages", len(files))
+}
