@@ -260,7 +260,8 @@ func TestVersion(t *testing.T) {
 }
 
 // TestOutputNeverOverwritesInput: -o onto an input (itself, a link to it,
-// or under -o DIR/ the file a page's output would get) is refused before
+// or under -o DIR/ the file a page's output would get; the file standard
+// input comes from, the -i list, a model or the tree) is refused before
 // anything is written; -workers is bounded.
 func TestOutputNeverOverwritesInput(t *testing.T) {
 	dir := t.TempDir()
@@ -277,22 +278,75 @@ func TestOutputNeverOverwritesInput(t *testing.T) {
 	if err := os.Symlink(page, link); err != nil {
 		t.Fatal(err)
 	}
+	urls := filepath.Join(t.TempDir(), "urls.txt")
+	if err := os.WriteFile(urls, []byte("https://example.invalid/a\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	model := filepath.Join(t.TempDir(), "m.model")
+	raw, err := os.ReadFile("../../infer/default.model")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(model, raw, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tree := filepath.Join(t.TempDir(), "t.tree")
+	if err := os.WriteFile(tree, []byte("a tree"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	inputs := []string{page, corpus, urls, model, tree}
 	tests := []struct {
-		name string
-		args []string
+		name  string
+		args  []string
+		stdin string // a file standard input is redirected from
 	}{
-		{"itself", []string{"extract", "-o", page, page}},
-		{"a link to it", []string{"extract", "-o", link, page}},
-		{"its output file under -o DIR/", []string{"extract", "-format", "html", "-o", dir + "/", dir}},
-		{"a corpus file", []string{"extract", "-o", corpus, corpus}},
+		{"itself", []string{"extract", "-o", page, page}, ""},
+		{"a link to it", []string{"extract", "-o", link, page}, ""},
+		{"its output file under -o DIR/", []string{"extract", "-format", "html", "-o", dir + "/", dir}, ""},
+		{"a corpus file", []string{"extract", "-o", corpus, corpus}, ""},
+		{"standard input's file", []string{"extract", "-o", page, "-"}, page},
+		{"standard input's file, through a link", []string{"extract", "-o", link, "-"}, page},
+		{"the -i list", []string{"extract", "-i", urls, "-o", urls}, ""},
+		{"the -i list on standard input", []string{"extract", "-i", "-", "-o", urls}, urls},
+		{"the model", []string{"extract", "-model", model, "-o", model, page}, ""},
+		{"the second model", []string{"extract", "-model", model + "," + model, "-o", model, page}, ""},
+		{"the model with a corpus", []string{"extract", "-model", model, "-o", model, corpus}, ""},
+		{"the tree", []string{"extract", "-tree", tree, "-o", tree, page}, ""},
 	}
 	for _, tt := range tests {
-		checkRun(t, tt.args, 1, nil, []string{"would be overwritten"})
-		for _, f := range []string{page, corpus} {
-			if got, err := os.ReadFile(f); err != nil || len(got) == 0 {
-				t.Fatalf("%s: the input %s changed: %q, %v", tt.name, f, got, err)
+		t.Run(tt.name, func(t *testing.T) {
+			if tt.stdin == "" {
+				checkRun(t, tt.args, 1, nil, []string{"would be overwritten"})
+			} else {
+				cmd := subprocess(t, tt.args...)
+				f, err := os.Open(tt.stdin)
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer f.Close()
+				cmd.Stdin = f
+				out, err := cmd.CombinedOutput()
+				if err == nil || !strings.Contains(string(out), "is the input standard input; it would be overwritten") {
+					t.Errorf("%v < %s: %v %s", tt.args, tt.stdin, err, out)
+				}
 			}
-		}
+			for _, f := range inputs {
+				if got, err := os.ReadFile(f); err != nil || len(got) == 0 {
+					t.Fatalf("the input %s changed: %q, %v", f, got, err)
+				}
+			}
+		})
+	}
+	// Standard input that is not an input of the run is no input.
+	cmd := subprocess(t, "extract", "-o", filepath.Join(t.TempDir(), "out.txt"), page)
+	f, err := os.Open(page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	cmd.Stdin = f
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Errorf("extract with standard input unread: %v %s", err, out)
 	}
 	checkRun(t, []string{"extract", "-workers", "10000000", page}, 1, nil, []string{"-workers 10000000: must be from 0 to 256"})
 }

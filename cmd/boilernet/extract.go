@@ -129,7 +129,7 @@ func runExtract(args []string, stdout, stderr io.Writer) error {
 		if isDirOut(*out) {
 			return fmt.Errorf("-o %s: corpus files (WARC, JSONL) give one jsonl stream: -o takes a file, not a directory", *out)
 		}
-		if err := refuseOverwrite(*out, files, nil, ""); err != nil {
+		if err := refuseOverwrite(*out, append(files, runInputs(*urlList, *model.path, *treePath)...), nil, ""); err != nil {
 			return err
 		}
 		if *workers != 1 {
@@ -163,7 +163,7 @@ func runExtract(args []string, stdout, stderr io.Writer) error {
 	for _, p := range pages {
 		paths = append(paths, p.Name)
 	}
-	if err := refuseOverwrite(*out, paths, in.names, formatExt[*format]); err != nil {
+	if err := refuseOverwrite(*out, append(paths, runInputs(*urlList, *model.path, *treePath)...), in.names, formatExt[*format]); err != nil {
 		return err
 	}
 	w, err := newWriter(*out, *format, stdout, len(pages) > 1, in.names)

@@ -429,7 +429,10 @@ func uniqueNames(names []string) []string {
 // the input files (compared as files, not as strings: links and other
 // spellings of one path too): out itself, or under -o DIR/ the file each
 // page's output gets (dirNames, the pages' names there, and ext its
-// extension). It runs before anything is written, so no input is lost.
+// extension). The inputs are every file the run reads: its pages, and
+// the files of runInputs; "-" is standard input, compared by the file it
+// is redirected from. It runs before anything is written, so no input is
+// lost. This is the one place of the never-overwrite-an-input rule.
 func refuseOverwrite(out string, inputs []string, dirNames []string, ext string) error {
 	if out == "" {
 		return nil
@@ -442,10 +445,24 @@ func refuseOverwrite(out string, inputs []string, dirNames []string, ext string)
 	} else {
 		outputs = []string{out}
 	}
-	inStats := make([]os.FileInfo, 0, len(inputs))
+	type input struct {
+		name string
+		st   os.FileInfo
+	}
+	var ins []input
+	stdin := false
 	for _, in := range inputs {
-		if st, err := os.Stat(in); err == nil && st.Mode().IsRegular() {
-			inStats = append(inStats, st)
+		st, err := os.Stat(in)
+		if in == "-" {
+			if stdin {
+				continue
+			}
+			stdin = true
+			in = "standard input"
+			st, err = os.Stdin.Stat()
+		}
+		if err == nil && st.Mode().IsRegular() {
+			ins = append(ins, input{in, st})
 		}
 	}
 	for _, o := range outputs {
@@ -453,11 +470,28 @@ func refuseOverwrite(out string, inputs []string, dirNames []string, ext string)
 		if err != nil {
 			continue // not there yet: nothing to overwrite
 		}
-		for k, ist := range inStats {
-			if os.SameFile(ost, ist) {
-				return fmt.Errorf("-o %s: the output %s is the input %s; it would be overwritten", out, o, inputs[k])
+		for _, in := range ins {
+			if os.SameFile(ost, in.st) {
+				return fmt.Errorf("-o %s: the output %s is the input %s; it would be overwritten", out, o, in.name)
 			}
 		}
 	}
 	return nil
+}
+
+// runInputs are the files a run reads besides its pages, for
+// refuseOverwrite: the URL list of -i ("-": standard input), the model
+// files of -model (A,B,...) and the tree file of -tree.
+func runInputs(urlList, modelPath, treePath string) []string {
+	var files []string
+	if urlList != "" {
+		files = append(files, urlList)
+	}
+	if modelPath != "" {
+		files = append(files, strings.Split(modelPath, ",")...)
+	}
+	if treePath != "" {
+		files = append(files, treePath)
+	}
+	return files
 }
