@@ -30,7 +30,7 @@ func TestBadFlagValues(t *testing.T) {
 		{"train hidden 0", []string{"train", "-hidden", "0", "-data", "testdata/flags", "-out", "never.model"}, "-hidden 0: must be at least 1"},
 		{"train dropout 1", []string{"train", "-dropout", "1", "-data", "testdata/flags", "-out", "never.model"}, "-dropout 1: must be ≥ 0 and < 1"},
 		{"serve workers -1", []string{"serve", "-workers", "-1"}, "-workers -1: must be from 0 to 256"},
-		{"serve queue -2", []string{"serve", "-queue", "-2"}, "-queue -2: must be at least -1"},
+		{"serve queue -2", []string{"serve", "-queue", "-2"}, "-queue -2: must be from -1 to 65536"},
 		{"networks -1", []string{"extract", "-networks", "-1", page}, "-networks -1: must be at least 0"},
 		{"eval networks -1", []string{"eval", "-networks", "-1", "-data", "testdata/flags"}, "-networks -1: must be at least 0"},
 		{"serve networks -1", []string{"serve", "-networks", "-1"}, "-networks -1: must be at least 0"},
