@@ -85,12 +85,24 @@ func NewWARCReader(r io.Reader, name string, lim Limits) *WARCReader {
 	}
 }
 
+// countReader counts the bytes read from r, after those of prefix: bytes
+// read already, to be read again (see overrun).
 type countReader struct {
-	r io.Reader
-	n int64
+	r      io.Reader
+	n      int64
+	prefix []byte
 }
 
 func (c *countReader) Read(p []byte) (int, error) {
+	if len(c.prefix) > 0 {
+		n := copy(p, c.prefix)
+		c.prefix = c.prefix[n:]
+		if len(c.prefix) == 0 {
+			c.prefix = nil
+		}
+		c.n += int64(n)
+		return n, nil
+	}
 	n, err := c.r.Read(p)
 	c.n += int64(n)
 	return n, err
@@ -222,7 +234,7 @@ func (w *WARCReader) openMember(off int64) error {
 		m.cnt = &countReader{}
 		m.br = bufio.NewReaderSize(m.cnt, 64<<10)
 	}
-	m.cnt.r, m.cnt.n = w.gz, 0
+	m.cnt.r, m.cnt.n, m.cnt.prefix = w.gz, 0, nil
 	m.br.Reset(m.cnt)
 	m.off, m.released, m.failed = off, 0, ""
 	w.mem = m
@@ -263,17 +275,25 @@ func (w *WARCReader) readRecord(br *bufio.Reader, rec *Record) (checked bool) {
 	if !complete {
 		keep = int64(w.lim.MaxHeader) // enough to tell whether it is HTML
 	}
-	block, n, err := readBlock(br, h.size, keep, h.digests.blockHash())
+	watch := newContentWatch(w.lim.MaxRecord + int64(w.lim.MaxHeader))
+	block, n, err := readBlock(br, h.size, keep, h.digests.blockHash(), watch)
+	if errors.Is(err, errOverrunFull) {
+		w.overrun(br, rec, h.size, watch, fmt.Sprintf("more than %d bytes follow that line within it", watch.max))
+		return false
+	}
 	if err != nil {
 		w.readFailed(br, rec, err)
 		return false
 	}
+	if n < h.size && watch.found() {
+		w.overrun(br, rec, h.size, watch, fmt.Sprintf("%s ends after %d", memberOrFile(br, w.src), n))
+		return false
+	}
 	if n < h.size {
-		where := "the file"
+		where := memberOrFile(br, w.src)
 		if br != w.src {
 			// A whole gzip member shorter than its record: the next
 			// members are read.
-			where = "its gzip member"
 			w.mem = nil
 		}
 		addErr(rec, fmt.Errorf("truncated: the record declares %d bytes of content, %s ends after %d", h.size, where, n))
@@ -285,19 +305,33 @@ func (w *WARCReader) readRecord(br *bufio.Reader, rec *Record) (checked bool) {
 	} else {
 		classify(rec, h.ctype, block, h.size, complete, w.lim)
 	}
+	if watch.finish(); watch.found() && !w.endsHere(br) {
+		w.overrun(br, rec, h.size, watch, "no record follows it")
+		return false
+	}
 	w.endRecord(br, rec, h.size)
 	return checked && rec.Err == nil
 }
 
+// memberOrFile names what br reads: src, the file, or a gzip member.
+func memberOrFile(br, src *bufio.Reader) string {
+	if br == src {
+		return "the file"
+	}
+	return "its gzip member"
+}
+
 // readBlock reads a record's content, size bytes, from r: it returns the
 // first keep bytes and how many there were in all (fewer than size when
-// r ends first), and writes them all to sum when it is not nil. Memory
-// grows with the bytes actually read, not with the size declared.
-func readBlock(r io.Reader, size, keep int64, sum io.Writer) ([]byte, int64, error) {
-	lr := io.LimitReader(r, size)
+// r ends first), and writes them all to watch and to sum when it is not
+// nil. Memory grows with the bytes actually read, not with the size
+// declared.
+func readBlock(r io.Reader, size, keep int64, sum io.Writer, watch *contentWatch) ([]byte, int64, error) {
+	var to io.Writer = watch
 	if sum != nil {
-		lr = io.TeeReader(lr, sum)
+		to = io.MultiWriter(watch, sum)
 	}
+	lr := io.TeeReader(io.LimitReader(r, size), to)
 	var b bytes.Buffer
 	b.Grow(int(min(keep, 1<<20))) // a page at once; a larger block grows as it comes
 	n, err := b.ReadFrom(io.LimitReader(lr, keep))
