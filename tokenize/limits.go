@@ -12,9 +12,10 @@ import (
 	"golang.org/x/net/html/atom"
 )
 
-// The checks and repairs before parsing: the element and attribute limits
-// counted on the raw page, binary sniffing, an unclosed <title>, and
-// flattening of nesting deeper than the parser handles.
+// The checks and repairs around parsing: the element and attribute limits
+// counted on the raw page, binary sniffing, an unclosed <title>,
+// flattening of nesting deeper than the parser handles, and the limits on
+// the tree the parser builds (parseTree).
 
 // Attribute limits derived from the element limit: a page may have 10
 // attributes per element on average, and one start tag at most 10,000
