@@ -106,6 +106,11 @@ type Result struct {
 	Text     string // the content blocks' text, paragraphs on their own lines
 	Blocks   []Block
 	Encoding string // the encoding the page was read with
+	// Confidence is the token F1 the extraction expects of itself from its
+	// blocks' probabilities: low on a page the model is unsure of (see
+	// confidence; docs/evaluation.md, "Confidence"), from 0 to 1; -1,
+	// none, for a method that gives verdicts only.
+	Confidence float64
 	// Metadata is what the page says about itself (Options.Metadata; nil
 	// otherwise).
 	Metadata *metadata.Metadata
@@ -289,7 +294,8 @@ func (e *Extractor) ExtractBytesContext(ctx context.Context, raw []byte, opts Op
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	res := &Result{Title: title, Encoding: page.Encoding, Blocks: make([]Block, len(page.Blocks)), page: page}
+	res := &Result{Title: title, Encoding: page.Encoding, Blocks: make([]Block, len(page.Blocks)), page: page,
+		Confidence: confidence(page.Blocks, probs, selected)}
 	if !opts.KeepHeadline {
 		head := Headline(page.Blocks, selected, title)
 		if len(head) > 0 {

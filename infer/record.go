@@ -1,6 +1,10 @@
 package infer
 
-import "github.com/boilernet/boilernet/metadata"
+import (
+	"math"
+
+	"github.com/boilernet/boilernet/metadata"
+)
 
 // Record is the part of an extraction that every output of it carries —
 // extract's json and jsonl, the server's answer, a corpus record's line —
@@ -15,6 +19,9 @@ type Record struct {
 	Links    []Link             `json:"links,omitempty"`
 	Images   []Image            `json:"images,omitempty"`
 	Comments []Comment          `json:"comments,omitempty"`
+	// Confidence is Result.Confidence, the token F1 the extraction
+	// expects of itself; absent for a method that gives verdicts only.
+	Confidence *float64 `json:"confidence,omitempty"`
 	// Empty reports that no content text was found, and Warning why
 	// (Result.EmptyReason), so that an empty text is never silent.
 	Empty   bool   `json:"empty,omitempty"`
@@ -27,6 +34,10 @@ func (r *Result) Record() Record {
 	rec := Record{URL: r.URL, Title: r.Title, Text: r.Text, Metadata: r.Metadata, Links: r.Links, Images: r.Images, Comments: r.Comments}
 	if why := r.EmptyReason(); why != "" {
 		rec.Empty, rec.Warning = true, why
+	}
+	if r.Confidence >= 0 {
+		c := math.Round(r.Confidence*1000) / 1000
+		rec.Confidence = &c
 	}
 	return rec
 }

@@ -173,7 +173,7 @@ func TestEndpoints(t *testing.T) {
 			`<body><noscript>&lt;iframe src="https://x.example/"&gt;&lt;/iframe&gt;</noscript><p>Text</p></body>`, 200,
 			[]string{`<div><span class=\"bn-b\" title=\"P(content) 0.000\" data-block=\"0\">&lt;iframe`}, []string{"<iframe", "<noscript"}},
 		{"page without text says so", "POST", "/v1/extract?format=text", "text/html", `<html><body><div id="app"></div><script>render()</script></body></html>`, 200,
-			[]string{`"text":"","empty":true,"warning":"the page has no text (it may build its content with JavaScript)"`}, nil},
+			[]string{`"text":"","confidence":1,"empty":true,"warning":"the page has no text (it may build its content with JavaScript)"`}, nil},
 		{"page with text has no warning", "POST", "/v1/extract?format=text", "text/html", testPage, 200, nil, []string{`"empty"`, `"warning"`}},
 		{"json with a query", "POST", "/v1/extract?format=text", "application/json", jsonBody(testPage, ""), 400, []string{`put the options in its`}, nil},
 		{"method with filter", "POST", "/v1/extract?method=keep-all&filter=ancestor&format=text", "text/html", testPage, 200,
