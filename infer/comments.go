@@ -1,10 +1,12 @@
 package infer
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 
 	"github.com/boilernet/boilernet/tokenize"
+	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
 )
 
@@ -29,11 +31,18 @@ var commentTokens = map[string]bool{
 // Tokens that mark, inside a comment, its author's name and its date.
 var (
 	commentAuthorTokens = map[string]bool{"author": true, "name": true, "user": true, "username": true, "nickname": true,
-		"fn": true, "nick": true, "itemprop=author": true, "itemprop=name": true, "commenter": true, "poster": true}
+		"fn": true, "nick": true, "by": true, "byline": true, "itemprop=author": true, "itemprop=name": true, "commenter": true, "poster": true}
 	commentDateTokens = map[string]bool{"date": true, "time": true, "timestamp": true, "published": true, "posted": true,
-		"itemprop=datepublished": true, "itemprop=datecreated": true, "ago": true}
+		"itemprop=datepublished": true, "itemprop=datecreated": true, "ago": true, "datetime": true}
 	commentToolTokens = map[string]bool{"reply": true, "respond": true, "report": true, "like": true, "likes": true,
-		"vote": true, "votes": true, "share": true, "flag": true, "permalink": true, "actions": true, "tools": true}
+		"vote": true, "votes": true, "share": true, "flag": true, "permalink": true, "actions": true, "tools": true,
+		"edit": true, "delete": true}
+	// commentTextTokens mark the element that holds a comment's text
+	// (div.comment-content, div.comment-body).
+	commentTextTokens = map[string]bool{"content": true, "body": true, "commentbody": true, "entry": true}
+	// commentMetaTokens mark a comment's metadata line (WordPress's
+	// div.comment-meta, comment-metadata), which holds its date.
+	commentMetaTokens = map[string]bool{"meta": true, "metadata": true, "commentmetadata": true}
 )
 
 // commentPartTokens mark an element of a comment section that is not a
@@ -42,7 +51,9 @@ var (
 var commentPartTokens = map[string]bool{"author": true, "date": true, "time": true, "meta": true, "metadata": true,
 	"content": true, "body": true, "text": true, "reply": true, "respond": true, "list": true, "area": true,
 	"form": true, "count": true, "link": true, "links": true, "header": true, "footer": true,
-	"actions": true, "nav": true, "navigation": true, "title": true, "pagination": true, "wrapper": true, "wrap": true}
+	"actions": true, "nav": true, "navigation": true, "title": true, "pagination": true, "wrapper": true, "wrap": true,
+	"thread": true, "replies": true, "holder": true, "section": true,
+	"top": true, "head": true, "sub": true, "status": true, "details": true, "bottom": true, "avatar": true}
 
 // commentSkipTokens mark what a comment section holds besides comments:
 // the commenting form's messages and previews (shown by scripts), sign-in
@@ -50,14 +61,8 @@ var commentPartTokens = map[string]bool{"author": true, "date": true, "time": tr
 var commentSkipTokens = map[string]bool{"hidden": true, "hide": true, "hiddenbox": true, "preview": true, "error": true,
 	"errors": true, "status": true, "message": true, "messages": true, "captcha": true, "confirmation": true,
 	"complete": true, "notice": true, "subscribe": true, "subscription": true, "feed": true, "rss": true,
-	"recent": true, "widget": true, "sidebar": true, "popular": true, "most": true, "top": true, "login": true,
+	"recent": true, "widget": true, "sidebar": true, "popular": true, "login": true,
 	"signin": true, "register": true, "respond": true, "form": true, "policy": true, "rules": true, "guidelines": true}
-
-// isCommentItem reports whether an element of a comment section is one
-// comment: marked as a comment, and not as a part of one.
-func isCommentItem(el *tokenize.Element) bool {
-	return isCommentElement(el) && !hasToken(el, commentPartTokens)
-}
 
 // minCommentWords is the fewest words of text a comment section must hold
 // (its comments' text, not its form or links) to be one: a "5 comments"
@@ -84,13 +89,18 @@ func hasToken(el *tokenize.Element, set map[string]bool) bool {
 
 // findComments returns the comments of a page: the text the extraction
 // did not keep (selected false) under an element that class, id or
-// microdata name as comments, outside forms, navigation and hidden
-// elements. A section's comments are the marked elements inside it that
-// are not marked as parts of one (isCommentItem), a reply apart from the
-// comment it answers, and the section's text outside them (its heading) is
-// left out; where it has none, the section is one comment. In a comment, the text under an element marked as its
-// author or date (or a <time>) is that field, short links that reply,
-// report or vote are left out, and the rest is its text.
+// microdata name as comments, outside forms, sidebars, navigation and
+// hidden elements. A section's comments are the elements inside it that
+// are one comment (commentItem: WordPress's li.comment, Blogger's
+// li.comment and div.comment-block, or an element marked as a comment and
+// not as a part of one), a nested reply (in WordPress's ul.children or
+// Blogger's div.comment-replies) a comment of its own after the one it
+// answers, and the section's text outside them (its heading) is left out;
+// where it has none, the section is one comment. In a comment, the text
+// under an element marked as its author or date (or a <cite>, a <time>)
+// is that field, short links that reply, report, edit or vote are left
+// out, and the rest is its text; a byline such as "Comment by Ann — May
+// 2, 2024" or "Ann says:" gives the author and the date (commentByline).
 func findComments(blocks []tokenize.Block, selected []bool) []Comment {
 	// The outermost marked element above each block not kept.
 	type section struct {
@@ -107,10 +117,12 @@ func findComments(blocks []tokenize.Block, selected []bool) []Comment {
 		var top *tokenize.Element
 		notComment := false // in a form, a sidebar or the commenting UI
 		for _, el := range b.Ancestors {
-			if el.Name == "form" || el.Name == "textarea" || el.Name == "button" || el.Name == "select" || el.Name == "aside" || hasToken(el, commentSkipTokens) {
+			if el.Name == "form" || el.Name == "textarea" || el.Name == "button" || el.Name == "select" || el.Name == "aside" ||
+				!pageElement[el.Name] && hasToken(el, commentSidebarTokens) && !hasToken(el, commentLayoutTokens) ||
+				top != nil && hasToken(el, commentSkipTokens) {
 				notComment = true
 			}
-			if top == nil && isCommentElement(el) {
+			if top == nil && isCommentElement(el) && !pageElement[el.Name] {
 				top = el
 			}
 		}
@@ -138,83 +150,275 @@ func findComments(blocks []tokenize.Block, selected []bool) []Comment {
 	return out
 }
 
+// pageElement names the elements that are never a comment section: the
+// class of <body> ("comments-open") describes the page, not a section.
+var pageElement = map[string]bool{"html": true, "body": true, "main": true}
+
+// commentSidebarTokens mark a sidebar or one of its widgets ("recent
+// comments") wherever they stand; commentLayoutTokens mark the page's
+// layout ("content-sidebar-wrap" is the column that holds the article,
+// "has-sidebar" on a wrapper; any class of <body>) that says sidebar
+// without being one. Above the section and on its own element only these
+// count: the other skip tokens (commentSkipTokens) mark the parts of a
+// section, and words such as "form" and "preview" are also in the
+// section's own classes ("comments-area comment-form-position-below").
+var (
+	commentSidebarTokens = map[string]bool{"sidebar": true, "widget": true, "widgets": true}
+	commentLayoutTokens  = map[string]bool{"content": true, "wrap": true, "wrapper": true, "has": true, "with": true,
+		"layout": true, "main": true, "page": true, "site": true, "body": true, "container": true, "inner": true}
+)
+
+// commentNodes returns the elements of the DOM that a block's Ancestors
+// stand for, in the same order (nil when they do not line up).
+func commentNodes(b tokenize.Block) []*html.Node {
+	var nodes []*html.Node
+	for n := b.Node.Parent; n != nil && n.Type == html.ElementNode; n = n.Parent {
+		nodes = append(nodes, n)
+	}
+	if len(nodes) != len(b.Ancestors) {
+		return nil
+	}
+	slices.Reverse(nodes)
+	return nodes
+}
+
+// commentIDPattern is the id of one comment in WordPress ("comment-12",
+// "li-comment-12", "div-comment-12") and Blogger ("c1234567890").
+var commentIDPattern = regexp.MustCompile(`^(?:(?:li|div)-)?comment[-_]?\d+$|^c\d{6,}$`)
+
+// isCommentItem reports whether an element of a comment section is one
+// comment: its class is "comment" (WordPress's comment_class, Blogger's
+// li.comment), "comment-block" (Blogger's comment without its replies),
+// its id that of one comment, or it is marked as a comment and not as a
+// part of one or a list of them (nor a name, a date, a link or a
+// heading: span.comment_name). n is the element in the DOM (nil:
+// unknown).
+func isCommentItem(el *tokenize.Element, n *html.Node) bool {
+	if n != nil {
+		for _, c := range strings.Fields(attr(n, "class")) {
+			switch strings.ToLower(c) {
+			case "comment", "comment-block", "comment-item", "commentitem", "single-comment":
+				return true
+			}
+		}
+		if commentIDPattern.MatchString(strings.ToLower(strings.TrimSpace(attr(n, "id")))) {
+			return true
+		}
+	}
+	return isCommentElement(el) && !inlineElement[el.Name] && !hasToken(el, commentPartTokens) && !hasToken(el, commentAuthorTokens) &&
+		!hasToken(el, commentDateTokens) && !hasToken(el, commentMetaTokens) && !hasToken(el, commentToolTokens)
+}
+
+// inlineElement names the elements that hold a part of a comment's text
+// or header (span.comment_name), never a whole comment.
+var inlineElement = map[string]bool{"a": true, "span": true, "cite": true, "time": true, "b": true, "strong": true, "em": true,
+	"i": true, "small": true, "img": true, "abbr": true, "label": true, "h1": true, "h2": true, "h3": true, "h4": true, "h5": true, "h6": true}
+
+// commentRepliesTokens mark the list of replies inside a comment
+// (WordPress's ul.children, Blogger's div.comment-replies): its own text
+// ("Replies", "Load more") is neither the comment's nor a reply's.
+var commentRepliesTokens = map[string]bool{"children": true, "replies": true}
+
 // splitComments cuts a comment section's blocks into comments: by the
 // innermost comment (isCommentItem) below the section's element top, in
-// page order.
+// page order, a reply after the comment it answers.
 func splitComments(blocks []tokenize.Block, top *tokenize.Element, in []int) []Comment {
-	var out []Comment
-	var cur *Comment
-	var curEl *tokenize.Element
-	var text []tokenize.Block
-	flush := func() {
-		if cur != nil {
-			cur.Text = strings.TrimSpace(tokenize.Text(text))
-			if cur.Text != "" {
-				out = append(out, *cur)
-			}
-		}
-		cur, text = nil, nil
+	type part struct {
+		item  *tokenize.Element
+		field string
 	}
-	// The comment each block is in: the innermost comment below top.
-	items := make([]*tokenize.Element, len(in))
+	parts := make([]part, len(in))
 	anyItem := false
 	for k, i := range in {
-		for _, el := range below(blocks[i], top) {
-			if isCommentItem(el) {
-				items[k] = el
-				anyItem = true
+		b := blocks[i]
+		nodes := commentNodes(b)
+		start := slices.Index(b.Ancestors, top) + 1
+		itemAt := -1
+		for j := start; j < len(b.Ancestors); j++ {
+			var n *html.Node
+			if nodes != nil {
+				n = nodes[j]
+			}
+			if isCommentItem(b.Ancestors[j], n) {
+				itemAt = j
 			}
 		}
+		if itemAt >= 0 {
+			parts[k].item = b.Ancestors[itemAt]
+			anyItem = true
+			start = itemAt + 1
+		}
+		under := b.Ancestors[start:]
+		if slices.ContainsFunc(under, func(el *tokenize.Element) bool { return hasToken(el, commentRepliesTokens) }) {
+			parts[k].field = "tool" // a control of the replies below a comment
+			continue
+		}
+		parts[k].field = commentField(b, under)
 	}
+
+	// The comments in the order they start; a reply's blocks follow its
+	// parent's, and the parent's blocks after the reply (its "Reply"
+	// link) stay the parent's.
+	var order []*tokenize.Element
+	byItem := map[*tokenize.Element]*Comment{}
+	texts := map[*tokenize.Element][]tokenize.Block{}
 	for k, i := range in {
-		b, item := blocks[i], items[k]
-		if anyItem && item == nil {
+		p := parts[k]
+		if anyItem && p.item == nil {
 			continue // the section's own heading or labels
 		}
-		if item != curEl || cur == nil {
-			flush()
-			cur, curEl = &Comment{}, item
+		c := byItem[p.item]
+		if c == nil {
+			c = &Comment{}
+			byItem[p.item] = c
+			order = append(order, p.item)
 		}
-		switch commentField(b, top) {
+		b := blocks[i]
+		switch p.field {
 		case "author":
-			cur.Author = strings.TrimSpace(cur.Author + " " + collapse(b.Text))
+			if !saysWord(b.Text) {
+				c.Author = strings.TrimSpace(c.Author + " " + collapse(b.Text))
+			}
 		case "date":
-			cur.Date = strings.TrimSpace(cur.Date + " " + collapse(b.Text))
+			c.Date = strings.TrimSpace(c.Date + " " + collapse(b.Text))
 		case "tool":
 		default:
-			text = append(text, b)
+			texts[p.item] = append(texts[p.item], b)
 		}
 	}
-	flush()
+	var out []Comment
+	for _, item := range order {
+		c := byItem[item]
+		text := texts[item]
+		if c.Author == "" && len(text) > 0 {
+			// A byline in the text: "Ann says:", "Comment by Ann — <date>".
+			first, rest := firstLine(text)
+			if author, date, ok := commentByline(tokenize.Text(first)); ok {
+				c.Author, text = author, rest
+				if c.Date == "" {
+					c.Date = date
+				}
+			}
+		}
+		if author, date, ok := commentByline(c.Author); ok {
+			c.Author = author
+			if c.Date == "" {
+				c.Date = date
+			}
+		}
+		c.Date = strings.TrimSpace(strings.TrimPrefix(c.Date, "on "))
+		c.Text = strings.TrimSpace(tokenize.Text(text))
+		if c.Text != "" {
+			out = append(out, *c)
+		}
+	}
 	return out
 }
 
-// commentField says what a block of a comment is: "author", "date",
-// "tool" (a link to reply, report or vote), or "" (the comment's text).
-func commentField(b tokenize.Block, top *tokenize.Element) string {
-	for _, el := range below(b, top) {
+// firstLine splits a comment's text blocks after its first line.
+func firstLine(text []tokenize.Block) (first, rest []tokenize.Block) {
+	n := 1
+	for n < len(text) && text[n].Line == text[0].Line {
+		n++
+	}
+	return text[:n], text[n:]
+}
+
+// saysWords are what a comment's header puts after its author's name
+// ("Ann says:").
+var saysWords = []string{"says", "said", "wrote", "sagt", "schreibt", "schrieb", "dit", "a dit", "écrit", "a écrit", "napisał", "napisała",
+	"dice", "escribió", "disse", "scrive", "schreef", "пишет", "написал", "написала"}
+
+// saysWord reports whether s is only a says word ("says:", "said...").
+func saysWord(s string) bool {
+	s = strings.ToLower(strings.TrimRight(strings.TrimSpace(s), ":.… "))
+	return slices.Contains(saysWords, s)
+}
+
+// bylinePrefixes open a comment's byline ("Comment by Ann").
+var bylinePrefixes = []string{"by", "comment by", "posted by", "written by", "submitted by", "reply by", "kommentar von", "commentaire de",
+	"comentario de", "komentarz od"}
+
+// bylineSeps separate a byline's author from its date.
+var bylineSeps = []string{" — ", " – ", " - ", " | ", " · ", " • ", " @ ", " on ", " at ", ", "}
+
+// commentByline reads a comment's byline: "Comment by Ann — May 2, 2024",
+// "Ann says: May 2, 2024 at 3:04 pm", "Ann said...", "Ann on May 2, 2024";
+// ok is false when s is not one (no says word or byline prefix, or an
+// author of more than six words).
+func commentByline(s string) (author, date string, ok bool) {
+	s = collapse(s)
+	low := strings.ToLower(s)
+	marked := false
+	for _, p := range bylinePrefixes {
+		if strings.HasPrefix(low, p+" ") {
+			s, low, marked = s[len(p)+1:], low[len(p)+1:], true
+			break
+		}
+	}
+	author, date = s, ""
+	for _, w := range saysWords {
+		for _, form := range []string{" " + w + ":", " " + w + "...", " " + w + "…", " " + w + " :", " " + w} {
+			if i := strings.Index(low, form); i > 0 && (i+len(form) == len(low) || low[i+len(form)] == ' ') {
+				author, date, marked = s[:i], strings.TrimSpace(s[i+len(form):]), true
+				break
+			}
+		}
+		if date != "" || author != s {
+			break
+		}
+	}
+	if date == "" {
+		// "Ann — May 2, 2024": a separator with a date after it.
+		for _, sep := range bylineSeps {
+			if i := strings.Index(author, sep); i > 0 && hasDigit(author[i+len(sep):]) {
+				author, date = author[:i], strings.TrimSpace(author[i+len(sep):])
+				marked = true
+				break
+			}
+		}
+	}
+	author = strings.TrimSpace(strings.TrimRight(author, " :—–-|,"))
+	if !marked || author == "" || tokenize.CountWords(author) > 6 {
+		return "", "", false
+	}
+	return author, date, true
+}
+
+func hasDigit(s string) bool { return strings.ContainsAny(s, "0123456789") }
+
+// commentField says what a block of a comment is, from the elements
+// under ("under" the comment that holds it), innermost first: "author",
+// "date", "tool" (a link to reply, report, edit or vote; a label in the
+// comment's metadata), or "" (the comment's text).
+func commentField(b tokenize.Block, under []*tokenize.Element) string {
+	words := tokenize.CountWords(b.Text)
+	for _, el := range slices.Backward(under) {
 		switch {
+		case hasToken(el, commentTextTokens):
+			return "" // the comment's text, even inside its metadata
+		case hasToken(el, commentToolTokens) && words <= 3:
+			return "tool"
 		case el.Name == "time" || hasToken(el, commentDateTokens):
 			return "date"
 		case el.Name == "cite" || hasToken(el, commentAuthorTokens):
 			return "author"
-		case hasToken(el, commentToolTokens) && tokenize.CountWords(b.Text) <= 3:
+		case hasToken(el, commentMetaTokens):
+			// The comment's metadata line: its date when it has
+			// digits ("January 2, 2024 at 3:04 pm"), else a label.
+			if hasDigit(b.Text) {
+				return "date"
+			}
 			return "tool"
 		}
 	}
-	if b.InLink && tokenize.CountWords(b.Text) <= 2 {
+	if b.InLink && words <= 2 {
 		if p := b.Node.Parent; p != nil && p.DataAtom == atom.A {
 			switch strings.ToLower(strings.TrimSpace(b.Text)) {
-			case "reply", "report", "like", "share", "permalink", "antworten", "odpowiedz", "ответить", "répondre", "responder":
+			case "reply", "report", "like", "share", "permalink", "edit", "antworten", "odpowiedz", "ответить", "répondre", "responder":
 				return "tool"
 			}
 		}
 	}
 	return ""
-}
-
-// below returns the block's ancestors below top (all of them when top is
-// not one).
-func below(b tokenize.Block, top *tokenize.Element) []*tokenize.Element {
-	return b.Ancestors[slices.Index(b.Ancestors, top)+1:]
 }
