@@ -14,9 +14,10 @@ import (
 )
 
 // Link is a link in the content: its text and its target, absolute when
-// the page's base is known (sanitize.BaseURL of the page and Options.URL:
-// its first <base href>, resolved against the URL, or the URL; http and
-// https only).
+// the page's base is known (pageBase: the page's first <base href>,
+// resolved against Options.URL, or the URL; without a URL, against the
+// page's canonical address; http and https only). Without a base, a
+// relative target stays as the page wrote it.
 type Link struct {
 	Text string `json:"text"`
 	Href string `json:"href"`
@@ -25,10 +26,15 @@ type Link struct {
 }
 
 // Image is an image in the content: its alt text and its source,
-// absolute when the page's base is known.
+// absolute when the page's base is known (see pageBase; without one, src
+// stays as the page wrote it).
 type Image struct {
 	Alt string `json:"alt"`
 	Src string `json:"src"`
+	// Lead marks the page's main image as its metadata states it
+	// (og:image, twitter:image, JSON-LD image), given when no image was
+	// found in the content's flow; it stands before the first block.
+	Lead bool `json:"lead,omitempty"`
 
 	after int // the index of the last block before it (-1: none)
 }
@@ -100,9 +106,11 @@ func contentLinks(blocks []tokenize.Block, selected []bool, base *url.URL) []Lin
 
 // contentImages returns the images of the content: an <img> whose
 // neighbouring blocks (the last before it and the first after it) are both
-// kept, or whose <figure>, <picture> parent or paragraph holds a kept
-// block. Tracking pixels (width or height 1) and images without a usable
-// source are left out.
+// kept, whose <figure> or paragraph holds a kept block (a caption), or
+// that is in a <figure> or <picture> the first block after which is kept
+// (the lead image above an article's text). Tracking pixels (width or
+// height 1 or 2), images without a usable source (imageSource) and a
+// source seen before are left out.
 func contentImages(root *html.Node, blocks []tokenize.Block, kept []bool, base *url.URL) []Image {
 	index := make(map[*html.Node]int, len(blocks))
 	for i, b := range blocks {
@@ -117,6 +125,7 @@ func contentImages(root *html.Node, blocks []tokenize.Block, kept []bool, base *
 		return false
 	}
 	var images []Image
+	seen := map[string]bool{}
 	last := -1
 	for n := range root.Descendants() {
 		if n.Type == html.TextNode {
@@ -143,44 +152,36 @@ func contentImages(root *html.Node, blocks []tokenize.Block, kept []bool, base *
 				}
 			}
 		}
+		if !in && last+1 < len(blocks) && kept[last+1] && inFigure(n) {
+			in = true
+		}
 		if !in {
 			continue
 		}
 		src := imageSource(n)
-		if src = resolveRef(base, src); src == "" {
+		if src = resolveRef(base, src); src == "" || seen[src] {
 			continue
 		}
+		seen[src] = true
 		images = append(images, Image{Alt: collapse(attr(n, "alt")), Src: src, after: last})
 	}
 	return images
 }
 
+// inFigure reports whether an image is in a <figure> or <picture> (its
+// parent, or up to three levels above: figure > a > div > img).
+func inFigure(n *html.Node) bool {
+	for p, depth := n.Parent, 0; p != nil && depth < 4; p, depth = p.Parent, depth+1 {
+		if p.DataAtom == atom.Figure || p.DataAtom == atom.Picture {
+			return true
+		}
+	}
+	return false
+}
+
 func tiny(dim string) bool {
 	v, err := strconv.Atoi(strings.TrimSuffix(strings.TrimSpace(dim), "px"))
 	return err == nil && v <= 2
-}
-
-// imageSource returns an image's address: src, or a lazy-loading attribute
-// when src is missing or a placeholder, or the first srcset candidate.
-func imageSource(n *html.Node) string {
-	src := strings.TrimSpace(attr(n, "src"))
-	if src != "" && !strings.HasPrefix(strings.ToLower(src), "data:") {
-		return src
-	}
-	for _, k := range []string{"data-src", "data-lazy-src", "data-original", "data-url"} {
-		if v := strings.TrimSpace(attr(n, k)); v != "" {
-			return v
-		}
-	}
-	for _, k := range []string{"srcset", "data-srcset"} {
-		if v := strings.TrimSpace(attr(n, k)); v != "" {
-			first, _, _ := strings.Cut(v, ",")
-			if f := strings.Fields(first); len(f) > 0 {
-				return f[0]
-			}
-		}
-	}
-	return ""
 }
 
 // addExtras fills the page's URL, and the metadata, links and images that
@@ -194,7 +195,7 @@ func (r *Result) addExtras(opts Options, meta *metadata.Page) {
 	if !opts.Links && !opts.Images {
 		return
 	}
-	base := sanitize.BaseURL(r.page.Root, opts.URL)
+	base := pageBase(r.page.Root, opts.URL, meta)
 	if opts.Links {
 		selected := make([]bool, len(r.Blocks))
 		for i, b := range r.Blocks {
@@ -208,5 +209,22 @@ func (r *Result) addExtras(opts Options, meta *metadata.Page) {
 			kept[i] = b.Content || b.Headline
 		}
 		r.Images = contentImages(r.page.Root, r.page.Blocks, kept, base)
+		if len(r.Images) == 0 {
+			if src := resolveRef(base, meta.ImageRef()); src != "" && !placeholderImage(src) {
+				r.Images = []Image{{Src: src, Lead: true, after: -1}}
+			}
+		}
 	}
+}
+
+// pageBase returns the base of the page's relative URLs (sanitize.BaseURL,
+// the one resolver of <base href>): against pageURL; without pageURL,
+// against the address the page states as its own (<link rel=canonical>,
+// og:url); nil when none of them is an absolute http or https URL.
+func pageBase(root *html.Node, pageURL string, meta *metadata.Page) *url.URL {
+	base := sanitize.BaseURL(root, pageURL)
+	if base == nil && strings.TrimSpace(pageURL) == "" {
+		base = sanitize.BaseURL(root, meta.CanonicalRef())
+	}
+	return base
 }

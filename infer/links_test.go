@@ -98,3 +98,78 @@ func TestMetadataOption(t *testing.T) {
 		t.Fatalf("metadata %+v, %v", res.Metadata, err)
 	}
 }
+
+// TestImageMarkup: the image reader on the markup of real pages, written
+// after them: the largest srcset candidate (by w, else x), a <picture>'s
+// <source srcset>, lazy loaders' attributes, the lead <figure> above the
+// text, the page's og:image as the lead image when the content has none,
+// and relative sources resolved against <base href> or, without a URL,
+// the canonical address.
+func TestImageMarkup(t *testing.T) {
+	const text = `<p>First paragraph of the story.</p><p>Second paragraph of the story.</p>`
+	for _, tc := range []struct {
+		name, head, body string
+		want             []string // alt -> src (lead marked "lead:")
+	}{{
+		name: "srcset by width",
+		body: `<p>Intro.</p><img alt="w" src="s.jpg" srcset="s.jpg 300w, https://cdn.example/l.jpg 1200w, m.jpg 800w">` + text,
+		want: []string{"w -> https://cdn.example/l.jpg"},
+	}, {
+		name: "srcset by density, commas in a URL",
+		body: `<p>Intro.</p><img alt="x" src="a.jpg" srcset="https://img.example/w_600,h_400/a.jpg 1x, https://img.example/w_1200,h_800/a.jpg 2x">` + text,
+		want: []string{"x -> https://img.example/w_1200,h_800/a.jpg"},
+	}, {
+		name: "picture sources",
+		body: `<figure><picture><source type="image/webp" srcset="https://n.example/p-640.webp 640w, https://n.example/p-1280.webp 1280w"><img alt="p" src="https://n.example/p-320.jpg"></picture></figure>` + text,
+		want: []string{"p -> https://n.example/p-1280.webp"},
+	}, {
+		name: "lazy loaders",
+		body: `<p>Intro.</p><img alt="a" src="https://s.example/img/blank.gif" data-lazy-src="https://s.example/real.jpg">
+<p>Middle.</p><img alt="b" src="data:image/gif;base64,R0l" data-srcset="https://s.example/b-400.jpg 400w, https://s.example/b-900.jpg 900w">` + text,
+		want: []string{"a -> https://s.example/real.jpg", "b -> https://s.example/b-900.jpg"},
+	}, {
+		name: "og:image as the lead image",
+		head: `<meta property="og:image" content="/media/lead.jpg"><link rel="canonical" href="https://news.example/2024/story">`,
+		body: text,
+		want: []string{"lead: -> https://news.example/media/lead.jpg"},
+	}, {
+		name: "JSON-LD image as the lead image",
+		head: `<script type="application/ld+json">{"@type":"NewsArticle","headline":"Story","image":{"@type":"ImageObject","url":"https://news.example/ld.jpg"}}</script>`,
+		body: text,
+		want: []string{"lead: -> https://news.example/ld.jpg"},
+	}, {
+		name: "relative src against base href",
+		head: `<base href="https://static.example/site/">`,
+		body: `<p>Intro.</p><img alt="r" src="img/r.png">` + text,
+		want: []string{"r -> https://static.example/site/img/r.png"},
+	}, {
+		name: "relative src against og:url",
+		head: `<meta property="og:url" content="https://blog.example/posts/one/">`,
+		body: `<p>Intro.</p><img alt="o" src="../../img/o.png">` + text,
+		want: []string{"o -> https://blog.example/img/o.png"},
+	}, {
+		name: "javascript base href is no base",
+		head: `<base href="javascript:alert(1)//">`,
+		body: `<p>Intro.</p><img alt="j" src="img/j.png">` + text,
+		want: []string{"j -> img/j.png"},
+	}} {
+		t.Run(tc.name, func(t *testing.T) {
+			page := `<html><head><title>T</title>` + tc.head + `</head><body>` + tc.body + `<div><p>drop</p><img src="teaser.png"><p>drop</p></div></body></html>`
+			res, err := keepAllBut.ExtractBytes([]byte(page), Options{Images: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, im := range res.Images {
+				alt := im.Alt
+				if im.Lead {
+					alt = "lead:" + alt
+				}
+				got = append(got, alt+" -> "+im.Src)
+			}
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("images %q, want %q", got, tc.want)
+			}
+		})
+	}
+}

@@ -112,6 +112,23 @@ func (p *Page) IsSiteName(s string) bool {
 	return s != "" && (strings.EqualFold(s, strings.TrimSpace(unescapeAgain(p.site))) || siteInHost(s, host(p.base)))
 }
 
+// CanonicalRef returns the page's address as the page states it (<link
+// rel=canonical>, og:url, the article's JSON-LD url), not resolved: "" when
+// it states none. Metadata.Canonical is it resolved.
+func (p *Page) CanonicalRef() string {
+	return strings.TrimSpace(first(p.c.canonical, p.c.meta("og:url"), p.c.ld(p.art, p.g, "url", "")))
+}
+
+// ImageRef returns the page's main image as the page states it (og:image,
+// twitter:image, the article's JSON-LD image, microdata image, <link
+// rel=image_src>), not resolved: "" when it states none. Metadata.Image is
+// it resolved.
+func (p *Page) ImageRef() string {
+	c := p.c
+	return strings.TrimSpace(first(c.meta("og:image"), c.meta("og:image:url"), c.meta("og:image:secure_url"), c.meta("twitter:image"),
+		c.meta("twitter:image:src"), c.ld(p.art, p.g, "image", "url"), c.micro("image"), c.imageSrc))
+}
+
 // Metadata returns the page's metadata; text is its main text, for
 // detecting the language when the page does not state it ("" skips
 // detection).
@@ -132,9 +149,8 @@ func (p *Page) Metadata(text string) *Metadata {
 	md.Modified = firstDate(c.ld(art, g, "dateModified", ""), c.meta("article:modified_time"), c.meta("og:updated_time"),
 		c.meta("modified_time"), c.micro("dateModified"), c.meta("dcterms.modified"), c.meta("last-modified"))
 	md.Description = first(c.meta("og:description"), c.meta("description"), c.meta("twitter:description"), c.ld(art, g, "description", ""), c.meta("dc.description"))
-	md.Canonical = resolve(base, first(c.canonical, c.meta("og:url"), c.ld(art, g, "url", "")))
-	md.Image = resolve(base, first(c.meta("og:image"), c.meta("og:image:url"), c.meta("og:image:secure_url"), c.meta("twitter:image"),
-		c.meta("twitter:image:src"), c.ld(art, g, "image", "url"), c.micro("image"), c.imageSrc))
+	md.Canonical = resolve(base, p.CanonicalRef())
+	md.Image = resolve(base, p.ImageRef())
 	md.Tags = tags(c, art, g)
 
 	md.Language, md.LanguageDetected = pageLanguage([]string{c.lang, c.meta("content-language"), locale(c.meta("og:locale")),
