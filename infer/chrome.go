@@ -1,6 +1,7 @@
 package infer
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/boilernet/boilernet/tokenize"
@@ -79,15 +80,70 @@ var adLabels = map[string]bool{
 	"reklama": true, "διαφήμιση": true, "广告": true, "реклама": true,
 }
 
-// isAdLabel reports whether a paragraph's text is an advertising label.
-func isAdLabel(text string) bool {
-	t := strings.ToLower(strings.Join(strings.Fields(text), " "))
-	t = strings.Trim(t, " -–—:·|•()[]")
-	return adLabels[t]
+// controlLabels are the texts, lowercase, of a page's controls that a
+// reader does not read as text: share, save and print buttons, "Read more"
+// links, sign-up and log-in prompts, "Back to top", in the languages of
+// the datasets.
+var controlLabels = map[string]bool{
+	"share": true, "share this": true, "share this article": true, "share this story": true, "share this post": true,
+	"save": true, "copy": true, "copy link": true, "print": true, "email": true, "tweet": true, "pin it": true,
+	"pin this for later": true, "reply": true, "reply with quote": true, "quote": true, "like": true, "follow": true,
+	"subscribe": true, "subscribe now": true, "sign up": true, "sign-up": true, "sign up now": true, "sign in": true,
+	"log in": true, "login": true, "register": true, "register now": true, "read more": true, "show more": true,
+	"load more": true, "see more": true, "view more": true, "learn more": true, "continue reading": true,
+	"book now": true, "buy now": true, "shop now": true, "order now": true, "get started": true,
+	"get a quote": true, "request a quote": true, "add to cart": true, "add to wishlist": true, "notify me": true,
+	"back to top": true, "skip to content": true, "was this page helpful?": true, "was this article helpful?": true,
+	"teilen": true, "weiterlesen": true, "mehr lesen": true, "partager": true, "lire la suite": true,
+	"compartir": true, "leer más": true, "condividi": true, "udostępnij": true, "czytaj więcej": true,
+	"поделиться": true, "читать далее": true, "κοινοποίηση": true, "分享": true,
 }
 
-// dropChrome unselects the blocks under site-chrome markup (isChrome) and
-// the selected paragraphs that are an advertising label (isAdLabel).
+// label returns a short paragraph's text as the label lists hold it:
+// lowercase, spaces collapsed, surrounding dashes, bullets and brackets
+// trimmed.
+func label(text string) string {
+	t := strings.ToLower(strings.Join(strings.Fields(text), " "))
+	t = strings.Trim(t, " -–—:·|•()[]!.…→»›")
+	return strings.TrimRight(t, " 0123456789") // "Reply With Quote 0", "Share 12"
+}
+
+// isAdLabel reports whether a paragraph's text is an advertising label.
+func isAdLabel(text string) bool { return adLabels[label(text)] }
+
+// isControlLabel reports whether a paragraph's text is a control's label.
+func isControlLabel(text string) bool {
+	t := label(text)
+	return controlLabels[t] || controlLabels[t+"?"]
+}
+
+// ctaWords is the most words of a call-to-action button.
+const ctaWords = 5
+
+// buttonTokens are the attribute tokens (tokenize.AttrTokens) of a link or
+// button styled as a button: btn-primary, wp-block-button__link, cta.
+var buttonTokens = []string{"btn", "button", "cta"}
+
+// isButton reports whether a block lies inside a link or <button> styled
+// as a button.
+func isButton(b tokenize.Block) bool {
+	for _, el := range b.Ancestors {
+		if el.Name != "a" && el.Name != "button" {
+			continue
+		}
+		for _, t := range buttonTokens {
+			if slices.Contains(el.Attrs, t) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// dropChrome unselects the blocks under site-chrome markup (isChrome), the
+// selected paragraphs that are an advertising label (isAdLabel), and those
+// of at most ctaWords words wholly inside buttons: "Book a demo", "Sign
+// up", "Add to cart".
 func dropChrome(blocks []tokenize.Block, selected []bool) {
 	known := make(map[*html.Node]bool)
 	for i, b := range blocks {
@@ -96,10 +152,27 @@ func dropChrome(blocks []tokenize.Block, selected []bool) {
 		}
 	}
 	for start, end := range selectedParagraphs(blocks, selected) {
-		if end-start <= 3 && isAdLabel(tokenize.Text(blocks[start:end])) {
+		text := ""
+		if end-start <= 3 {
+			text = tokenize.Text(blocks[start:end])
+		}
+		if isAdLabel(text) || isControlLabel(text) || isCallToAction(blocks[start:end]) {
 			for i := start; i < end; i++ {
 				selected[i] = false
 			}
 		}
 	}
+}
+
+// isCallToAction reports whether a paragraph is a call to action: at most
+// ctaWords words, every block inside a button.
+func isCallToAction(para []tokenize.Block) bool {
+	words := 0
+	for _, b := range para {
+		if !isButton(b) {
+			return false
+		}
+		words += tokenize.CountWords(b.Text)
+	}
+	return words <= ctaWords
 }

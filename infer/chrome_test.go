@@ -46,6 +46,12 @@ func TestDropChrome(t *testing.T) {
 		{"advertising labels", `<p>First paragraph.</p><p>Advertisement</p><div>- ADVERTISEMENT -</div>
 			<span>Article continues below</span><p>Anzeige</p><p>Advertisement for a better world.</p>`,
 			[]string{"First paragraph.", "Advertisement for a better world."}},
+		{"calls to action and controls", `<p>Our plans start at ten dollars a month for a team of five.</p>
+			<p><a class="btn btn-primary" href="/demo">Book a demo</a></p><p><a href="/more">Read more »</a></p>
+			<div><a class="wp-block-button__link" href="/a">Start your free trial with all the features today</a></div>
+			<p>Share</p><p>Reply With Quote 0</p><p>Share your story with us in the comments.</p>`,
+			[]string{"Our plans start at ten dollars a month for a team of five.",
+				"Start your free trial with all the features today", "Share your story with us in the comments."}},
 		{"class words are not chrome", `<div class="catlinks-like navbox2 editsection-note"><p>Kept</p></div>`,
 			[]string{"Kept"}},
 	}
@@ -103,5 +109,28 @@ func TestFillCode(t *testing.T) {
 	want := []string{"Install it:", "go", "install", "example.com/tool", "Then run it."}
 	if !slices.Equal(kept, want) {
 		t.Errorf("kept %q, want %q", kept, want)
+	}
+}
+
+func TestDropRelated(t *testing.T) {
+	tests := []struct {
+		name, page string
+		want       []string
+	}{
+		{"teasers under a related heading", `<p>The last paragraph of the story.</p><h3>Related posts</h3>
+			<ul><li><a href="/a">First other story</a></li><li><a href="/b">Second other story</a></li></ul>
+			<p>A paragraph of text after the list, which is not a link.</p>`,
+			[]string{"The last paragraph of the story.", "A paragraph of text after the list, which is not a link."}},
+		{"lesen sie auch in bold", `<p>Der letzte Absatz.</p><p><strong>Lesen Sie auch:</strong></p><p><a href="/x">Ein anderer Artikel</a></p>`,
+			[]string{"Der letzte Absatz."}},
+		{"a heading that only starts alike stays", `<h2>Related work on bridges and their history in the valley region</h2><p>Text.</p>`,
+			[]string{"Related work on bridges and their history in the valley region", "Text."}},
+		{"plain text naming related content stays", `<p>Related posts are listed below.</p><p><a href="/a">A link</a></p>`,
+			[]string{"Related posts are listed below.", "A link"}},
+	}
+	for _, tt := range tests {
+		if got := keptTexts(t, tt.page, dropRelated); !slices.Equal(got, tt.want) {
+			t.Errorf("%s: kept %q, want %q", tt.name, got, tt.want)
+		}
 	}
 }

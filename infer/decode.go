@@ -82,9 +82,12 @@ type Decoding struct {
 	KeepNavigation bool
 	// KeepChrome keeps selected blocks that markup marks as site chrome:
 	// MediaWiki's edit links, "Retrieved from" footer, category box, jump
-	// links and navboxes, elements hidden from print, and advertising
-	// labels ("Advertisement", "Article continues below"). By default
-	// they are dropped (see dropChrome).
+	// links and navboxes, elements hidden from print; advertising labels
+	// ("Advertisement", "Article continues below"), controls ("Share",
+	// "Read more") and calls to action in buttons ("Book a demo"); and
+	// a heading over related content ("Related posts", "Lesen Sie auch")
+	// with the teaser links under it. By default they are dropped (see
+	// dropChrome, dropRelated).
 	KeepChrome bool
 	// FavorPrecision divides the odds of content of every block by
 	// favorFactor before the choice (the expected-F1 choice's, or the
@@ -262,6 +265,7 @@ func (d Decoding) decode(blocks []tokenize.Block, probs []float32, threshold flo
 	}
 	if !d.KeepChrome {
 		dropChrome(blocks, selected)
+		dropRelated(blocks, selected)
 	}
 	if !d.KeepFrame {
 		dropFrame(blocks, words, selected)

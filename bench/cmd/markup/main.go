@@ -74,6 +74,42 @@ var rules = []rule{
 	{"blockquote", under("blockquote")},
 	{"itemprop articlebody", underAll("itemprop=articlebody")},
 	{"figcaption", under("figcaption")},
+	{"form", under("form")},
+	{"button", under("button")},
+	{"link with class btn/button/cta", linkWith("btn", "button", "cta")},
+	{"short (<=5 words) link with class btn/button/cta", func(b tokenize.Block) bool {
+		return tokenize.CountWords(b.Text) <= 5 && linkWith("btn", "button", "cta")(b)
+	}},
+	{"class share/social", func(b tokenize.Block) bool {
+		return underAll("share")(b) || underAll("social")(b) || underAll("sharing")(b)
+	}},
+	{"class newsletter/subscribe/signup", func(b tokenize.Block) bool {
+		return underAll("newsletter")(b) || underAll("subscribe")(b) || underAll("signup")(b)
+	}},
+	{"class related", underAll("related")},
+	{"class cta", underAll("cta")},
+	{"class promo", underAll("promo")},
+	{"class ad/ads/advert", func(b tokenize.Block) bool {
+		return underAll("ad")(b) || underAll("ads")(b) || underAll("advert")(b) || underAll("advertisement")(b)
+	}},
+}
+
+// linkWith matches blocks inside an <a> or <button> whose attribute
+// tokens hold one of toks.
+func linkWith(toks ...string) func(tokenize.Block) bool {
+	return func(b tokenize.Block) bool {
+		for _, el := range b.Ancestors {
+			if el.Name != "a" && el.Name != "button" {
+				continue
+			}
+			for _, t := range toks {
+				if slices.Contains(el.Attrs, t) {
+					return true
+				}
+			}
+		}
+		return false
+	}
 }
 
 func main() {

@@ -1,0 +1,88 @@
+package infer
+
+import (
+	"strings"
+
+	"github.com/boilernet/boilernet/tokenize"
+)
+
+// relatedWords is the most words of a heading over related content.
+const relatedWords = 8
+
+// relatedHeadings are the starts, lowercase, of the headings that name a
+// list of other pages (related stories, recommendations), in the languages
+// of the datasets.
+var relatedHeadings = []string{
+	"related", "you may also like", "you might also like", "you may be interested", "you might be interested",
+	"more to explore", "people who viewed", "people also", "customers also", "customers who viewed",
+	"recommended for you", "recommended stories", "recommended articles", "read also", "read next", "more from",
+	"more stories", "more articles", "popular posts", "popular stories", "most popular", "latest posts",
+	"recent posts", "trending", "what's trending", "don't miss",
+	"lesen sie auch", "mehr zum thema", "das könnte sie auch interessieren", "à lire aussi", "lire aussi",
+	"sur le même sujet", "te puede interesar", "noticias relacionadas", "leggi anche", "czytaj także",
+	"czytaj też", "zobacz także", "читайте также", "по теме", "διαβάστε επίσης", "相关", "相關", "延伸阅读",
+}
+
+// isRelatedHeading reports whether a short paragraph's text names a list
+// of related pages.
+func isRelatedHeading(text string) bool {
+	if tokenize.CountWords(text) > relatedWords {
+		return false
+	}
+	t := label(text)
+	for _, h := range relatedHeadings {
+		if strings.HasPrefix(t, h) {
+			return true
+		}
+	}
+	return false
+}
+
+// dropRelated unselects the headings over related content
+// (isRelatedHeading: "Related posts", "You may also like", "Lesen Sie
+// auch") that a heading element or bold text sets apart, and the selected
+// paragraphs after one that are mostly links (the teasers), up to the
+// first paragraph that is not.
+func dropRelated(blocks []tokenize.Block, selected []bool) {
+	teasers := false
+	for start, end := range selectedParagraphs(blocks, selected) {
+		para := blocks[start:end]
+		text := tokenize.Text(para)
+		switch {
+		case isRelatedHeading(text) && setApart(para):
+			teasers = true
+		case teasers && mostlyLinks(para):
+		default:
+			teasers = false
+			continue
+		}
+		for i := start; i < end; i++ {
+			selected[i] = false
+		}
+	}
+}
+
+// setApart reports whether a paragraph is a heading or bold throughout.
+func setApart(para []tokenize.Block) bool {
+	for _, b := range para {
+		if !onPath(b, "h1") && !onPath(b, "h2") && !onPath(b, "h3") && !onPath(b, "h4") && !onPath(b, "h5") && !onPath(b, "h6") &&
+			!onPath(b, "strong") && !onPath(b, "b") {
+			return false
+		}
+	}
+	return true
+}
+
+// mostlyLinks reports whether at least half of a paragraph's words lie in
+// links.
+func mostlyLinks(para []tokenize.Block) bool {
+	var in, all int
+	for _, b := range para {
+		n := tokenize.CountWords(b.Text)
+		all += n
+		if b.InLink {
+			in += n
+		}
+	}
+	return all > 0 && 2*in >= all
+}
