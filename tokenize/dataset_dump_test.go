@@ -49,7 +49,7 @@ func TestDatasetDump(t *testing.T) {
 		}
 		h := sha256.New()
 		dec := decode(raw, "", false)
-		tags, _, _ := scanTags(dec.Text, 1<<30, 1<<30)
+		tags, _, _ := scanTags(closeTitle(dec.Text), 1<<30, 1<<30)
 		if _, built, err := htmlparse.ParseDocument(strings.NewReader(closeTitle(dec.Text)), false, htmlparse.Limits{}); err == nil {
 			maxBuilt, maxTags = max(maxBuilt, built.Elements), max(maxTags, tags)
 			if tags > 0 {
