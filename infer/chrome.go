@@ -3,6 +3,7 @@ package infer
 import (
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/boilernet/boilernet/tokenize"
 	"golang.org/x/net/html"
@@ -93,20 +94,32 @@ var controlLabels = map[string]bool{
 	"load more": true, "see more": true, "view more": true, "learn more": true, "continue reading": true,
 	"book now": true, "buy now": true, "shop now": true, "order now": true, "get started": true,
 	"get a quote": true, "request a quote": true, "add to cart": true, "add to wishlist": true, "notify me": true,
-	"back to top": true, "skip to content": true, "was this page helpful?": true, "was this article helpful?": true,
+	"back to top": true, "was this page helpful": true, "was this article helpful": true,
 	"teilen": true, "weiterlesen": true, "mehr lesen": true, "partager": true, "lire la suite": true,
 	"compartir": true, "leer más": true, "condividi": true, "udostępnij": true, "czytaj więcej": true,
 	"поделиться": true, "читать далее": true, "κοινοποίηση": true, "分享": true,
 }
 
 // label returns a short paragraph's text as the label lists hold it:
-// lowercase, spaces collapsed, surrounding dashes, bullets and brackets
-// trimmed.
+// lowercase, spaces collapsed, typographic apostrophes plain, and anything
+// but letters and digits trimmed from both ends, counts too ("Reply With
+// Quote 0", "JUMP TO THE LIST ⤵", "Read more »").
 func label(text string) string {
 	t := strings.ToLower(strings.Join(strings.Fields(text), " "))
-	t = strings.Trim(t, " -–—:·|•()[]!.…→»›")
-	return strings.TrimRight(t, " 0123456789") // "Reply With Quote 0", "Share 12"
+	t = strings.NewReplacer("’", "'", "‘", "'").Replace(t)
+	notWord := func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }
+	t = strings.TrimRight(t, "0123456789") // a count after a label, not "Save 30%"
+	return strings.TrimFunc(t, notWord)
 }
+
+// controlPrefixes start the labels of controls and the lines of site
+// software that are no one's text, each with the most words of a line it
+// matches: "Jump to recipe", a forum app's signature ("Sent from my
+// iPhone using Tapatalk"), a forum's closing notice.
+var controlPrefixes = []struct {
+	start string
+	words int
+}{{"jump to ", 4}, {"skip to ", 4}, {"sent from my ", 16}, {"this topic was automatically closed", 20}}
 
 // isAdLabel reports whether a paragraph's text is an advertising label.
 func isAdLabel(text string) bool { return adLabels[label(text)] }
@@ -114,7 +127,15 @@ func isAdLabel(text string) bool { return adLabels[label(text)] }
 // isControlLabel reports whether a paragraph's text is a control's label.
 func isControlLabel(text string) bool {
 	t := label(text)
-	return controlLabels[t] || controlLabels[t+"?"]
+	if controlLabels[t] {
+		return true
+	}
+	for _, p := range controlPrefixes {
+		if strings.HasPrefix(t, p.start) && tokenize.CountWords(t) <= p.words {
+			return true
+		}
+	}
+	return false
 }
 
 // ctaWords is the most words of a call-to-action button.
@@ -153,7 +174,7 @@ func dropChrome(blocks []tokenize.Block, selected []bool) {
 	}
 	for start, end := range selectedParagraphs(blocks, selected) {
 		text := ""
-		if end-start <= 3 {
+		if end-start <= 4 {
 			text = tokenize.Text(blocks[start:end])
 		}
 		if isAdLabel(text) || isControlLabel(text) || isCallToAction(blocks[start:end]) {

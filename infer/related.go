@@ -6,8 +6,15 @@ import (
 	"github.com/boilernet/boilernet/tokenize"
 )
 
-// relatedWords is the most words of a heading over related content.
-const relatedWords = 8
+// relatedWords is the most words of a heading over related content that
+// starts with a phrase of relatedHeadings ("You may be interested in the
+// following topics as well"), shortWords the most of one that starts with
+// a single word of them ("Related posts", not "Related Videos: the
+// product's own video").
+const (
+	relatedWords = 12
+	shortWords   = 3
+)
 
 // relatedHeadings are the starts, lowercase, of the headings that name a
 // list of other pages (related stories, recommendations), in the languages
@@ -26,12 +33,10 @@ var relatedHeadings = []string{
 // isRelatedHeading reports whether a short paragraph's text names a list
 // of related pages.
 func isRelatedHeading(text string) bool {
-	if tokenize.CountWords(text) > relatedWords {
-		return false
-	}
+	n := tokenize.CountWords(text)
 	t := label(text)
 	for _, h := range relatedHeadings {
-		if strings.HasPrefix(t, h) {
+		if strings.HasPrefix(t, h) && (n <= shortWords || strings.Contains(h, " ") && n <= relatedWords) {
 			return true
 		}
 	}
