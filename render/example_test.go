@@ -47,6 +47,8 @@ func ExampleMarkdown() {
 	fmt.Print(render.Markdown(res))
 	// Output:
 	// title: Night trains
+	// # Night trains
+	//
 	// The sleeper to Vienna runs again, with [a new timetable](https://courier.example/timetable).
 	//
 	// ## Fares

@@ -16,7 +16,9 @@ import (
 // markdownTable; a layout table, one with a table or a block of running
 // text inside, gives its cells' paragraphs), preformatted text fenced exactly as written, every
 // paragraph in a block quote quoted, and other paragraphs as plain
-// paragraphs; text that Markdown would read as markup is escaped. With Options.Links the content's links
+// paragraphs; text that Markdown would read as markup is escaped. When the
+// headline was moved out of the text into the title, the title starts the
+// document as a level-one heading. With Options.Links the content's links
 // are [text](href), with Options.Images its images ![alt](src) paragraphs
 // (infer.Options). A Result without a page (one not made by an
 // Extractor) gives its Text.
@@ -38,6 +40,11 @@ func Markdown(r *infer.Result) string {
 	}
 	images := r.Images
 	var sb strings.Builder
+	if movedHeadline(r) {
+		// The headline left the text for the title: the document starts
+		// with it, as the page does.
+		sb.WriteString("# " + escapeLineStarts(inlineEscaper.Replace(strings.Join(strings.Fields(r.Title), " "))) + "\n\n")
+	}
 	tables := map[*html.Node]bool{} // data table or not
 	var write func(units []unit)
 	write = func(units []unit) {
@@ -106,6 +113,20 @@ func Markdown(r *infer.Result) string {
 		return out[:end+1]
 	}
 	return out + "\n"
+}
+
+// movedHeadline reports whether the extraction moved the page's headline
+// out of the text into its title (infer.Options.KeepHeadline unset).
+func movedHeadline(r *infer.Result) bool {
+	if strings.TrimSpace(r.Title) == "" {
+		return false
+	}
+	for _, b := range r.Blocks {
+		if b.Headline {
+			return true
+		}
+	}
+	return false
 }
 
 // unit is one piece of the content as the structured formats (Markdown,

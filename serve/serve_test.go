@@ -152,7 +152,7 @@ func TestEndpoints(t *testing.T) {
 		{"raw charset honoured", "POST", "/v1/extract?format=text", "text/html; charset=iso-8859-1", "<p>Gr\xfc\xdfe aus K\xf6ln</p>", 200,
 			[]string{`"text":"Grüße aus Köln"`, `"encoding":"windows-1252"`}, nil},
 		{"json", "POST", "/v1/extract", "application/json", jsonBody(testPage, `{"format": "text,markdown", "metadata": true, "links": true}`), 200,
-			[]string{`"markdown":"The storm`, `"metadata":{"title":"Storm hits coast"`, `"language":"de"`,
+			[]string{`"markdown":"# Storm hits coast\n\nThe storm`, `"metadata":{"title":"Storm hits coast"`, `"language":"de"`,
 				`"links":[{"text":"read more","href":"https://news.example/a/more.html"}]`, `[read more](https://news.example/a/more.html)`}, nil},
 		{"json html part", "POST", "/v1/extract", "application/json", jsonBody(testPage, `{"format": "html"}`), 200,
 			[]string{`<mark class=\"bn-c\" title=\"P(content) 1.000\" data-block=\"`, `class=\"bn-h\"`, `class=\"bn-b\" title=\"P(content) 0.000\"`,
