@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -38,8 +39,10 @@ type page struct {
 	// case, spacing and punctuation aside; the last word may be cut
 	// short).
 	Include []string `json:"include,omitempty"`
-	// Exclude are phrases the text must not hold.
+	// Exclude are phrases the title and text must not hold; Absent are
+	// strings, marks such as "¶" too, that must not occur in them at all.
 	Exclude []string `json:"exclude,omitempty"`
+	Absent  []string `json:"absent,omitempty"`
 	// Once are phrases the text must hold exactly once; Count phrases
 	// exactly the given number of times.
 	Once  []string       `json:"once,omitempty"`
@@ -51,6 +54,13 @@ type page struct {
 	Verbatim []string `json:"verbatim,omitempty"`
 	// Headings must be Markdown headings of the extraction.
 	Headings []string `json:"headings,omitempty"`
+	// Comments is the number of readers' comments that must be found
+	// (infer.Options.Comments), CommentAuthors their authors in order.
+	Comments       int      `json:"comments,omitempty"`
+	CommentAuthors []string `json:"comment_authors,omitempty"`
+	// Images is the fewest images that must be found
+	// (infer.Options.Images), each with an absolute http(s) src.
+	Images int `json:"images,omitempty"`
 }
 
 func readTable(t *testing.T) []page {
@@ -127,7 +137,9 @@ func TestCorpus(t *testing.T) {
 			if !ok {
 				t.Skipf("%s is not beside the repository", sharedData)
 			}
-			res, err := ex.Extract(bytes.NewReader(raw), infer.Options{Metadata: true})
+			// Comments and images are read beside the text; neither
+			// changes it.
+			res, err := ex.Extract(bytes.NewReader(raw), infer.Options{Metadata: true, Comments: true, Images: true})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -167,6 +179,12 @@ func check(t *testing.T, p page, res *infer.Result) int {
 			fail("keeps %q", s)
 		}
 	}
+	for _, s := range p.Absent {
+		n++
+		if strings.Contains(res.Title+"\n"+res.Text, s) {
+			fail("has %q", s)
+		}
+	}
 	for _, s := range p.Once {
 		n++
 		if c := text.Count(eval.PhraseWords(s)); c != 1 {
@@ -189,6 +207,28 @@ func check(t *testing.T, p page, res *infer.Result) int {
 		n++
 		if !strings.Contains(res.Text, s) {
 			fail("does not give the listing %q verbatim", firstLine(s))
+		}
+	}
+	if p.Comments > 0 || len(p.CommentAuthors) > 0 {
+		n++
+		var authors []string
+		for _, c := range res.Comments {
+			authors = append(authors, c.Author)
+		}
+		if len(res.Comments) != p.Comments || len(p.CommentAuthors) > 0 && !slices.Equal(authors, p.CommentAuthors) {
+			fail("%d comments by %q, want %d by %q", len(res.Comments), authors, p.Comments, p.CommentAuthors)
+		}
+	}
+	if p.Images > 0 {
+		n++
+		absolute := 0
+		for _, im := range res.Images {
+			if strings.HasPrefix(im.Src, "https://") || strings.HasPrefix(im.Src, "http://") {
+				absolute++
+			}
+		}
+		if absolute < p.Images {
+			fail("%d images with an absolute src of %d, want at least %d", absolute, len(res.Images), p.Images)
 		}
 	}
 	if len(p.Headings) > 0 {

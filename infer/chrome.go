@@ -1,6 +1,7 @@
 package infer
 
 import (
+	"regexp"
 	"slices"
 	"strings"
 	"unicode"
@@ -98,7 +99,15 @@ var controlLabels = map[string]bool{
 	"teilen": true, "weiterlesen": true, "mehr lesen": true, "partager": true, "lire la suite": true,
 	"compartir": true, "leer más": true, "condividi": true, "udostępnij": true, "czytaj więcej": true,
 	"поделиться": true, "читать далее": true, "κοινοποίηση": true, "分享": true,
+	"join the discussion": true, "join the conversation": true, "leave a comment": true, "leave a reply": true,
+	"add a comment": true, "post a comment": true, "show comments": true, "view comments": true, "comments": true,
+	"kommentieren": true, "kommentare": true, "commentaires": true, "comentarios": true, "commenti": true,
+	"komentarze": true, "комментарии": true, "σχόλια": true, "评论": true,
 }
+
+// readingTime matches a reading-time label: "4 min read", "Reading time:
+// 5 minutes", "Lesezeit: 3 Min.", "3 min de lecture".
+var readingTime = regexp.MustCompile(`^(reading time|read time|lesezeit|temps de lecture)?\s*:?\s*\d+\s*(min|mins|minutes?|minuten|minuto?s?)\.?\s*(read|reading|de lecture|lesezeit|de lectura)?$`)
 
 // label returns a short paragraph's text as the label lists hold it:
 // lowercase, spaces collapsed, typographic apostrophes plain, and anything
@@ -127,7 +136,7 @@ func isAdLabel(text string) bool { return adLabels[label(text)] }
 // isControlLabel reports whether a paragraph's text is a control's label.
 func isControlLabel(text string) bool {
 	t := label(text)
-	if controlLabels[t] {
+	if controlLabels[t] || readingTime.MatchString(strings.ToLower(strings.Join(strings.Fields(text), " "))) {
 		return true
 	}
 	for _, p := range controlPrefixes {
@@ -161,14 +170,23 @@ func isButton(b tokenize.Block) bool {
 	return false
 }
 
-// dropChrome unselects the blocks under site-chrome markup (isChrome), the
-// selected paragraphs that are an advertising label (isAdLabel), and those
-// of at most ctaWords words wholly inside buttons: "Book a demo", "Sign
-// up", "Add to cart".
+// permalinkMarks are the texts of the links to a heading's own address
+// that documentation generators put after it (Sphinx's "¶").
+var permalinkMarks = map[string]bool{"¶": true, "§": true, "#": true, "🔗": true, "⚓": true, "⚓︎": true}
+
+// isPermalink reports whether a block is a heading's permalink mark.
+func isPermalink(b tokenize.Block) bool { return b.InLink && permalinkMarks[strings.TrimSpace(b.Text)] }
+
+// dropChrome unselects the blocks under site-chrome markup (isChrome), a
+// heading's permalink mark (isPermalink), a reading-time label in a block
+// of its own; the selected paragraphs that are an advertising label
+// (isAdLabel) or a control's (isControlLabel); and those of at most
+// ctaWords words wholly inside buttons: "Book a demo", "Sign up", "Add to
+// cart".
 func dropChrome(blocks []tokenize.Block, selected []bool) {
 	known := make(map[*html.Node]bool)
 	for i, b := range blocks {
-		if selected[i] && b.Node != nil && isChrome(b, known) {
+		if selected[i] && (b.Node != nil && isChrome(b, known) || isPermalink(b) || inPageFooter(b) || readingTime.MatchString(strings.ToLower(strings.TrimSpace(b.Text)))) {
 			selected[i] = false
 		}
 	}
@@ -196,4 +214,69 @@ func isCallToAction(para []tokenize.Block) bool {
 		words += tokenize.CountWords(b.Text)
 	}
 	return words <= ctaWords
+}
+
+// reproductionMarks are the phrases, lowercase, of a notice that forbids
+// or licenses copying a story.
+var reproductionMarks = []string{
+	"may not be reproduced", "may not be published, broadcast", "must not be reproduced", "reproduction prohibited",
+	"reproduction interdite", "reproduction in whole or in part", "nachdruck nur mit", "reprinted with permission",
+}
+
+// isNotice reports whether a short paragraph is a copyright or
+// reproduction notice.
+func isNotice(text string) bool {
+	if tokenize.CountWords(text) > copyrightWords {
+		return false
+	}
+	if isCopyright(text) {
+		return true
+	}
+	t := strings.ToLower(text)
+	for _, m := range reproductionMarks {
+		if strings.Contains(t, m) {
+			return true
+		}
+	}
+	return false
+}
+
+// dropTrailingNotices unselects the copyright and reproduction notices
+// (isNotice) that end the selection: the site's line under a story, not
+// the story's.
+func dropTrailingNotices(blocks []tokenize.Block, selected []bool) {
+	var last []paragraph
+	for start, end := range selectedParagraphs(blocks, selected) {
+		if isNotice(tokenize.Text(blocks[start:end])) {
+			last = append(last, paragraph{start, end})
+		} else {
+			last = last[:0]
+		}
+	}
+	for _, p := range last {
+		for i := p.start; i < p.end; i++ {
+			selected[i] = false
+		}
+	}
+}
+
+// inPageFooter reports whether a block lies in the page's own footer: a
+// <footer> or role="contentinfo" outside any <article> or <main> (an
+// article's footer, with its notes or sources, is the article's).
+func inPageFooter(b tokenize.Block) bool {
+	for i := len(b.Ancestors) - 1; i >= 0; i-- {
+		el := b.Ancestors[i]
+		switch {
+		case el.Name == "article" || el.Name == "main" || slices.Contains(el.Attrs, "role=main"):
+			return false
+		case el.Name == "footer" || slices.Contains(el.Attrs, "role=contentinfo"):
+			for _, up := range b.Ancestors[:i] {
+				if up.Name == "article" || up.Name == "main" || slices.Contains(up.Attrs, "role=main") {
+					return false
+				}
+			}
+			return true
+		}
+	}
+	return false
 }

@@ -49,9 +49,13 @@ func TestDropChrome(t *testing.T) {
 		{"calls to action and controls", `<p>Our plans start at ten dollars a month for a team of five.</p>
 			<p><a class="btn btn-primary" href="/demo">Book a demo</a></p><p><a href="/more">Read more »</a></p>
 			<div><a class="wp-block-button__link" href="/a">Start your free trial with all the features today</a></div>
-			<p>Share</p><p>Reply With Quote 0</p><p>Share your story with us in the comments.</p>`,
+			<p>Share</p><p>Reply With Quote 0</p><p>Share your story with us in the comments.</p>
+			<p>5 min read</p><p>Reading time: 3 minutes</p><p>Join the discussion</p><p>Save 30%</p>`,
 			[]string{"Our plans start at ten dollars a month for a team of five.",
-				"Start your free trial with all the features today", "Share your story with us in the comments."}},
+				"Start your free trial with all the features today", "Share your story with us in the comments.", "Save 30%"}},
+		{"the page's footer, not an article's", `<article><p>Story text.</p><footer>Sources: the city's budget.</footer></article>
+			<footer><p>Holiday Kitchen</p></footer><div role="contentinfo">Imprint</div>`,
+			[]string{"Story text.", "Sources: the city's budget."}},
 		{"class words are not chrome", `<div class="catlinks-like navbox2 editsection-note"><p>Kept</p></div>`,
 			[]string{"Kept"}},
 	}
@@ -130,6 +134,24 @@ func TestDropRelated(t *testing.T) {
 	}
 	for _, tt := range tests {
 		if got := keptTexts(t, tt.page, dropRelated); !slices.Equal(got, tt.want) {
+			t.Errorf("%s: kept %q, want %q", tt.name, got, tt.want)
+		}
+	}
+}
+
+func TestDropTrailingNotices(t *testing.T) {
+	tests := []struct {
+		name, page string
+		want       []string
+	}{
+		{"wire notice under a story", `<p>The storm reached the coast on Monday.</p>
+			<p>© 2008 The Associated Press. All rights reserved.</p><p>This material may not be published, broadcast, rewritten or redistributed.</p>`,
+			[]string{"The storm reached the coast on Monday."}},
+		{"a copyright line inside the story stays", `<p>The museum's copyright on the photographs ran out in 2008.</p><p>The last paragraph.</p>`,
+			[]string{"The museum's copyright on the photographs ran out in 2008.", "The last paragraph."}},
+	}
+	for _, tt := range tests {
+		if got := keptTexts(t, tt.page, dropTrailingNotices); !slices.Equal(got, tt.want) {
 			t.Errorf("%s: kept %q, want %q", tt.name, got, tt.want)
 		}
 	}

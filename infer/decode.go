@@ -57,9 +57,9 @@ type Decoding struct {
 	// paragraphs already have (a pull quote, a hidden copy of the whole
 	// article). By default such repeats are dropped: pages repeat their
 	// text for other screen sizes, quick views and sliders, and a reader
-	// reads it once. A repeat that stands alone among new paragraphs in
-	// the same markup as its first copy (a list of meal plans that share
-	// a dish) is not such a copy and stays (see dropRepeats).
+	// reads it once. A repeat in the same markup as its first copy whose
+	// element holds new text too (meal plans that share a dish, recipes
+	// that share a step) is not such a copy and stays (see dropRepeats).
 	KeepRepeats bool
 	// KeepGaps leaves unselected the blocks inside a line of selected text
 	// (a link or <code> in the middle of a sentence the model keeps) and
@@ -81,7 +81,7 @@ type Decoding struct {
 	// they are dropped.
 	KeepNavigation bool
 	// KeepChrome keeps selected blocks that markup marks as site chrome:
-	// MediaWiki's edit links, "Retrieved from" footer, category box, jump
+	// the page's own footer (not an article's), MediaWiki's edit links, "Retrieved from" footer, category box, jump
 	// links and navboxes, elements hidden from print; advertising labels
 	// ("Advertisement", "Article continues below"), controls ("Share",
 	// "Read more") and calls to action in buttons ("Book a demo"); and
@@ -89,6 +89,12 @@ type Decoding struct {
 	// with the teaser links under it. By default they are dropped (see
 	// dropChrome, dropRelated).
 	KeepChrome bool
+	// Notices drops the copyright and reproduction notices that end the
+	// selection ("© 2008 The Associated Press. All rights reserved. This
+	// material may not be published ..."): the site's line under a story.
+	// Not the default because the gold of L3S-GN1 and Dragnet keeps them
+	// (train token F1 −0.003 and −0.001 there; docs/model-selection.md).
+	Notices bool
 	// FavorPrecision divides the odds of content of every block by
 	// favorFactor before the choice (the expected-F1 choice's, or the
 	// threshold's), so that fewer doubtful blocks are kept: more
@@ -164,6 +170,7 @@ var decodingSteps = boolset.Fields[Decoding]{
 	{Name: "keep-frame", Of: func(d *Decoding) *bool { return &d.KeepFrame }},
 	{Name: "keep-navigation", Of: func(d *Decoding) *bool { return &d.KeepNavigation }},
 	{Name: "keep-chrome", Of: func(d *Decoding) *bool { return &d.KeepChrome }},
+	{Name: "notices", Of: func(d *Decoding) *bool { return &d.Notices }},
 	{Name: "precision", Of: func(d *Decoding) *bool { return &d.FavorPrecision }},
 	{Name: "recall", Of: func(d *Decoding) *bool { return &d.FavorRecall }},
 }
@@ -266,6 +273,9 @@ func (d Decoding) decode(blocks []tokenize.Block, probs []float32, threshold flo
 	if !d.KeepChrome {
 		dropChrome(blocks, selected)
 		dropRelated(blocks, selected)
+	}
+	if d.Notices {
+		dropTrailingNotices(blocks, selected)
 	}
 	if !d.KeepFrame {
 		dropFrame(blocks, words, selected)

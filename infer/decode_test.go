@@ -204,8 +204,13 @@ func TestDropRepeats(t *testing.T) {
 		// plans that share a dish); a run of repeats, or a hidden one, goes.
 		{`<h3>Plan A</h3><p>Oatmeal with fresh berries</p><p>Grilled salmon salad</p>` +
 			`<h3>Plan B</h3><p>Oatmeal with fresh berries</p><p>Lentil soup with bread</p>`, []int{0, 1, 2, 3, 4, 5}},
-		{`<p>First paragraph of text</p><p>Second paragraph of text</p><p>Something new</p>` +
-			`<p>First paragraph of text</p><p>Second paragraph of text</p>`, []int{0, 1, 2}},
+		{`<div><p>First paragraph of text</p><p>Second paragraph of text</p><p>Something new</p></div>` +
+			`<div class="mobile"><p>First paragraph of text</p><p>Second paragraph of text</p></div>`, []int{0, 1, 2}},
+		// Two recipes that share two steps in a row: each list holds new
+		// text too.
+		{`<ol><li>Heat the oven to 160 degrees</li><li>Whisk the honey glaze</li><li>Brush on half the glaze</li><li>Bake until sticky and dark</li></ol>` +
+			`<ol><li>Heat the oven to 160 degrees</li><li>Simmer the orange glaze</li><li>Brush on half the glaze</li><li>Bake until sticky and dark</li></ol>`,
+			[]int{0, 1, 2, 3, 4, 5, 6, 7}},
 		{`<p>Oatmeal with fresh berries</p><p>Other text</p><p hidden>Oatmeal with fresh berries</p>`, []int{0, 1}},
 	}
 	for _, tt := range tests {

@@ -17,13 +17,13 @@ type paragraph struct{ start, end int }
 
 // dropRepeats unselects selected paragraphs whose normalised text (case
 // and spacing aside, at least minRepeatBytes long) equals that of an
-// earlier selected paragraph, unless the repeat stands alone: its
-// neighbouring selected paragraphs are not repeats, it is not hidden, and
-// its blocks sit in the same markup (tag path) as the first copy's. Copies
-// of a page's text for other screen sizes, quick views and sliders repeat
-// runs of paragraphs or sit elsewhere in the markup; the dish two meal
-// plans share, or the refrain of a song, stands alone among new text in
-// the same markup.
+// earlier selected paragraph, unless the repeat belongs where it stands:
+// it is not hidden, its blocks sit in the same markup (tag path) as the
+// first copy's, and the element that holds it (its paragraph's parent)
+// holds new text too. Copies of a page's text for other screen sizes,
+// quick views and sliders sit elsewhere in the markup or fill an element
+// of their own; the dish two meal plans share, or the step two recipes
+// share, stands among the new text of its list.
 func dropRepeats(blocks []tokenize.Block, selected []bool) {
 	var paras []paragraph
 	var first []int // for each paragraph, the index of its first copy's paragraph, or -1
@@ -51,20 +51,35 @@ func dropRepeats(blocks []tokenize.Block, selected []bool) {
 		paras = append(paras, paragraph{start, end})
 		first = append(first, f)
 	}
-	repeat := func(k int) bool { return k >= 0 && k < len(paras) && first[k] >= 0 }
+	newText := make(map[*tokenize.Element]bool) // holders of a paragraph that repeats nothing
 	for k, p := range paras {
-		if !repeat(k) {
+		if first[k] < 0 {
+			newText[holder(blocks[p.start])] = true
+		}
+	}
+	for k, p := range paras {
+		if first[k] < 0 {
 			continue
 		}
-		alone := !repeat(k-1) && !repeat(k+1) && !hiddenRun(blocks, p) &&
+		belongs := !hiddenRun(blocks, p) && newText[holder(blocks[p.start])] &&
 			slices.Equal(blocks[p.start].Path, blocks[paras[first[k]].start].Path)
-		if alone {
+		if belongs {
 			continue
 		}
 		for i := p.start; i < p.end; i++ {
 			selected[i] = false
 		}
 	}
+}
+
+// holder returns the element that holds a block's paragraph: its
+// grandparent (the list of an item, the article of a paragraph), or the
+// highest it has.
+func holder(b tokenize.Block) *tokenize.Element {
+	if n := len(b.Ancestors); n > 0 {
+		return b.Ancestors[max(0, n-2)]
+	}
+	return nil
 }
 
 // hiddenRun reports whether a block of the paragraph is hidden.

@@ -92,7 +92,7 @@ func Read(root *html.Node, pageURL string) *Page {
 	c := collect(root)
 	p := &Page{c: c, url: pageURL, base: baseURL(pageURL, c.base)}
 	p.art, p.g = c.article()
-	p.site = first(c.meta("og:site_name"), c.ld(p.art, p.g, "publisher", "name"), c.siteFromLD(p.g), c.meta("application-name"), c.meta("twitter:site", "@"))
+	p.site = first(c.meta("og:site_name"), c.ld(p.art, p.g, "publisher", "name"), c.siteFromLD(p.g), c.meta("application-name"), c.meta("twitter:site", "@"), c.logo)
 	p.title = p.findTitle()
 	return p
 }
@@ -171,7 +171,8 @@ type collected struct {
 	lang        string
 	title, h1   string
 	h1Parts     []string // the first <h1>'s first text nodes (see labeledTitle)
-	h1s         int      // <h1> elements
+	h1s         int      // <h1> elements, the site's logo aside
+	logo        string   // the text of an <h1> that is the site's logo (homeLogo)
 	base        string
 	canonical   string
 	imageSrc    string
@@ -230,6 +231,12 @@ func collect(root *html.Node) *collected {
 				c.title = collapse(textOf(n))
 			}
 		case "h1":
+			if homeLogo(n) {
+				if c.logo == "" {
+					c.logo = collapse(textOf(n))
+				}
+				break // the site's logo, not a heading of the page
+			}
 			c.h1s++
 			if c.h1 == "" {
 				c.h1 = stripPermalink(collapse(textOf(n)))
@@ -654,3 +661,32 @@ func resolve(base *url.URL, ref string) string {
 
 // locale turns an OpenGraph locale ("en_US") into a language tag.
 func locale(s string) string { return strings.ReplaceAll(s, "_", "-") }
+
+// homeLogo reports whether an element's text is all one link to the site's
+// home page (href "/", "./", "index.html" or an address whose path is "/"):
+// a blog's or a newspaper's name set in an <h1> as its logo.
+func homeLogo(n *html.Node) bool {
+	var link *html.Node
+	for d := range n.Descendants() {
+		if d.Type == html.ElementNode && d.Data == "a" {
+			link = d
+			break
+		}
+	}
+	if link == nil || collapse(textOf(link)) == "" || collapse(textOf(link)) != collapse(textOf(n)) {
+		return false
+	}
+	for _, a := range link.Attr {
+		if a.Key != "href" {
+			continue
+		}
+		href := strings.TrimSpace(a.Val)
+		switch href {
+		case "/", "./", "index.html", "/index.html":
+			return true
+		}
+		u, err := url.Parse(href)
+		return err == nil && u.Host != "" && (u.Path == "" || u.Path == "/") && u.RawQuery == "" && u.Fragment == ""
+	}
+	return false
+}

@@ -471,3 +471,28 @@ func TestCommentsAreNotThePage(t *testing.T) {
 		}
 	}
 }
+
+func TestHomeLogoTitle(t *testing.T) {
+	tests := []struct {
+		name, page, want string
+	}{
+		{"a blog's name before the post's title", `<html><head><title>Field notes: Marsh orchids at Ness Point</title></head><body>
+			<h1 class="title"><a href="/">Field notes</a></h1><h3 class="post-title">Marsh orchids at Ness Point</h3><p>Text.</p></body></html>`,
+			"Marsh orchids at Ness Point"},
+		{"a logo linking to the absolute home page", `<html><head><title>Shop opening hours - The Corner Shop</title></head><body>
+			<h1><a href="https://corner.example/">The Corner Shop</a></h1><h2>Shop opening hours</h2></body></html>`,
+			"Shop opening hours"},
+		{"a heading linking to its own page is no logo", `<html><head><title>Models | Django</title></head><body>
+			<h1><a href="/topics/models/">Models</a></h1></body></html>`,
+			"Models"},
+	}
+	for _, tt := range tests {
+		root, err := html.Parse(strings.NewReader(tt.page))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := Read(root, "").Title(); got != tt.want {
+			t.Errorf("%s: title %q, want %q", tt.name, got, tt.want)
+		}
+	}
+}
