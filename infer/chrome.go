@@ -109,16 +109,32 @@ var controlLabels = map[string]bool{
 // 5 minutes", "Lesezeit: 3 Min.", "3 min de lecture".
 var readingTime = regexp.MustCompile(`^(reading time|read time|lesezeit|temps de lecture)?\s*:?\s*\d+\s*(min|mins|minutes?|minuten|minuto?s?)\.?\s*(read|reading|de lecture|lesezeit|de lectura)?$`)
 
+// maxLabelBytes is the longest text the label lists are looked up for:
+// longer text is no label, and is not lowercased to find out.
+const maxLabelBytes = 160
+
+// apostrophes makes typographic apostrophes plain.
+var apostrophes = strings.NewReplacer("’", "'", "‘", "'")
+
 // label returns a short paragraph's text as the label lists hold it:
 // lowercase, spaces collapsed, typographic apostrophes plain, and anything
 // but letters and digits trimmed from both ends, counts too ("Reply With
-// Quote 0", "JUMP TO THE LIST ⤵", "Read more »").
+// Quote 0", "JUMP TO THE LIST ⤵", "Read more »"); "" for text longer than
+// maxLabelBytes.
 func label(text string) string {
-	t := strings.ToLower(strings.Join(strings.Fields(text), " "))
-	t = strings.NewReplacer("’", "'", "‘", "'").Replace(t)
+	if len(text) > maxLabelBytes {
+		return ""
+	}
+	t := apostrophes.Replace(strings.ToLower(strings.Join(strings.Fields(text), " ")))
 	notWord := func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }
 	t = strings.TrimRight(t, "0123456789") // a count after a label, not "Save 30%"
 	return strings.TrimFunc(t, notWord)
+}
+
+// isReadingTime reports whether a block's text is a reading-time label.
+func isReadingTime(text string) bool {
+	return len(text) <= 40 && strings.ContainsAny(text, "0123456789") &&
+		readingTime.MatchString(strings.ToLower(strings.Join(strings.Fields(text), " ")))
 }
 
 // controlPrefixes start the labels of controls and the lines of site
@@ -136,7 +152,10 @@ func isAdLabel(text string) bool { return adLabels[label(text)] }
 // isControlLabel reports whether a paragraph's text is a control's label.
 func isControlLabel(text string) bool {
 	t := label(text)
-	if controlLabels[t] || readingTime.MatchString(strings.ToLower(strings.Join(strings.Fields(text), " "))) {
+	if t == "" {
+		return false
+	}
+	if controlLabels[t] || isReadingTime(text) {
 		return true
 	}
 	for _, p := range controlPrefixes {
@@ -186,13 +205,13 @@ func isPermalink(b tokenize.Block) bool { return b.InLink && permalinkMarks[stri
 func dropChrome(blocks []tokenize.Block, selected []bool) {
 	known := make(map[*html.Node]bool)
 	for i, b := range blocks {
-		if selected[i] && (b.Node != nil && isChrome(b, known) || isPermalink(b) || inPageFooter(b) || readingTime.MatchString(strings.ToLower(strings.TrimSpace(b.Text)))) {
+		if selected[i] && (b.Node != nil && isChrome(b, known) || isPermalink(b) || inPageFooter(b) || isReadingTime(b.Text)) {
 			selected[i] = false
 		}
 	}
 	for start, end := range selectedParagraphs(blocks, selected) {
 		text := ""
-		if end-start <= 4 {
+		if end-start <= 4 && textBytes(blocks[start:end]) <= maxLabelBytes {
 			text = tokenize.Text(blocks[start:end])
 		}
 		if isAdLabel(text) || isControlLabel(text) || isCallToAction(blocks[start:end]) {
@@ -279,4 +298,13 @@ func inPageFooter(b tokenize.Block) bool {
 		}
 	}
 	return false
+}
+
+// textBytes returns the bytes of the blocks' texts.
+func textBytes(blocks []tokenize.Block) int {
+	n := 0
+	for _, b := range blocks {
+		n += len(b.Text)
+	}
+	return n
 }

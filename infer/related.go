@@ -52,9 +52,8 @@ func dropRelated(blocks []tokenize.Block, selected []bool) {
 	teasers := false
 	for start, end := range selectedParagraphs(blocks, selected) {
 		para := blocks[start:end]
-		text := tokenize.Text(para)
 		switch {
-		case isRelatedHeading(text) && setApart(para):
+		case textBytes(para) <= maxLabelBytes && isRelatedHeading(tokenize.Text(para)) && setApart(para):
 			teasers = true
 		case teasers && mostlyLinks(para):
 		default:

@@ -1,10 +1,12 @@
 package infer
 
 import (
-	"hash/maphash"
+	"cmp"
+	"math/bits"
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/boilernet/boilernet/tokenize"
 )
@@ -117,57 +119,82 @@ const (
 // holds the words of the others, so that of two copies one stays. Items of
 // a listing that share a sentence are none of these and stay.
 func dropCopies(blocks []tokenize.Block, selected []bool) {
-	seed := maphash.MakeSeed()
 	var paras []paragraph
-	var grams [][]uint64
-	holders := make(map[uint64][]int) // the paragraphs holding each trigram
-	var words []string
+	var grams [][]uint64 // each paragraph's distinct word trigrams
+	var index []held     // every paragraph's trigrams, sorted by trigram
+	var hashes []uint64
 	for start, end := range selectedParagraphs(blocks, selected) {
-		words = words[:0]
+		hashes = hashes[:0]
 		for i := start; i < end; i++ {
-			words = tokenize.AppendWords(words, blocks[i].Text)
+			hashes = appendWordHashes(hashes, blocks[i].Text)
 		}
 		var g []uint64
-		for i := 0; i+3 <= len(words); i++ {
-			g = append(g, maphash.String(seed, words[i]+"\x00"+words[i+1]+"\x00"+words[i+2]))
+		for i := 0; i+3 <= len(hashes); i++ {
+			g = append(g, hashes[i]^bits.RotateLeft64(hashes[i+1], 21)^bits.RotateLeft64(hashes[i+2], 42))
 		}
 		slices.Sort(g)
 		g = slices.Compact(g)
 		for _, h := range g {
-			holders[h] = append(holders[h], len(paras))
+			index = append(index, held{h, len(paras)})
 		}
 		paras = append(paras, paragraph{start, end})
 		grams = append(grams, g)
 	}
+	slices.SortFunc(index, func(a, b held) int { return cmp.Compare(a.gram, b.gram) })
+	// shared counts, for each paragraph, its trigrams that another holds:
+	// no paragraph that drops can make it more, so a paragraph whose share
+	// is under copyShare is no copy.
+	shared := make([]int, len(paras))
+	for i := 0; i < len(index); {
+		j := i + 1
+		for j < len(index) && index[j].gram == index[i].gram {
+			j++
+		}
+		if j-i > 1 {
+			for _, e := range index[i:j] {
+				shared[e.para]++
+			}
+		}
+		i = j
+	}
 	order := make([]int, 0, len(paras))
 	for k, g := range grams {
-		if len(g)+2 >= copyWords {
+		p := paras[k]
+		n := len(g) + 2
+		if float64(shared[k]) >= copyShare*float64(len(g)) && len(g) > 0 &&
+			(n >= concatWords || n >= copyWords && (hiddenRun(blocks, p) || pullQuote(blocks[p.start]))) {
 			order = append(order, k)
 		}
 	}
+	if len(order) == 0 {
+		return
+	}
 	slices.SortStableFunc(order, func(a, b int) int { return len(grams[b]) - len(grams[a]) })
 	dropped := make([]bool, len(paras))
+	by := make(map[int]int) // trigrams of k each other paragraph holds
 	for _, k := range order {
-		held, most := 0, 0
-		by := make(map[int]int) // trigrams of k each other paragraph holds
+		clear(by)
+		heldBy := 0
 		for _, h := range grams[k] {
+			i, _ := slices.BinarySearchFunc(index, h, func(e held, h uint64) int { return cmp.Compare(e.gram, h) })
 			any := false
-			for _, o := range holders[h] {
-				if o != k && !dropped[o] {
+			for ; i < len(index) && index[i].gram == h; i++ {
+				if o := index[i].para; o != k && !dropped[o] {
 					by[o]++
 					any = true
 				}
 			}
 			if any {
-				held++
+				heldBy++
 			}
 		}
-		for _, n := range by {
-			most = max(most, n)
-		}
 		n := float64(len(grams[k]))
-		if float64(held) < copyShare*n {
+		if float64(heldBy) < copyShare*n {
 			continue
+		}
+		most := 0
+		for _, c := range by {
+			most = max(most, c)
 		}
 		p := paras[k]
 		hidden, quote := hiddenRun(blocks, p), pullQuote(blocks[p.start])
@@ -182,6 +209,12 @@ func dropCopies(blocks []tokenize.Block, selected []bool) {
 	}
 }
 
+// held is a word trigram of a paragraph.
+type held struct {
+	gram uint64
+	para int
+}
+
 // pullQuote reports whether a block lies under an element whose class or
 // id names a pull quote ("pullquote", "pull-quote", "wp-block-pullquote").
 func pullQuote(b tokenize.Block) bool {
@@ -191,4 +224,31 @@ func pullQuote(b tokenize.Block) bool {
 		}
 	}
 	return false
+}
+
+// appendWordHashes appends to dst a hash of each word of text: runs of
+// letters and digits, ASCII letters lowercased (FNV-1a over the bytes,
+// without allocating).
+func appendWordHashes(dst []uint64, text string) []uint64 {
+	const offset, prime = 14695981039346656037, 1099511628211
+	h, inWord := uint64(offset), false
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		if c < utf8.RuneSelf && !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9') {
+			if inWord {
+				dst = append(dst, h)
+				h, inWord = offset, false
+			}
+			continue
+		}
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		h = (h ^ uint64(c)) * prime
+		inWord = true
+	}
+	if inWord {
+		dst = append(dst, h)
+	}
+	return dst
 }
