@@ -18,6 +18,9 @@ import (
 // A parser implements the HTML5 parsing algorithm:
 // https://html.spec.whatwg.org/multipage/syntax.html#tree-construction
 type parser struct {
+	// attrKeys are the attribute keys of the elements copyAttributes has
+	// added to (boilernet).
+	attrKeys map[*Node]map[string]bool
 	// tokenizer provides the tokens for the parser.
 	tokenizer *Tokenizer
 	// tok is the most recently read token.
@@ -865,14 +868,24 @@ func (p *parser) copyAttributes(dst *Node, src Token) {
 		return
 	}
 	defer func(had int) { p.addAttrs(len(dst.Attr) - had) }(len(dst.Attr)) // boilernet
-	attr := map[string]string{}
-	for _, t := range dst.Attr {
-		attr[t.Key] = t.Val
+	// boilernet: the keys of dst are kept from call to call, so that a
+	// page of many <html> or <body> tags costs time linear in their
+	// attributes, not quadratic (upstream builds the map anew each time).
+	keys := p.attrKeys[dst]
+	if keys == nil {
+		keys = make(map[string]bool, len(dst.Attr)+len(src.Attr))
+		for _, t := range dst.Attr {
+			keys[t.Key] = true
+		}
+		if p.attrKeys == nil {
+			p.attrKeys = map[*Node]map[string]bool{}
+		}
+		p.attrKeys[dst] = keys
 	}
 	for _, t := range src.Attr {
-		if _, ok := attr[t.Key]; !ok {
+		if !keys[t.Key] {
 			dst.Attr = append(dst.Attr, t)
-			attr[t.Key] = t.Val
+			keys[t.Key] = true
 		}
 	}
 }
