@@ -60,6 +60,12 @@ func feedSite(t *testing.T) (*httptest.Server, *atomic.Int32) {
 			w.Header().Set("Content-Type", "application/gzip")
 			w.Write(gz(fmt.Sprintf(`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
 <url><loc>%[1]s/news/night-trains</loc></url><url><loc>%[1]s/news/private</loc></url><url><loc>%[1]s/news/tunnels</loc></url></urlset>`, site)))
+		case p == "/many.xml": // 30 pages on the loopback address
+			var urls strings.Builder
+			for i := range 30 {
+				fmt.Fprintf(&urls, "<url><loc>%s/news/n%d</loc></url>", site, i)
+			}
+			fmt.Fprintf(w, `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">%s</urlset>`, urls.String())
 		case p == "/bomb.xml.gz":
 			w.Header().Set("Content-Type", "application/gzip")
 			w.Write(bomb)
@@ -120,6 +126,10 @@ func TestExtractFeedsAndSitemaps(t *testing.T) {
 		{"the guard", []string{"extract", "-q", "-method", "keep-all", "-feed", site + "/feed.xml"}, 1, nil,
 			[]string{site + "/news/night-trains: skipped: address not allowed: 127.0.0.1 is not a public address (-allow-private lets feeds and sitemaps reach it)\n",
 				": 0 pages; left out: 3 on an address not allowed\n", "no pages found"}, nil},
+		// Past 20 pages left out, one line counts the rest.
+		{"many pages refused", []string{"extract", "-q", "-method", "keep-all", "-sitemap", site + "/many.xml"}, 1, nil,
+			[]string{site + "/news/n19: skipped: address not allowed", "-sitemap " + site + "/many.xml: 10 more pages skipped (counted below)\n",
+				": 0 pages; left out: 30 on an address not allowed\n"}, []string{"/news/n20:"}},
 		{"-max-pages 0", args("-max-pages", "0", "-feed", site+"/feed.xml"), 1, nil, []string{"-max-pages 0: must be at least 1"}, nil},
 		{"not a URL", args("-feed", "feed.xml"), 1, nil, []string{`invalid value "feed.xml" for flag -feed: not an absolute http or https URL`}, nil},
 		{"with a corpus file", args("-feed", site+"/feed.xml", "testdata/none.warc.gz"), 1, nil,

@@ -143,9 +143,10 @@ func (l *listFlags) refuseCorpus(files []string) error {
 // them with the client to fetch them with: client for the documents
 // named, and for what they list its Guarded copy (which refuses non-public
 // addresses and shares its per-address limit) unless -allow-private. It
-// writes to stderr a line for every
-// page left out by robots.txt, for every feed or sitemap that failed and
-// every problem met, and one summing up each feed and sitemap. A feed or
+// writes to stderr a line for each page left out by robots.txt or the
+// address guard (the first maxSkippedLines of a feed or sitemap), for
+// every feed or sitemap that failed and every problem met, and one
+// summing up each feed and sitemap. A feed or
 // sitemap that fails does not stop the run.
 func (l *listFlags) pages(ctx context.Context, client *fetch.Client, stderr io.Writer) ([]string, *fetch.Client) {
 	listed := client
@@ -164,7 +165,11 @@ func (l *listFlags) pages(ctx context.Context, client *fetch.Client, stderr io.W
 			fmt.Fprintf(stderr, "boilernet extract: -%s %s: %v\n", flag, u, err)
 			return
 		}
-		for _, sk := range ls.Skipped {
+		for i, sk := range ls.Skipped {
+			if i == maxSkippedLines {
+				fmt.Fprintf(stderr, "boilernet extract: -%s %s: %d more pages skipped (counted below)\n", flag, u, len(ls.Skipped)-i)
+				break
+			}
 			hint := ""
 			if sk.Forbidden {
 				hint = " (-allow-private lets feeds and sitemaps reach it)"
@@ -185,6 +190,11 @@ func (l *listFlags) pages(ctx context.Context, client *fetch.Client, stderr io.W
 	}
 	return urls, listed
 }
+
+// maxSkippedLines is the most pages left out of one feed or sitemap that
+// get a line of their own on stderr; the summing-up line counts them all
+// (a sitemap of 330,000 private addresses gives 21 lines, not 330,000).
+const maxSkippedLines = 20
 
 // summarizeListing says what a feed or sitemap gave: "12 pages from 3
 // sitemaps; left out: 2 disallowed by robots.txt, 1 duplicate".
