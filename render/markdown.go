@@ -311,9 +311,9 @@ func quote(out string, depth int) string {
 }
 
 // inlineEscaper escapes the characters that make Markdown emphasis, code
-// spans and escapes in running text. Brackets are left to markdownText,
-// which escapes them in link text.
-var inlineEscaper = strings.NewReplacer(`\`, `\\`, "*", `\*`, "_", `\_`, "`", "\\`", "<", `\<`)
+// spans, escapes and links in running text: a page whose text reads
+// "[x](javascript:…)" or "[x]: javascript:…" gives that text, not a link.
+var inlineEscaper = strings.NewReplacer(`\`, `\\`, "*", `\*`, "_", `\_`, "`", "\\`", "<", `\<`, "[", `\[`, "]", `\]`)
 
 // escapeInline returns a copy of blocks whose text is escaped for Markdown.
 func escapeInline(blocks []tokenize.Block) []tokenize.Block {
@@ -582,7 +582,7 @@ func markdownText(para []tokenize.Block, links map[int]*link) string {
 		for j < len(para) && links[para[j].Index] == l {
 			j++
 		}
-		text := strings.NewReplacer("[", `\[`, "]", `\]`).Replace(tokenize.Text(para[i:j]))
+		text := tokenize.Text(para[i:j]) // escaped already, brackets too (inlineEscaper)
 		sb.WriteString("[" + text + "](" + markdownURL(l.href) + ")")
 		i = j
 	}

@@ -82,6 +82,7 @@ func TestMarkdownQuotesAndEscapes(t *testing.T) {
 		"\n\\- not a bullet\n\n",
 		"\nStars \\*not emphasis\\* and \\_not either\\_, a \\`tick\\`, a back\\\\slash and \\<b> stay text.\n\n",
 		"\n2026\\. A year that ends a sentence.\n",
+		"\nText \\[x\\](javascript:alert(1)) and a definition \\[y\\]: javascript:alert(2) stay text.\n",
 	} {
 		if !strings.Contains(md, want) {
 			t.Errorf("markdown lacks %q:\n%s", want, md)
