@@ -255,6 +255,7 @@ func TestForbidden(t *testing.T) {
 		{"64:ff9b::a9fe:a9fe", true}, {"2002:7f00:1::", true}, {"2002:0808:0808::", false}, {"::127.0.0.1", true}, {"::8.8.8.8", true},
 		{"8.8.8.8", false}, {"93.184.216.34", false}, {"172.32.0.1", false}, {"2606:4700::1111", false},
 		{"::ffff:8.8.8.8", false}, {"64:ff9b::808:808", false},
+		{"::ffff:0:127.0.0.1", true}, {"::ffff:0:a9fe:a9fe", true}, {"::ffff:0:10.0.0.1", true}, {"::ffff:0:8.8.8.8", false},
 	}
 	for _, tt := range tests {
 		if got := Forbidden(net.ParseIP(tt.ip)); got != tt.want {

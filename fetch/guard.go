@@ -21,10 +21,14 @@ var forbiddenPrefixes = []netip.Prefix{
 	netip.MustParsePrefix("2001:db8::/32"),   // documentation
 }
 
-// nat64 and sixToFour embed an IPv4 address, which is checked in turn.
+// nat64, sixToFour and translated embed an IPv4 address, which is
+// checked in turn.
 var (
 	nat64     = netip.MustParsePrefix("64:ff9b::/96")
 	sixToFour = netip.MustParsePrefix("2002::/16")
+	// translated is SIIT's IPv4-translated range (::ffff:0:a.b.c.d,
+	// RFC 2765), which some stacks route to the embedded IPv4 address.
+	translated = netip.MustParsePrefix("::ffff:0:0:0/96")
 	// ipv4Compatible is the deprecated IPv4-compatible range (::a.b.c.d,
 	// RFC 4291 2.5.5.1): no public host has such an address, and some
 	// stacks route it to the embedded IPv4 one.
@@ -36,7 +40,7 @@ var (
 // AWS's fd00:ec2::254), link-local (169.254/16, where cloud metadata
 // services live, and fe80::/10), multicast, unspecified, carrier-grade NAT,
 // reserved and documentation ranges, and IPv6 addresses embedding one of
-// those (IPv4-mapped, NAT64, 6to4), and the deprecated IPv4-compatible
+// those (IPv4-mapped, IPv4-translated, NAT64, 6to4), and the deprecated IPv4-compatible
 // range (::127.0.0.1).
 func Forbidden(ip net.IP) bool {
 	a, ok := netip.AddrFromSlice(ip)
@@ -62,7 +66,7 @@ func forbiddenAddr(a netip.Addr) bool {
 	if a.Is6() {
 		b := a.As16()
 		switch {
-		case nat64.Contains(a):
+		case nat64.Contains(a), translated.Contains(a):
 			return forbiddenAddr(netip.AddrFrom4([4]byte(b[12:16])))
 		case sixToFour.Contains(a):
 			return forbiddenAddr(netip.AddrFrom4([4]byte(b[2:6])))
