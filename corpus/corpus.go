@@ -8,7 +8,7 @@ package corpus
 
 import (
 	"fmt"
-	"hash/fnv"
+	"hash/maphash"
 	"slices"
 	"strings"
 	"unicode"
@@ -75,12 +75,13 @@ type Filter struct {
 	langs map[string]bool
 	seen  *lru.Cache[uint64, struct{}]
 	pages *lru.Cache[uint64, string]
+	seed  maphash.Seed // the text hashes' key, drawn for each Filter
 	stats Stats
 }
 
 // New returns a Filter for opts.
 func New(opts Options) (*Filter, error) {
-	f := &Filter{opts: opts}
+	f := &Filter{opts: opts, seed: maphash.MakeSeed()}
 	if len(opts.Languages) > 0 {
 		f.langs = map[string]bool{}
 		for _, l := range opts.Languages {
@@ -140,7 +141,7 @@ func (f *Filter) Apply(name string, r *infer.Result) (*infer.Result, Verdict) {
 		return r, v
 	}
 	paras := r.Paragraphs()
-	if key, ok := hashOf(strings.Join(paras, "\n")); ok {
+	if key, ok := f.hashOf(strings.Join(paras, "\n")); ok {
 		if first, dup := f.pages.Get(key); dup {
 			v.DuplicateOf = first
 			f.stats.DuplicatePages++
@@ -150,7 +151,7 @@ func (f *Filter) Apply(name string, r *infer.Result) (*infer.Result, Verdict) {
 	}
 	var drop []int
 	for k, p := range paras {
-		key, ok := hashOf(p)
+		key, ok := f.hashOf(p)
 		if !ok {
 			continue
 		}
@@ -171,10 +172,13 @@ func (f *Filter) Apply(name string, r *infer.Result) (*infer.Result, Verdict) {
 	return r.WithoutParagraphs(drop), v
 }
 
-// hashOf is the FNV-1a hash of text's letters and digits, lowercased; ok
-// is false when they are fewer than MinDuplicateBytes bytes.
-func hashOf(text string) (key uint64, ok bool) {
-	h := fnv.New64a()
+// hashOf is the hash of text's letters and digits, lowercased, keyed by
+// the filter's seed: no page can be written to collide with another's
+// paragraph and have it dropped, as it could with an unkeyed hash such as
+// FNV; ok is false when they are fewer than MinDuplicateBytes bytes.
+func (f *Filter) hashOf(text string) (key uint64, ok bool) {
+	var h maphash.Hash
+	h.SetSeed(f.seed)
 	var buf []byte
 	for _, r := range strings.ToLower(text) {
 		if unicode.IsLetter(r) || unicode.IsDigit(r) {
