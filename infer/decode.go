@@ -392,17 +392,14 @@ var containerTags = map[string]bool{
 // weighed by its words (at least one).
 func smooth(blocks []tokenize.Block, probs []float32, words []int) []float32 {
 	type sums struct{ prob, words float64 }
-	region := make(map[*tokenize.Element]*sums)
+	regions := make(map[*tokenize.Element]*sums)
 	of := make([]*sums, len(blocks)) // each block's region
 	for i, b := range blocks {
-		var el *tokenize.Element // nil for blocks without ancestors
-		if n := len(b.Ancestors); n > 0 {
-			el = b.Ancestors[max(0, n-smoothLevel)]
-		}
-		s := region[el]
+		el := region(b)
+		s := regions[el]
 		if s == nil {
 			s = &sums{}
-			region[el] = s
+			regions[el] = s
 		}
 		w := float64(max(words[i], 1))
 		s.prob += w * float64(probs[i])
@@ -414,6 +411,17 @@ func smooth(blocks []tokenize.Block, probs []float32, words []int) []float32 {
 		out[i] = float32((1-smoothWeight)*float64(probs[i]) + smoothWeight*s.prob/s.words)
 	}
 	return out
+}
+
+// region returns the element smoothLevel levels above a block (the
+// highest it has when it is not that deep; nil for a block without
+// ancestors): the region whose mean probability smooth mixes in, and the
+// element whose new text lets a repeat stay (dropRepeats).
+func region(b tokenize.Block) *tokenize.Element {
+	if n := len(b.Ancestors); n > 0 {
+		return b.Ancestors[max(0, n-smoothLevel)]
+	}
+	return nil
 }
 
 // expectedF1Choice returns which units to keep, given each unit's

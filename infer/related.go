@@ -1,6 +1,7 @@
 package infer
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/boilernet/boilernet/tokenize"
@@ -66,11 +67,13 @@ func dropRelated(blocks []tokenize.Block, selected []bool) {
 	}
 }
 
+// apartTags are the elements that set a line apart as a heading.
+var apartTags = map[string]bool{"h1": true, "h2": true, "h3": true, "h4": true, "h5": true, "h6": true, "strong": true, "b": true}
+
 // setApart reports whether a paragraph is a heading or bold throughout.
 func setApart(para []tokenize.Block) bool {
 	for _, b := range para {
-		if !onPath(b, "h1") && !onPath(b, "h2") && !onPath(b, "h3") && !onPath(b, "h4") && !onPath(b, "h5") && !onPath(b, "h6") &&
-			!onPath(b, "strong") && !onPath(b, "b") {
+		if !slices.ContainsFunc(b.Path, func(t string) bool { return apartTags[t] }) {
 			return false
 		}
 	}

@@ -21,8 +21,9 @@ type paragraph struct{ start, end int }
 // and spacing aside, at least minRepeatBytes long) equals that of an
 // earlier selected paragraph, unless the repeat belongs where it stands:
 // it is not hidden, its blocks sit in the same markup (tag path) as the
-// first copy's, and the element that holds it (its paragraph's parent)
-// holds new text too. Copies of a page's text for other screen sizes,
+// first copy's, and the element that holds it (two levels up, as smooth's
+// regions: the list of an item, the article of a paragraph) holds new
+// text too. Copies of a page's text for other screen sizes,
 // quick views and sliders sit elsewhere in the markup or fill an element
 // of their own; the dish two meal plans share, or the step two recipes
 // share, stands among the new text of its list.
@@ -56,14 +57,14 @@ func dropRepeats(blocks []tokenize.Block, selected []bool) {
 	newText := make(map[*tokenize.Element]bool) // holders of a paragraph that repeats nothing
 	for k, p := range paras {
 		if first[k] < 0 {
-			newText[holder(blocks[p.start])] = true
+			newText[region(blocks[p.start])] = true
 		}
 	}
 	for k, p := range paras {
 		if first[k] < 0 {
 			continue
 		}
-		belongs := !hiddenRun(blocks, p) && newText[holder(blocks[p.start])] &&
+		belongs := !hiddenRun(blocks, p) && newText[region(blocks[p.start])] &&
 			slices.Equal(blocks[p.start].Path, blocks[paras[first[k]].start].Path)
 		if belongs {
 			continue
@@ -72,16 +73,6 @@ func dropRepeats(blocks []tokenize.Block, selected []bool) {
 			selected[i] = false
 		}
 	}
-}
-
-// holder returns the element that holds a block's paragraph: its
-// grandparent (the list of an item, the article of a paragraph), or the
-// highest it has.
-func holder(b tokenize.Block) *tokenize.Element {
-	if n := len(b.Ancestors); n > 0 {
-		return b.Ancestors[max(0, n-2)]
-	}
-	return nil
 }
 
 // hiddenRun reports whether a block of the paragraph is hidden.
@@ -157,22 +148,28 @@ func dropCopies(blocks []tokenize.Block, selected []bool) {
 		}
 		i = j
 	}
-	order := make([]int, 0, len(paras))
+	// A paragraph of n trigrams has n+2 words.
+	type candidate struct {
+		para          int
+		hidden, quote bool
+	}
+	var order []candidate
 	for k, g := range grams {
 		p := paras[k]
-		n := len(g) + 2
-		if float64(shared[k]) >= copyShare*float64(len(g)) && len(g) > 0 &&
-			(n >= concatWords || n >= copyWords && (hiddenRun(blocks, p) || pullQuote(blocks[p.start]))) {
-			order = append(order, k)
+		c := candidate{k, hiddenRun(blocks, p), pullQuote(blocks[p.start])}
+		if n := len(g) + 2; float64(shared[k]) >= copyShare*float64(len(g)) && len(g) > 0 &&
+			(n >= concatWords || n >= copyWords && (c.hidden || c.quote)) {
+			order = append(order, c)
 		}
 	}
 	if len(order) == 0 {
 		return
 	}
-	slices.SortStableFunc(order, func(a, b int) int { return len(grams[b]) - len(grams[a]) })
+	slices.SortStableFunc(order, func(a, b candidate) int { return len(grams[b.para]) - len(grams[a.para]) })
 	dropped := make([]bool, len(paras))
 	by := make(map[int]int) // trigrams of k each other paragraph holds
-	for _, k := range order {
+	for _, c := range order {
+		k := c.para
 		clear(by)
 		heldBy := 0
 		for _, h := range grams[k] {
@@ -197,9 +194,8 @@ func dropCopies(blocks []tokenize.Block, selected []bool) {
 			most = max(most, c)
 		}
 		p := paras[k]
-		hidden, quote := hiddenRun(blocks, p), pullQuote(blocks[p.start])
 		concatenation := float64(most) < n/2 && len(grams[k])+2 >= concatWords
-		if !hidden && !(quote && float64(most) >= copyShare*n) && !concatenation {
+		if !c.hidden && !(c.quote && float64(most) >= copyShare*n) && !concatenation {
 			continue
 		}
 		dropped[k] = true

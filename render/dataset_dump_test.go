@@ -3,18 +3,16 @@
 package render
 
 import (
-	"bytes"
-	"compress/gzip"
 	"crypto/sha256"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 	"testing"
 
 	"github.com/boilernet/boilernet/infer"
+	"github.com/boilernet/boilernet/internal/datasetpages"
 )
 
 // TestDatasetDump writes, for every page of ../../shared/data/*/html, a
@@ -27,22 +25,15 @@ func TestDatasetDump(t *testing.T) {
 	if out == "" {
 		t.Skip("DUMP not set")
 	}
-	files, _ := filepath.Glob(filepath.Join("..", "..", "shared", "data", "*", "html", "*"))
-	sort.Strings(files)
+	files, err := datasetpages.Paths(filepath.Join("..", "..", "shared", "data"))
+	if err != nil {
+		t.Fatal(err)
+	}
 	var sb strings.Builder
 	for _, f := range files {
-		raw, err := os.ReadFile(f)
+		raw, err := datasetpages.Read(f)
 		if err != nil {
 			t.Fatal(err)
-		}
-		if strings.HasSuffix(f, ".gz") {
-			zr, err := gzip.NewReader(bytes.NewReader(raw))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if raw, err = io.ReadAll(zr); err != nil {
-				t.Fatal(err)
-			}
 		}
 		h := sha256.New()
 		res, err := keepAll.ExtractBytes(raw, infer.Options{Links: true, Images: true})

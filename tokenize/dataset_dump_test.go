@@ -3,17 +3,14 @@
 package tokenize
 
 import (
-	"bytes"
-	"compress/gzip"
 	"crypto/sha256"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 	"testing"
 
+	"github.com/boilernet/boilernet/internal/datasetpages"
 	"github.com/boilernet/boilernet/tokenize/internal/htmlparse"
 	"golang.org/x/net/html"
 )
@@ -28,24 +25,17 @@ func TestDatasetDump(t *testing.T) {
 	if out == "" {
 		t.Skip("DUMP not set")
 	}
-	files, _ := filepath.Glob(filepath.Join("..", "..", "shared", "data", "*", "html", "*"))
-	sort.Strings(files)
+	files, err := datasetpages.Paths(filepath.Join("..", "..", "shared", "data"))
+	if err != nil {
+		t.Fatal(err)
+	}
 	var sb strings.Builder
 	var maxBuilt, maxTags int
 	var maxRatio float64
 	for _, f := range files {
-		raw, err := os.ReadFile(f)
+		raw, err := datasetpages.Read(f)
 		if err != nil {
 			t.Fatal(err)
-		}
-		if strings.HasSuffix(f, ".gz") {
-			zr, err := gzip.NewReader(bytes.NewReader(raw))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if raw, err = io.ReadAll(zr); err != nil {
-				t.Fatal(err)
-			}
 		}
 		h := sha256.New()
 		dec := decode(raw, "", false)
