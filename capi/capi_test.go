@@ -48,12 +48,12 @@ func TestErrors(t *testing.T) {
 		`{"name": "a.html", "method": "oracle"}`: "a.html: method oracle reads the gold labels",
 		`[`:                                      "-: options: ",
 	} {
-		if r := response(t, 0, []byte("<p>x</p>"), opts); !strings.HasPrefix(r.Error, want) || r.Text != "" {
+		if r := response(t, 0, []byte("<p>x</p>"), opts); !strings.HasPrefix(r.Error, want) || r.Text != "" || !r.BadOptions {
 			t.Errorf("%s: error %q, want %q…", opts, r.Error, want)
 		}
 	}
 	big := make([]byte, 64<<20+1)
-	if r := response(t, 0, big, `{"name": "big"}`); !strings.HasPrefix(r.Error, "big: page too large") {
+	if r := response(t, 0, big, `{"name": "big"}`); !strings.HasPrefix(r.Error, "big: page too large") || r.BadOptions {
 		t.Errorf("a page over the limit: %q", r.Error)
 	}
 	if _, err := NewExtractor("capi_test.go"); err == nil || !strings.Contains(err.Error(), "capi_test.go") {

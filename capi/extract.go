@@ -88,9 +88,19 @@ type Response struct {
 	// newline (nothing for an empty text).
 	Output string `json:"output,omitempty"`
 	// Error names the input and says what was wrong; the other fields
-	// are then empty.
-	Error string `json:"error,omitempty"`
+	// are then empty. BadOptions reports an error of the options (the
+	// format, the method), which no page can pass.
+	Error      string `json:"error,omitempty"`
+	BadOptions bool   `json:"bad_options,omitempty"`
 }
+
+// errOptions is wrapped by the errors of a Request's options.
+var errOptions = errors.New("bad options")
+
+// optionsError is an error of a Request's options.
+type optionsError struct{ error }
+
+func (e optionsError) Unwrap() []error { return []error{e.error, errOptions} }
 
 // Extractor extracts pages with one model (the embedded one, or model
 // files) and any method. It is safe for concurrent use.
@@ -170,7 +180,7 @@ func (e *Extractor) Extract(raw []byte, req Request) Response {
 	}
 	resp, err := e.extract(raw, req, name)
 	if err != nil {
-		return Response{Error: name + ": " + err.Error()}
+		return Response{Error: name + ": " + err.Error(), BadOptions: errors.Is(err, errOptions)}
 	}
 	return resp
 }
@@ -181,11 +191,11 @@ func (e *Extractor) extract(raw []byte, req Request, name string) (Response, err
 		format = "text"
 	}
 	if !slices.Contains(Formats, format) {
-		return Response{}, fmt.Errorf("format %q: unknown format (valid: %s)", format, strings.Join(Formats, ", "))
+		return Response{}, optionsError{fmt.Errorf("format %q: unknown format (valid: %s)", format, strings.Join(Formats, ", "))}
 	}
 	ex, err := e.extractor(req.Method)
 	if err != nil {
-		return Response{}, err
+		return Response{}, optionsError{err}
 	}
 	// Metadata always: the caller gets it whatever the format, and only
 	// the formats that show it (json, jsonl, xml, tei) print it.

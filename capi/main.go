@@ -111,7 +111,8 @@ func extractJSON(h uintptr, raw, opts []byte) (out []byte) {
 		}
 	}()
 	if err != nil {
-		return errorJSON(name + ": " + err.Error())
+		b, _ := json.Marshal(Response{Error: name + ": " + err.Error(), BadOptions: true})
+		return b
 	}
 	var e *Extractor
 	if h == 0 {
