@@ -79,7 +79,7 @@ func TestBestThreshold(t *testing.T) {
 	blocks := func(texts ...string) []tokenize.Block {
 		bs := make([]tokenize.Block, len(texts))
 		for i, s := range texts {
-			bs[i] = tokenize.Block{Text: s, Index: i}
+			bs[i] = tokenize.Block{Text: s, Words: tokenize.CountWords(s), Index: i}
 		}
 		return bs
 	}

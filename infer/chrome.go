@@ -232,7 +232,7 @@ func isCallToAction(para []tokenize.Block) bool {
 		if !isButton(b) {
 			return false
 		}
-		words += tokenize.CountWords(b.Text)
+		words += b.Words
 	}
 	return words <= ctaWords
 }

@@ -137,7 +137,7 @@ func findComments(blocks []tokenize.Block, selected []bool) []Comment {
 		}
 		s.blocks = append(s.blocks, i)
 		if !b.InLink {
-			s.words += tokenize.CountWords(b.Text)
+			s.words += b.Words
 		}
 	}
 	var out []Comment
@@ -392,7 +392,7 @@ func hasDigit(s string) bool { return strings.ContainsAny(s, "0123456789") }
 // "date", "tool" (a link to reply, report, edit or vote; a label in the
 // comment's metadata), or "" (the comment's text).
 func commentField(b tokenize.Block, under []*tokenize.Element) string {
-	words := tokenize.CountWords(b.Text)
+	words := b.Words
 	for _, el := range slices.Backward(under) {
 		switch {
 		case hasToken(el, commentTextTokens):

@@ -28,7 +28,7 @@ func confidence(blocks []tokenize.Block, probs []float32, selected []bool) float
 	var tp, kept, gold, logNone float64
 	for i, b := range blocks {
 		q := scaleOdds(float64(probs[i]), f1Odds)
-		w := float64(tokenize.CountWords(b.Text))
+		w := float64(b.Words)
 		gold += q * w
 		if w > 0 {
 			logNone += math.Log1p(-min(q, 1-1e-12))

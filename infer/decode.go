@@ -227,7 +227,7 @@ func (d Decoding) decode(blocks []tokenize.Block, probs []float32, threshold flo
 	}
 	words = make([]int, len(blocks))
 	for i, b := range blocks {
-		words[i] = tokenize.CountWords(b.Text)
+		words[i] = b.Words
 	}
 	if !perBlock && !d.Unsmoothed {
 		probs = smooth(blocks, probs, words)

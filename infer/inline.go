@@ -18,7 +18,7 @@ func fillGaps(blocks []tokenize.Block, selected []bool) {
 		}
 		j, words := i, 0
 		for j < len(blocks) && !selected[j] && !blocks[j].Hidden && sameLine(blocks[j], blocks[i-1]) && words <= maxGapWords {
-			words += tokenize.CountWords(blocks[j].Text)
+			words += blocks[j].Words
 			j++
 		}
 		if j < len(blocks) && selected[j] && sameLine(blocks[j], blocks[i-1]) && words <= maxGapWords {

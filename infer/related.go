@@ -85,7 +85,7 @@ func setApart(para []tokenize.Block) bool {
 func mostlyLinks(para []tokenize.Block) bool {
 	var in, all int
 	for _, b := range para {
-		n := tokenize.CountWords(b.Text)
+		n := b.Words
 		all += n
 		if b.InLink {
 			in += n

@@ -99,6 +99,8 @@ type Block struct {
 	// Text is the node's text with entities decoded and whitespace runs
 	// collapsed to one space (inside <pre>, line breaks are kept).
 	Text string
+	// Words is CountWords(Text), counted once when the page is parsed.
+	Words int
 	// Path holds the names of the ancestor elements, lowercase, from html
 	// down to the text node's parent.
 	Path []string

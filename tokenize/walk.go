@@ -175,6 +175,7 @@ func (w *walker) text(n *html.Node) {
 	}
 	w.blocks = append(w.blocks, Block{
 		Text:        text,
+		Words:       CountWords(text),
 		Path:        w.names.copyOf(w.path),
 		Node:        n,
 		InLink:      w.links > 0,

@@ -436,7 +436,7 @@ func (v *Vocab) EncodePage(blocks []tokenize.Block, emit func(i int, row []Entry
 		if v.Features.Regions {
 			wordCount := make([]int, len(blocks))
 			for i, b := range blocks {
-				wordCount[i] = tokenize.CountWords(b.Text)
+				wordCount[i] = b.Words
 			}
 			rs = newRegionStats(blocks, wordCount, index)
 		}

@@ -10,7 +10,7 @@ import (
 )
 
 func block(text string, path ...string) tokenize.Block {
-	return tokenize.Block{Text: text, Path: path}
+	return tokenize.Block{Text: text, Words: tokenize.CountWords(text), Path: path}
 }
 
 func TestBuildTopKWithTies(t *testing.T) {
