@@ -34,16 +34,20 @@ import (
 )
 
 // Options configure Fit and Run. Zero values give the defaults, those of
-// DefaultOptions, which are boilernet train's: Run(Options{Data: dirs})
-// trains what boilernet train -data dirs does.
+// DefaultOptions, which are boilernet train's and the embedded model's
+// recipe (features paper+attrs+regions, 200 attribute tokens, hidden 32,
+// dense 64, 2 layers, dropout 0.5, 20 epochs, the soft token F1 term at
+// weight 1): Run(Options{Data: dirs}) trains what boilernet train -data
+// dirs does, and with the embedded model's datasets and seed, that model.
 type Options struct {
 	// Data lists the dataset folders whose train and dev splits Run
 	// loads; the model file records them.
 	Data   []string
 	Epochs int // default DefaultEpochs
 	Batch  int // sequences per batch, default DefaultBatch
-	// Network is the network's shape: zero fields take bilstm's defaults
-	// (Config.WithDefaults), and a zero Dropout takes
+	// Network is the network's shape: a zero Hidden and Dense take
+	// DefaultHidden and DefaultDense, the other zero fields bilstm's
+	// defaults (Config.WithDefaults), and a zero Dropout takes
 	// bilstm.DefaultDropout; NoDropout (any negative rate) trains
 	// without.
 	Network bilstm.Config
@@ -69,12 +73,12 @@ type Options struct {
 	// so that long paragraphs count more than one-word links, as they do
 	// in token-level scores.
 	WordWeights bool
-	// F1Loss, when positive, adds to the loss F1Loss times one minus the
-	// mean over a batch's pages of their soft token F1 (each block's
-	// probability for its selection, its words for its tokens), so that
-	// training aims at the page-averaged token F1 the model is scored on
-	// too. Batch must then be at most graph.MaxF1Pages. 0: cross-entropy
-	// alone.
+	// F1Loss adds to the loss F1Loss times one minus the mean over a
+	// batch's pages of their soft token F1 (each block's probability for
+	// its selection, its words for its tokens), so that training aims at
+	// the page-averaged token F1 the model is scored on too. Batch must
+	// then be at most graph.MaxF1Pages. 0: DefaultF1Loss; NoF1Loss (any
+	// negative weight): cross-entropy alone.
 	F1Loss float64
 	// InputDropout drops each non-zero input of a training row with this
 	// probability (the others are scaled by 1/(1-p)), drawn anew every
@@ -142,10 +146,15 @@ type Progress struct {
 	Loss float64
 }
 
-// Defaults of Options.
+// Defaults of Options: the embedded model's recipe (docs/training.md,
+// "The default model"), with bilstm's defaults for the layers (2) and the
+// dropout (0.5) and vocab's for the features and vocabulary sizes.
 const (
-	DefaultEpochs    = 50
+	DefaultEpochs    = 20
 	DefaultBatch     = 16
+	DefaultHidden    = 32
+	DefaultDense     = 64
+	DefaultF1Loss    = 1
 	DefaultLearnRate = 1e-3
 	DefaultMaxRows   = 16384
 	DefaultDistill   = 0.5
@@ -153,6 +162,9 @@ const (
 	// NoDropout as Options.Network.Dropout trains without dropout (0 is
 	// bilstm.DefaultDropout).
 	NoDropout = -1
+	// NoF1Loss as Options.F1Loss trains on the cross-entropy alone (0 is
+	// DefaultF1Loss).
+	NoF1Loss = -1
 )
 
 // DefaultOptions returns the options a zero Options stands for, with
@@ -175,6 +187,14 @@ func (o Options) withDefaults() Options {
 	o.MaxRows = cmp.Or(o.MaxRows, DefaultMaxRows)
 	o.Distill = cmp.Or(o.Distill, DefaultDistill)
 	o.Seed = cmp.Or(o.Seed, DefaultSeed)
+	switch {
+	case o.F1Loss == 0:
+		o.F1Loss = DefaultF1Loss
+	case o.F1Loss < 0:
+		o.F1Loss = 0
+	}
+	o.Network.Hidden = cmp.Or(o.Network.Hidden, DefaultHidden)
+	o.Network.Dense = cmp.Or(o.Network.Dense, DefaultDense)
 	switch {
 	case o.Network.Dropout == 0:
 		o.Network.Dropout = bilstm.DefaultDropout
@@ -203,8 +223,8 @@ func (o Options) check() error {
 	if !(o.Transplant >= 0 && o.Transplant <= 10) {
 		return fmt.Errorf("train: transplant share %v outside [0, 10]", o.Transplant)
 	}
-	if o.F1Loss < 0 || o.F1Loss > 0 && o.Batch > graph.MaxF1Pages {
-		return fmt.Errorf("train: F1 loss weight %v with batches of %d pages: need a weight ≥ 0 and at most %d pages", o.F1Loss, o.Batch, graph.MaxF1Pages)
+	if o.F1Loss > 0 && o.Batch > graph.MaxF1Pages {
+		return fmt.Errorf("train: F1 loss weight %v with batches of %d pages: need at most %d pages (or no F1 term)", o.F1Loss, o.Batch, graph.MaxF1Pages)
 	}
 	for name, k := range o.Repeat {
 		if k < 1 {

@@ -29,6 +29,7 @@ func tinyOptions() Options {
 		Words:   60, Tags: 12,
 		LearnRate: 0.01,
 		Seed:      3,
+		F1Loss:    NoF1Loss,
 	}
 }
 
@@ -165,7 +166,6 @@ func TestRunErrors(t *testing.T) {
 		{"bad average", Options{Data: []string{synth}, Average: -0.5}, "average decay"},
 		{"bad transplant", Options{Data: []string{synth}, Transplant: -1}, "transplant share"},
 		{"bad repeat", Options{Data: []string{synth}, Repeat: map[string]int{"synth": 0}}, "at least 1"},
-		{"negative F1 loss", Options{Data: []string{synth}, F1Loss: -1}, "F1 loss"},
 		{"F1 loss over too many pages", Options{Data: []string{synth}, F1Loss: 1, Batch: 65}, "at most 64 pages"},
 	}
 	for _, tt := range tests {
@@ -387,6 +387,7 @@ func contextOptions(seed uint64) Options {
 		Words:   30, Tags: 12,
 		LearnRate: 0.02,
 		Seed:      seed,
+		F1Loss:    NoF1Loss,
 	}
 }
 
@@ -464,12 +465,24 @@ func contextCeiling(docs []*data.Document) float64 {
 func TestDefaultOptions(t *testing.T) {
 	def := DefaultOptions()
 	if *def.Features != vocab.Default() || def.Network.Dropout != bilstm.DefaultDropout || def.Seed != DefaultSeed ||
-		def.Epochs != DefaultEpochs || def.Network.Hidden != bilstm.DefaultHidden || def.Distill != DefaultDistill {
+		def.Epochs != DefaultEpochs || def.Network.Hidden != DefaultHidden || def.Distill != DefaultDistill {
 		t.Errorf("DefaultOptions() = %+v", def)
 	}
-	none := Options{Network: bilstm.Config{Dropout: NoDropout}}.withDefaults()
-	if none.Network.Dropout != 0 {
-		t.Errorf("NoDropout gave dropout %v", none.Network.Dropout)
+	// The embedded model's recipe (docs/training.md, "The default
+	// model"): -features paper+attrs+regions -attrs 200 -hidden 32
+	// -dense 64 -epochs 20 -f1-loss 1, the rest the defaults.
+	recipe := Options{Epochs: 20, Batch: 16, Network: bilstm.Config{Dense: 64, Hidden: 32, Layers: 2, Dropout: 0.5},
+		Words: 1000, Tags: 50, Attrs: 200, LearnRate: 1e-3, F1Loss: 1, Seed: 1, MaxRows: 16384, Distill: 0.5}
+	if f := def.Features.String(); f != "paper+attrs+regions" {
+		t.Errorf("default features %s", f)
+	}
+	def.Features = nil
+	if !reflect.DeepEqual(def, recipe) {
+		t.Errorf("DefaultOptions() = %+v,\nwant the embedded recipe %+v", def, recipe)
+	}
+	none := Options{Network: bilstm.Config{Dropout: NoDropout}, F1Loss: NoF1Loss}.withDefaults()
+	if none.Network.Dropout != 0 || none.F1Loss != 0 {
+		t.Errorf("NoDropout, NoF1Loss gave dropout %v, F1 weight %v", none.Network.Dropout, none.F1Loss)
 	}
 	paper := vocab.Paper()
 	if got := (Options{Features: &paper}).withDefaults(); *got.Features != vocab.Paper() {

@@ -38,7 +38,7 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	seed := fs.Uint64("seed", def.Seed, "random seed (at least 1)")
 	comments := fs.Bool("comments", false, "count user comments (Dragnet) as content")
 	wordWeights := fs.Bool("word-weights", false, "weight each block's loss by log2(2 + its words)")
-	f1Loss := fs.Float64("f1-loss", 0, "add this weight times (1 − the mean over a batch's pages of their soft token F1) to the loss, so that training aims at the page-averaged token F1 too; ≥ 0 (0: cross-entropy alone)")
+	f1Loss := fs.Float64("f1-loss", def.F1Loss, "add this weight times (1 − the mean over a batch's pages of their soft token F1) to the loss, so that training aims at the page-averaged token F1 too; ≥ 0 (0: cross-entropy alone)")
 	inputDropout := fs.Float64("input-dropout", 0, "drop each non-zero input of a training row with this probability, anew every epoch")
 	transplantShare := fs.Float64("transplant", 0, "add this many times the training pages as augmented pages: a training page with another's boilerplate region (teaser list, navbox, share row) inserted, labeled boilerplate")
 	datasetHeads := fs.Bool("dataset-heads", false, "train one correction of the output layer per dataset, summing to zero, so that one dataset's gold conventions do not pull the shared output layer (the model keeps their mean)")
@@ -98,8 +98,12 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	}
 	logFile := &lazyFile{path: *logPath}
 	defer logFile.Close()
+	// The flags' 0 is none; the library's 0 is its default.
 	if *dropout == 0 {
 		*dropout = train.NoDropout
+	}
+	if *f1Loss == 0 {
+		*f1Loss = train.NoF1Loss
 	}
 	show := &trainReport{epochs: *epochs, log: logFile}
 	if !*quiet {

@@ -4,10 +4,13 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/boilernet/boilernet/bilstm"
+	"github.com/boilernet/boilernet/infer"
+	"github.com/boilernet/boilernet/train"
 )
 
 // Without -q and off a terminal, train writes a line per epoch and no
@@ -56,4 +59,38 @@ func TestTrainDropoutAndSeedFlags(t *testing.T) {
 		t.Errorf("-dropout 0: model dropout %v", m.Config.Dropout)
 	}
 	checkRun(t, []string{"train", "-seed", "0", "-data", "x", "-out", model}, 1, nil, []string{"-seed 0: must be at least 1"})
+}
+
+// With no flag but -data and -out, train trains the embedded model's
+// recipe: the flags' defaults are train.DefaultOptions().
+func TestTrainDefaultsAreTheEmbeddedRecipe(t *testing.T) {
+	model := filepath.Join(t.TempDir(), "m.model")
+	checkRun(t, []string{"train", "-q", "-data", "../../testdata/synth", "-out", model, "-epochs", "1"}, 0, []string{"best epoch 1"}, nil)
+	f, err := os.Open(model)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	m, err := bilstm.ReadModel(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ex, err := infer.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	md, _ := ex.Model()
+	embedded := md.Nets()[0]
+	if got, want := m.Config, embedded.Config; got.Hidden != want.Hidden || got.Dense != want.Dense || got.Layers != want.Layers ||
+		got.Dropout != want.Dropout || len(got.Pool) != len(want.Pool) {
+		t.Errorf("config %+v, want the embedded model's %+v", got, want)
+	}
+	for _, key := range []string{"f1_loss", "features", "batch", "learn_rate", "word_weights", "input_dropout", "average"} {
+		if m.Meta[key] != embedded.Meta[key] {
+			t.Errorf("meta %s = %q, want the embedded model's %q", key, m.Meta[key], embedded.Meta[key])
+		}
+	}
+	if def := train.DefaultOptions(); def.Epochs != 20 || strconv.Itoa(def.Epochs) != embedded.Meta["epochs"] {
+		t.Errorf("default epochs %d, the embedded model's %s", def.Epochs, embedded.Meta["epochs"])
+	}
 }
