@@ -224,7 +224,8 @@ def _page_bytes(html: Any) -> tuple[bytes, str]:
         try:
             return html.encode("utf-8"), "utf-8"
         except UnicodeEncodeError:  # lone surrogates: replaced by U+FFFD
-            return html.encode("utf-8", "surrogatepass"), "utf-8"
+            fixed = html.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
+            return fixed.encode("utf-8"), "utf-8"
     if isinstance(html, bytes):
         return html, ""
     if isinstance(html, (bytearray, memoryview)):
