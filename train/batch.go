@@ -2,16 +2,16 @@ package train
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/boilernet/boilernet/bilstm"
 	"github.com/boilernet/boilernet/train/graph"
-	"github.com/boilernet/boilernet/vocab"
 )
 
 // netInput is one page as the network sees it: one sparse row per block
 // and, for training, one label per block.
 type netInput struct {
-	Rows   [][]vocab.Entry
+	Rows   packedRows
 	Labels []bool // nil when unlabeled
 	// Weights, when not nil, scale each block's loss weight (e.g. by its
 	// length, so that long paragraphs count more than one-word links).
@@ -37,7 +37,7 @@ func (s *netInput) weight(t int) float32 {
 }
 
 // Len is the number of blocks.
-func (s *netInput) Len() int { return len(s.Rows) }
+func (s *netInput) Len() int { return s.Rows.Len() }
 
 // classWeights returns the "balanced" loss weights n/(2·n_class) for the
 // boilerplate (index 0) and content (index 1) classes of the labels of seqs,
@@ -72,8 +72,10 @@ func balancedWeights[F float32 | float64](counts [2]float64) [2]F {
 }
 
 // newBatch lays out sequences (sorted longest first, none empty) as a
-// padded batch. With labels, Y holds them and W the class weight of each
-// row divided by the number of rows, so the loss is a weighted mean.
+// padded batch without its input rows (X is nil: inputRows lays them out
+// when the batch runs). With labels, Y holds them and W the class weight
+// of each row divided by the number of rows, so the loss is a weighted
+// mean.
 func newBatch(seqs []*netInput, classWeights [2]float32) (*graph.Batch, error) {
 	lay := bilstm.Layout{}
 	for i, s := range seqs {
@@ -99,32 +101,46 @@ func newBatch(seqs []*netInput, classWeights [2]float32) (*graph.Batch, error) {
 		return nil, err
 	}
 	n := lay.N()
-	b := &graph.Batch{Layout: lay, X: &bilstm.Sparse{Start: make([]int, 1, n+1)}, Y: make([]float32, n), W: make([]float32, n), Heads: heads}
+	b := &graph.Batch{Layout: lay, Y: make([]float32, n), W: make([]float32, n), Heads: heads}
 	valid := float32(lay.Valid())
 	for bi, s := range seqs {
-		for t := range lay.T {
-			if t < s.Len() {
-				for _, e := range s.Rows[t] {
-					b.X.Cols = append(b.X.Cols, e.Col)
-					b.X.Vals = append(b.X.Vals, e.Count)
-				}
-				if s.Labels != nil {
-					r := bi*lay.T + t
-					if s.Labels[t] {
-						b.Y[r] = 1
-						b.W[r] = s.weight(t) * classWeights[1] / valid
-					} else {
-						b.W[r] = s.weight(t) * classWeights[0] / valid
-					}
-					if s.Targets != nil {
-						b.Y[r] = s.Targets[t]
-					}
-				}
+		if s.Labels == nil {
+			continue
+		}
+		for t := range s.Len() {
+			r := bi*lay.T + t
+			if s.Labels[t] {
+				b.Y[r] = 1
+				b.W[r] = s.weight(t) * classWeights[1] / valid
+			} else {
+				b.W[r] = s.weight(t) * classWeights[0] / valid
 			}
-			b.X.Start = append(b.X.Start, len(b.X.Cols))
+			if s.Targets != nil {
+				b.Y[r] = s.Targets[t]
+			}
 		}
 	}
 	return b, nil
+}
+
+// inputRows lays out the input rows of seqs, the sequences of a batch
+// laid out as lay, in x (its slices reused) and returns x: each sequence's
+// rows, then empty rows up to lay.T.
+func inputRows(seqs []*netInput, lay bilstm.Layout, x *bilstm.Sparse) *bilstm.Sparse {
+	entries := 0
+	for _, s := range seqs {
+		entries += s.Rows.size()
+	}
+	x.Start = append(slices.Grow(x.Start[:0], lay.N()+1), 0)
+	x.Cols = slices.Grow(x.Cols[:0], entries)
+	x.Vals = slices.Grow(x.Vals[:0], entries)
+	for _, s := range seqs {
+		s.Rows.appendTo(x)
+		for range lay.T - s.Len() {
+			x.Start = append(x.Start, len(x.Cols))
+		}
+	}
+	return x
 }
 
 // batchGroups lays the pooling groups of sequences out as a batch's rows

@@ -4,13 +4,14 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/boilernet/boilernet/bilstm"
 	"github.com/boilernet/boilernet/vocab"
 )
 
 func TestNewBatch(t *testing.T) {
 	seqs := []*netInput{
-		{Rows: [][]vocab.Entry{{{Col: 1, Count: 2}}, {}, {{Col: 0, Count: 1}, {Col: 3, Count: 1}}}, Labels: []bool{true, false, true}},
-		{Rows: [][]vocab.Entry{{{Col: 2, Count: 1}}}, Labels: []bool{false}},
+		{Rows: packRows([][]vocab.Entry{{{Col: 1, Count: 2}}, {}, {{Col: 0, Count: 1}, {Col: 3, Count: 1}}}), Labels: []bool{true, false, true}},
+		{Rows: packRows([][]vocab.Entry{{{Col: 2, Count: 1}}}), Labels: []bool{false}},
 	}
 	b, err := newBatch(seqs, [2]float32{0.5, 2})
 	if err != nil {
@@ -19,8 +20,13 @@ func TestNewBatch(t *testing.T) {
 	if b.T != 3 || !slices.Equal(b.Lens, []int{3, 1}) {
 		t.Fatalf("layout %+v", b.Layout)
 	}
-	if !slices.Equal(b.X.Start, []int{0, 1, 1, 3, 4, 4, 4}) || !slices.Equal(b.X.Cols, []int32{1, 0, 3, 2}) {
-		t.Errorf("sparse %+v", b.X)
+	if b.X != nil {
+		t.Errorf("a batch laid out with its rows %+v", b.X)
+	}
+	var x bilstm.Sparse
+	inputRows(seqs, b.Layout, &x)
+	if !slices.Equal(x.Start, []int{0, 1, 1, 3, 4, 4, 4}) || !slices.Equal(x.Cols, []int32{1, 0, 3, 2}) || !slices.Equal(x.Vals, []float32{2, 1, 1, 1}) {
+		t.Errorf("sparse %+v", x)
 	}
 	if !slices.Equal(b.Y, []float32{1, 0, 1, 0, 0, 0}) || !slices.Equal(b.W, []float32{0.5, 0.125, 0.5, 0.125, 0, 0}) {
 		t.Errorf("Y %v W %v", b.Y, b.W)
@@ -41,7 +47,7 @@ func TestNewBatch(t *testing.T) {
 		t.Errorf("classWeights(skewed) = %v, want [0.667 2]", w)
 	}
 	// Block weights: the content block weighs as much as the three others.
-	weighted := []*netInput{{Rows: make([][]vocab.Entry, 4), Labels: []bool{true, false, false, false}, Weights: []float32{3, 1, 1, 1}}}
+	weighted := []*netInput{{Rows: packRows(make([][]vocab.Entry, 4)), Labels: []bool{true, false, false, false}, Weights: []float32{3, 1, 1, 1}}}
 	if w := classWeights(weighted); w != [2]float32{1, 1} {
 		t.Errorf("classWeights(weighted) = %v, want [1 1]", w)
 	}

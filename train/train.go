@@ -139,8 +139,9 @@ type Options struct {
 type Progress struct {
 	// Epoch is the epoch being trained, from 1; 0 while Run loads pages.
 	Epoch int
-	// Done counts the units done of Total: pages loaded, or the training
-	// blocks of the epoch's batches run so far.
+	// Done counts the units done of Total: pages loaded (Run reads each
+	// training page twice, see Run), or the training blocks of the
+	// epoch's batches run so far.
 	Done, Total int
 	// Loss is the mean training loss of the epoch's batches so far.
 	Loss float64
@@ -288,21 +289,33 @@ type Result struct {
 }
 
 // Run loads the train and dev splits of the dataset folders
-// Options.Data, one dev set per dataset, and trains on them with Fit.
-// Cancelling ctx stops loading or training with an error wrapping
-// ctx.Err().
+// Options.Data, one dev set per dataset, and trains on them as Fit does.
+// It reads each training page twice, once for the vocabulary and once to
+// encode it, so that only the encoded pages stay in memory, never the
+// parsed ones (with Options.Transplant, which moves regions between
+// pages, all of them are loaded once and kept). Cancelling ctx stops
+// loading or training with an error wrapping ctx.Err().
 func Run(ctx context.Context, opts Options) (*Result, error) {
 	if len(opts.Data) == 0 {
 		return nil, errors.New("train: no dataset given")
 	}
-	if err := opts.withDefaults().check(); err != nil {
+	o := opts.withDefaults()
+	if err := o.check(); err != nil {
 		return nil, err // before loading the pages
 	}
-	trainDocs, devSets, bad, err := loadCounted(ctx, opts)
+	if o.Transplant > 0 {
+		trainDocs, devSets, bad, err := loadCounted(ctx, opts)
+		if err != nil {
+			return nil, err
+		}
+		return fit(ctx, trainDocs, devSets, opts, &Result{Bad: bad})
+	}
+	res := &Result{}
+	in, err := loadEncoded(ctx, o, res)
 	if err != nil {
 		return nil, err
 	}
-	return fit(ctx, trainDocs, devSets, opts, &Result{Bad: bad})
+	return fitInputs(ctx, in, o, res)
 }
 
 // Fit trains a model on the training documents and keeps the weights of
@@ -332,6 +345,12 @@ func fit(ctx context.Context, trainDocs []*data.Document, dev []DevSet, opts Opt
 	if err != nil {
 		return nil, err
 	}
+	return fitInputs(ctx, in, opts, res)
+}
+
+// fitInputs trains on prepared inputs with options whose defaults are
+// filled in, and fills in res.
+func fitInputs(ctx context.Context, in *inputs, opts Options, res *Result) (*Result, error) {
 	t, err := newTrainer(opts, in)
 	if err != nil {
 		return nil, err
@@ -369,7 +388,7 @@ func fit(ctx context.Context, trainDocs []*data.Document, dev []DevSet, opts Opt
 	}
 	if opts.Half {
 		half := res.Best
-		if err := scoreDev(ctx, &half, in, best.HalfRounded(in.cfg), scorer.workspaces); err != nil {
+		if err := scoreDev(ctx, &half, in, best.HalfRounded(in.cfg), scorer.buffers); err != nil {
 			return nil, fmt.Errorf("train: %w", err)
 		}
 		res.Half = &half
@@ -383,11 +402,24 @@ func fit(ctx context.Context, trainDocs []*data.Document, dev []DevSet, opts Opt
 type inputs struct {
 	cfg          bilstm.Config
 	vocab        *vocab.Vocab
-	devSets      []DevSet
+	devNames     []string // the dev sets'
 	trainBatches []batch
 	devBatches   [][]batch // per dev set
 	trainBlocks  int       // valid rows of trainBatches
 	datasets     []string  // the training pages' datasets, with DatasetHeads
+}
+
+// newInputs returns the inputs of the vocabulary counted by vb, with no
+// pages yet.
+func newInputs(vb *vocab.Builder, devNames []string, opts Options) (*inputs, error) {
+	in := &inputs{devNames: devNames}
+	in.vocab = vb.Build(vocab.Sizes{Features: *opts.Features, Words: opts.Words, Tags: opts.Tags, Attrs: opts.Attrs})
+	in.cfg = opts.Network
+	in.cfg.Input = in.vocab.Dim()
+	if err := in.cfg.Check(); err != nil {
+		return nil, err
+	}
+	return in, nil
 }
 
 // prepare leaves out the pages without blocks (counting them and the pages
@@ -396,31 +428,25 @@ type inputs struct {
 func prepare(trainDocs []*data.Document, dev []DevSet, opts Options, res *Result) (*inputs, error) {
 	trainDocs, res.Skipped = withBlocks(trainDocs)
 	devSets := make([]DevSet, len(dev))
+	names := make([]string, len(dev))
 	for i, set := range dev {
 		var skipped int
 		devSets[i] = DevSet{set.Name, nil}
 		devSets[i].Docs, skipped = withBlocks(set.Docs)
+		names[i] = set.Name
 		res.Skipped += skipped
 		res.DevDocs += len(devSets[i].Docs)
 	}
 	res.TrainDocs = len(trainDocs)
-	if len(trainDocs) == 0 || res.DevDocs == 0 {
-		var loaded string
-		if len(opts.Data) > 0 {
-			loaded = fmt.Sprintf(" (%d could not be loaded)", res.Bad)
-		}
-		return nil, fmt.Errorf("train: %d training and %d dev pages with text%s; need both", len(trainDocs), res.DevDocs, loaded)
+	if err := needPages(res, opts); err != nil {
+		return nil, err
 	}
-
 	vb := vocab.NewBuilder()
 	for _, d := range trainDocs {
 		vb.Add(d.Page.Blocks)
 	}
-	in := &inputs{devSets: devSets}
-	in.vocab = vb.Build(vocab.Sizes{Features: *opts.Features, Words: opts.Words, Tags: opts.Tags, Attrs: opts.Attrs})
-	in.cfg = opts.Network
-	in.cfg.Input = in.vocab.Dim()
-	if err := in.cfg.Check(); err != nil {
+	in, err := newInputs(vb, names, opts)
+	if err != nil {
 		return nil, err
 	}
 	if opts.Transplant > 0 {
@@ -432,46 +458,65 @@ func prepare(trainDocs []*data.Document, dev []DevSet, opts Options, res *Result
 	for _, set := range devSets {
 		all = append(all, set.Docs...)
 	}
-	weighted := 0
-	if opts.WordWeights {
-		weighted = len(trainDocs)
+	encs := make([]encoder, runtime.GOMAXPROCS(0))
+	encoded := make([]sequence, len(all))
+	parallel(len(all), len(encs), func(w, i int) error {
+		encoded[i] = encs[w].encode(in.vocab, all[i], i < len(trainDocs), opts)
+		return nil
+	})
+	devSeqs := make([][]sequence, len(devSets))
+	rest := encoded[len(trainDocs):]
+	for i, set := range devSets {
+		devSeqs[i], rest = rest[:len(set.Docs)], rest[len(set.Docs):]
 	}
-	encoded := encode(in.vocab, all, weighted, opts.Network.Pool)
-	trainSeqs := encoded[:len(trainDocs)]
-	if len(opts.Teachers) > 0 {
-		distill(trainSeqs, trainDocs, opts.Teachers, opts.Distill)
+	return in, in.layOut(encoded[:len(trainDocs)], devSeqs, opts)
+}
+
+// needPages fails unless res counts training and dev pages.
+func needPages(res *Result, opts Options) error {
+	if res.TrainDocs > 0 && res.DevDocs > 0 {
+		return nil
 	}
+	var loaded string
+	if len(opts.Data) > 0 {
+		loaded = fmt.Sprintf(" (%d could not be loaded)", res.Bad)
+	}
+	return fmt.Errorf("train: %d training and %d dev pages with text%s; need both", res.TrainDocs, res.DevDocs, loaded)
+}
+
+// layOut numbers the training pages' datasets (Options.DatasetHeads),
+// repeats the training pages of Options.Repeat and cuts the training and
+// dev sequences into batches.
+func (in *inputs) layOut(trainSeqs []sequence, devSeqs [][]sequence, opts Options) error {
 	if opts.DatasetHeads {
-		for _, d := range trainDocs {
-			if !slices.Contains(in.datasets, d.Dataset) {
-				in.datasets = append(in.datasets, d.Dataset)
+		for _, s := range trainSeqs {
+			if !slices.Contains(in.datasets, s.dataset) {
+				in.datasets = append(in.datasets, s.dataset)
 			}
 		}
 		if len(in.datasets) < 2 {
-			return nil, fmt.Errorf("train: dataset heads need pages of two datasets, have %q", in.datasets)
+			return fmt.Errorf("train: dataset heads need pages of two datasets, have %q", in.datasets)
 		}
-		for i, d := range trainDocs {
-			trainSeqs[i].Head = slices.Index(in.datasets, d.Dataset)
+		for _, s := range trainSeqs {
+			s.Head = slices.Index(in.datasets, s.dataset)
 		}
 	}
-	trainSeqs = repeat(trainSeqs, trainDocs, opts.Repeat)
+	trainSeqs = repeat(trainSeqs, opts.Repeat)
 	weights := classWeights(networkSeqs(trainSeqs))
 	var err error
 	if in.trainBatches, err = makeBatches(trainSeqs, opts.Batch, opts.MaxRows, weights); err != nil {
-		return nil, err
+		return err
 	}
-	in.devBatches = make([][]batch, len(devSets))
-	rest := encoded[len(trainDocs):]
-	for i, set := range devSets {
-		if in.devBatches[i], err = makeBatches(rest[:len(set.Docs)], opts.Batch, opts.MaxRows, weights); err != nil {
-			return nil, err
+	in.devBatches = make([][]batch, len(devSeqs))
+	for i, seqs := range devSeqs {
+		if in.devBatches[i], err = makeBatches(seqs, opts.Batch, opts.MaxRows, weights); err != nil {
+			return err
 		}
-		rest = rest[len(set.Docs):]
 	}
 	for _, b := range in.trainBatches {
 		in.trainBlocks += b.Valid()
 	}
-	return in, nil
+	return nil
 }
 
 // trainer holds the state of a training run: the live weights, their
@@ -485,8 +530,9 @@ type trainer struct {
 	rng     *rand.Rand
 	solver  *graph.Adam
 	graphs  map[int]*graph.Graph // by capacity
-	// Two batches' random inputs: the one training and the next, drawn
-	// meanwhile (see draw).
+	// Two batches' inputs: the one training and the next, laid out and
+	// drawn meanwhile (see draw).
+	rows    [2]bilstm.Sparse // the input rows
 	dropped [2]bilstm.Sparse // the input rows of Options.InputDropout
 	masks   [2][]float32     // dropout masks
 }
@@ -590,15 +636,16 @@ func (t *trainer) epoch(ctx context.Context, epoch int, between func() error) (E
 	}, nil
 }
 
-// randomInputs are what a batch runs with: its rows after input dropout
-// and its dropout mask.
+// randomInputs are what a batch runs with: its rows (after input
+// dropout) and its dropout mask.
 type randomInputs struct {
 	batch *graph.Batch
 	mask  []float32
 }
 
-// draw draws the random inputs of the batches in order on a goroutine of
-// its own, one batch ahead of training, and sends them on the channel it
+// draw lays out the input rows of the batches in order and draws their
+// random inputs on a goroutine of its own, one batch ahead of training,
+// and sends them on the channel it
 // returns, which it closes when done or stopped. It is the only user of
 // the random stream meanwhile and draws in the order the batches run, so
 // the draws are those of drawing each batch's just before running it.
@@ -610,9 +657,9 @@ func (t *trainer) draw(order []int, stop <-chan struct{}) <-chan randomInputs {
 		defer close(drawn)
 		for i, k := range order {
 			b := t.in.trainBatches[k]
-			in := randomInputs{batch: b.Batch}
+			in := randomInputs{batch: b.withRows(&t.rows[i%2])}
 			if t.opts.InputDropout > 0 {
-				in.batch = dropInputs(b.Batch, t.opts.InputDropout, t.rng, &t.dropped[i%2])
+				in.batch = dropInputs(in.batch, t.opts.InputDropout, t.rng, &t.dropped[i%2])
 			}
 			t.masks[i%2] = t.graphs[capacity(b.N())].DropoutMask(t.rng, t.masks[i%2])
 			in.mask = t.masks[i%2]
@@ -707,69 +754,16 @@ func load(opts Options) (trainDocs []*data.Document, devSets []DevSet, err error
 // loadCounted is load; pages that cannot be loaded are left out and
 // counted in bad (or stop it with Options.Strict).
 func loadCounted(ctx context.Context, opts Options) (trainDocs []*data.Document, devSets []DevSet, bad int, err error) {
-	type job struct {
-		ds  *data.Dataset
-		id  string
-		dev int // index in devSets, -1 for training pages
+	jobs, names, err := pageJobs(opts)
+	if err != nil {
+		return nil, nil, 0, err
 	}
-	var jobs []job
-	for _, dir := range opts.Data {
-		ds, err := data.Open(dir)
-		if err != nil {
-			return nil, nil, 0, err
-		}
-		for _, split := range []string{"train", "dev"} {
-			ids, ok := ds.IDs[split]
-			if !ok {
-				return nil, nil, 0, fmt.Errorf("train: dataset %s has no %s split", dir, split)
-			}
-			dev := -1
-			if split == "dev" {
-				dev = len(devSets)
-				devSets = append(devSets, DevSet{Name: ds.Name})
-			}
-			for _, id := range ids {
-				jobs = append(jobs, job{ds, id, dev})
-			}
-		}
-	}
-	// The hooks are called one at a time.
-	var mu sync.Mutex
-	step := Progress{Total: len(jobs)}
-	loaded := func() {
-		mu.Lock()
-		defer mu.Unlock()
-		step.Done++
-		opts.OnProgress(step)
-	}
-	if opts.OnProgress != nil {
-		opts.OnProgress(step)
-	} else {
-		loaded = func() {}
-	}
-	dopts := data.Options{WithComments: opts.WithComments, Strict: opts.Strict}
-	if opts.OnSkip != nil {
-		dopts.Skip = func(err error) {
-			mu.Lock()
-			defer mu.Unlock()
-			opts.OnSkip(err)
-		}
+	for _, name := range names {
+		devSets = append(devSets, DevSet{Name: name})
 	}
 	docs := make([]*data.Document, len(jobs))
-	err = parallel(len(jobs), runtime.GOMAXPROCS(0), func(_, i int) error {
-		if err := ctx.Err(); err != nil {
-			return fmt.Errorf("train: %w", err)
-		}
-		d, err := jobs[i].ds.Load(jobs[i].id, dopts)
-		if err == nil {
-			docs[i] = d
-		} else if err = dopts.Tolerate(err); err != nil {
-			return err
-		}
-		loaded()
-		return nil
-	})
-	if err != nil {
+	l := newPageLoader(ctx, opts, len(jobs))
+	if err := l.load(jobs, nil, func(_, i int, d *data.Document) { docs[i] = d }); err != nil {
 		return nil, nil, 0, err
 	}
 	for i, d := range docs {
@@ -786,6 +780,200 @@ func loadCounted(ctx context.Context, opts Options) (trainDocs []*data.Document,
 	return trainDocs, devSets, bad, nil
 }
 
+// loadEncoded loads the train and dev splits of every dataset and encodes
+// their pages, with opts's defaults filled in. Each training page is read
+// twice, on all cores: first to count its words, tags and attribute tokens
+// for the vocabulary, then, as every dev page, to encode it with that
+// vocabulary. Only the encoded pages are kept: a parsed page (its DOM and
+// blocks) takes about ten times the memory of its encoded rows. Pages
+// that cannot be loaded are left out and counted in res.Bad (or stop it
+// with Options.Strict), pages without blocks in res.Skipped.
+func loadEncoded(ctx context.Context, opts Options, res *Result) (*inputs, error) {
+	jobs, names, err := pageJobs(opts)
+	if err != nil {
+		return nil, err
+	}
+	var trainJobs []int
+	for i, j := range jobs {
+		if j.dev < 0 {
+			trainJobs = append(trainJobs, i)
+		}
+	}
+	l := newPageLoader(ctx, opts, len(trainJobs)+len(jobs))
+	const (
+		unread = iota
+		failed
+		empty
+		encoded
+	)
+	state := make([]int, len(jobs))
+	vb := vocab.NewBuilder()
+	var mu sync.Mutex
+	err = l.load(jobs, trainJobs, func(_, i int, d *data.Document) {
+		if d == nil {
+			state[i] = failed
+			return
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		vb.Add(d.Page.Blocks)
+	})
+	if err != nil {
+		return nil, err
+	}
+	in, err := newInputs(vb, names, opts)
+	if err != nil {
+		return nil, err
+	}
+	var again []int // the pages not left out already
+	for i := range jobs {
+		if state[i] == failed {
+			l.skipStep()
+		} else {
+			again = append(again, i)
+		}
+	}
+	seqs := make([]sequence, len(jobs))
+	encs := make([]encoder, runtime.GOMAXPROCS(0))
+	err = l.load(jobs, again, func(w, i int, d *data.Document) {
+		switch {
+		case d == nil:
+			state[i] = failed
+		case len(d.Page.Blocks) == 0:
+			state[i] = empty
+		default:
+			seqs[i] = encs[w].encode(in.vocab, d, jobs[i].dev < 0, opts)
+			state[i] = encoded
+		}
+	})
+	if err != nil {
+		return nil, err
+	}
+	var trainSeqs []sequence
+	devSeqs := make([][]sequence, len(names))
+	for i, j := range jobs {
+		switch {
+		case state[i] == failed:
+			res.Bad++
+		case state[i] == empty:
+			res.Skipped++
+		case j.dev >= 0:
+			devSeqs[j.dev] = append(devSeqs[j.dev], seqs[i])
+			res.DevDocs++
+		default:
+			trainSeqs = append(trainSeqs, seqs[i])
+			res.TrainDocs++
+		}
+	}
+	if err := needPages(res, opts); err != nil {
+		return nil, err
+	}
+	return in, in.layOut(trainSeqs, devSeqs, opts)
+}
+
+// pageJob is a page to load: a training page, or one of dev set dev.
+type pageJob struct {
+	ds  *data.Dataset
+	id  string
+	dev int // index of the dev set, -1 for training pages
+}
+
+// pageJobs lists the pages of the train and dev splits of the datasets
+// opts.Data, each dataset's training pages then its dev pages, and names
+// the dev sets, one a dataset.
+func pageJobs(opts Options) (jobs []pageJob, devNames []string, err error) {
+	for _, dir := range opts.Data {
+		ds, err := data.Open(dir)
+		if err != nil {
+			return nil, nil, err
+		}
+		for _, split := range []string{"train", "dev"} {
+			ids, ok := ds.IDs[split]
+			if !ok {
+				return nil, nil, fmt.Errorf("train: dataset %s has no %s split", dir, split)
+			}
+			dev := -1
+			if split == "dev" {
+				dev = len(devNames)
+				devNames = append(devNames, ds.Name)
+			}
+			for _, id := range ids {
+				jobs = append(jobs, pageJob{ds, id, dev})
+			}
+		}
+	}
+	return jobs, devNames, nil
+}
+
+// pageLoader loads pages on all cores and reports them to the hooks of
+// its options, one call at a time: a Progress step for each page and the
+// pages left out to OnSkip.
+type pageLoader struct {
+	ctx   context.Context
+	hooks Options
+	dopts data.Options
+	mu    sync.Mutex
+	step  Progress
+}
+
+// newPageLoader returns a loader of total pages in all, which it reports
+// as the loading stage's Progress.
+func newPageLoader(ctx context.Context, opts Options, total int) *pageLoader {
+	l := &pageLoader{ctx: ctx, hooks: opts, step: Progress{Total: total}}
+	l.dopts = data.Options{WithComments: opts.WithComments, Strict: opts.Strict}
+	if opts.OnSkip != nil {
+		l.dopts.Skip = func(err error) {
+			l.mu.Lock()
+			defer l.mu.Unlock()
+			opts.OnSkip(err)
+		}
+	}
+	if opts.OnProgress != nil {
+		opts.OnProgress(l.step)
+	}
+	return l
+}
+
+// skipStep counts a page as loaded without loading it.
+func (l *pageLoader) skipStep() {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.step.Done++
+	if l.hooks.OnProgress != nil {
+		l.hooks.OnProgress(l.step)
+	}
+}
+
+// load loads the pages jobs[i] for i in which (nil: all of them) and
+// calls fn with each on the goroutine w that loaded it: d is nil for a
+// page that could not be loaded, which Options.OnSkip has been given
+// (Options.Strict stops at it instead, with its error).
+func (l *pageLoader) load(jobs []pageJob, which []int, fn func(w, i int, d *data.Document)) error {
+	n := len(which)
+	if which == nil {
+		n = len(jobs)
+	}
+	return parallel(n, runtime.GOMAXPROCS(0), func(w, k int) error {
+		if err := l.ctx.Err(); err != nil {
+			return fmt.Errorf("train: %w", err)
+		}
+		i := k
+		if which != nil {
+			i = which[k]
+		}
+		d, err := jobs[i].ds.Load(jobs[i].id, l.dopts)
+		if err != nil {
+			if err = l.dopts.Tolerate(err); err != nil {
+				return err
+			}
+			d = nil
+		}
+		fn(w, i, d)
+		l.skipStep()
+		return nil
+	})
+}
+
 func withBlocks(docs []*data.Document) (kept []*data.Document, skipped int) {
 	for _, d := range docs {
 		if len(d.Page.Blocks) > 0 {
@@ -798,48 +986,52 @@ func withBlocks(docs []*data.Document) (kept []*data.Document, skipped int) {
 }
 
 // sequence is a page as the network sees it, with the words of each block
-// for word-weighted scores.
+// for word-weighted scores and its dataset.
 type sequence struct {
 	*netInput
-	words []int
+	words   []int
+	dataset string // data.Document.Dataset
 }
 
-// encode turns labeled documents into sequences, with the pooling groups
-// of the levels pool; the first weighted get word weights (each block's
-// loss weight log2(2 + its words)). Pages are encoded on all cores.
-func encode(v *vocab.Vocab, docs []*data.Document, weighted int, pool []int) []sequence {
-	seqs := make([]sequence, len(docs))
-	parallel(len(docs), runtime.GOMAXPROCS(0), func(_, i int) error {
-		d := docs[i]
-		s := sequence{&netInput{Labels: d.Labels, Rows: make([][]vocab.Entry, len(d.Page.Blocks)), Groups: bilstm.PoolGroups(d.Page.Blocks, pool)}, make([]int, len(d.Page.Blocks))}
-		v.EncodePage(d.Page.Blocks, func(j int, row []vocab.Entry) { s.Rows[j] = slices.Clone(row) })
-		for j, b := range d.Page.Blocks {
-			s.words[j] = tokenize.CountWords(b.Text)
+// encoder encodes pages as sequences; each goroutine has its own, whose
+// buffers serve page after page.
+type encoder struct {
+	rows packedRows
+	x    bilstm.Sparse
+	ws   bilstm.PageWorkspace
+}
+
+// encode returns the sequence of a page with blocks, encoded with v and
+// with the pooling groups of opts.Network.Pool. A training page gets its
+// word weights (each block's loss weight log2(2 + its words), with
+// Options.WordWeights) and its targets (share·(the teachers' mean
+// probability) + (1−share)·label, with Options.Teachers).
+func (e *encoder) encode(v *vocab.Vocab, d *data.Document, training bool, opts Options) sequence {
+	blocks := d.Page.Blocks
+	e.rows.reset()
+	v.EncodePage(blocks, func(j int, row []vocab.Entry) {
+		if j != e.rows.Len() {
+			panic("train: vocab.EncodePage emitted the rows out of order")
 		}
-		if i < weighted {
-			s.Weights = make([]float32, len(s.words))
-			for j, n := range s.words {
-				s.Weights[j] = float32(math.Log2(2 + float64(n)))
-			}
-		}
-		seqs[i] = s
-		return nil
+		e.rows.add(row)
 	})
-	return seqs
-}
-
-// distill sets the training targets of seqs (of docs) to share·(the
-// teachers' mean probability) + (1−share)·label, predicting the pages on
-// all cores.
-func distill(seqs []sequence, docs []*data.Document, teachers []*bilstm.Model, share float64) {
-	type buffers struct {
-		x  bilstm.Sparse
-		ws bilstm.PageWorkspace
+	s := sequence{
+		netInput: &netInput{Rows: e.rows.clone(), Labels: d.Labels, Groups: bilstm.PoolGroups(blocks, opts.Network.Pool)},
+		words:    make([]int, len(blocks)),
+		dataset:  d.Dataset,
 	}
-	bufs := make([]buffers, runtime.GOMAXPROCS(0))
-	parallel(len(docs), len(bufs), func(w, i int) error {
-		d, buf := docs[i], &bufs[w]
-		targets := bilstm.MeanPrediction(teachers, d.Page.Blocks, &buf.x, &buf.ws)
+	for j, b := range blocks {
+		s.words[j] = tokenize.CountWords(b.Text)
+	}
+	if training && opts.WordWeights {
+		s.Weights = make([]float32, len(s.words))
+		for j, n := range s.words {
+			s.Weights[j] = float32(math.Log2(2 + float64(n)))
+		}
+	}
+	if training && len(opts.Teachers) > 0 {
+		share := opts.Distill
+		targets := bilstm.MeanPrediction(opts.Teachers, blocks, &e.x, &e.ws)
 		for t, p := range targets {
 			label := float32(0)
 			if d.Labels[t] {
@@ -847,9 +1039,9 @@ func distill(seqs []sequence, docs []*data.Document, teachers []*bilstm.Model, s
 			}
 			targets[t] = float32(share)*p + float32(1-share)*label
 		}
-		seqs[i].Targets = targets
-		return nil
-	})
+		s.Targets = targets
+	}
+	return s
 }
 
 func networkSeqs(seqs []sequence) []*netInput {
@@ -883,20 +1075,30 @@ func dropInputs(b *graph.Batch, p float64, rng *rand.Rand, buf *bilstm.Sparse) *
 
 // repeat returns seqs with the sequence of each page of a dataset named in
 // times repeated that many times.
-func repeat(seqs []sequence, docs []*data.Document, times map[string]int) []sequence {
+func repeat(seqs []sequence, times map[string]int) []sequence {
 	var out []sequence
-	for i, s := range seqs {
-		for range max(1, times[docs[i].Dataset]) {
+	for _, s := range seqs {
+		for range max(1, times[s.dataset]) {
 			out = append(out, s)
 		}
 	}
 	return out
 }
 
-// batch is a padded batch and its sequences, in batch order.
+// batch is a padded batch and its sequences, in batch order. Its input
+// rows are laid out when it runs (withRows): the sequences hold them once
+// for all batches and epochs.
 type batch struct {
-	*graph.Batch
-	seqs []sequence
+	*graph.Batch // X nil
+	seqs         []sequence
+	nets         []*netInput // those of seqs
+}
+
+// withRows returns the batch with its input rows laid out in x.
+func (b batch) withRows(x *bilstm.Sparse) *graph.Batch {
+	out := *b.Batch
+	out.X = inputRows(b.nets, b.Layout, x)
+	return &out
 }
 
 // makeBatches sorts the sequences longest first and cuts them into batches
@@ -908,7 +1110,8 @@ func makeBatches(seqs []sequence, size, maxRows int, weights [2]float32) ([]batc
 	var batches []batch
 	for len(sorted) > 0 {
 		n := max(1, min(size, maxRows/sorted[0].Len(), len(sorted)))
-		b, err := newBatch(networkSeqs(sorted[:n]), weights)
+		nets := networkSeqs(sorted[:n])
+		b, err := newBatch(nets, weights)
 		if err != nil {
 			return nil, err
 		}
@@ -918,7 +1121,7 @@ func makeBatches(seqs []sequence, size, maxRows int, weights [2]float32) ([]batc
 				b.Words[i*b.T+t] = float32(w)
 			}
 		}
-		batches = append(batches, batch{b, sorted[:n]})
+		batches = append(batches, batch{b, sorted[:n], nets})
 		sorted = sorted[n:]
 	}
 	return batches, nil
@@ -934,9 +1137,16 @@ type devScorer struct {
 	in      *inputs
 	pending chan scored // nil when no epoch is being scored
 	err     error       // the first scoring error
-	// workspaces are the scoring goroutines', one each, kept from epoch
-	// to epoch.
-	workspaces []bilstm.Workspace
+	// buffers are the scoring goroutines', one each, kept from epoch to
+	// epoch.
+	buffers []scoreBuffers
+}
+
+// scoreBuffers are what a goroutine scoring dev batches reuses from batch
+// to batch: the network's workspace and the batch's input rows.
+type scoreBuffers struct {
+	ws bilstm.Workspace
+	x  bilstm.Sparse
 }
 
 // scored is an epoch with its dev scores and the weights scored.
@@ -948,7 +1158,7 @@ type scored struct {
 
 func newDevScorer(ctx context.Context, in *inputs) *devScorer {
 	ctx, cancel := context.WithCancel(ctx)
-	return &devScorer{ctx: ctx, cancel: cancel, in: in, workspaces: make([]bilstm.Workspace, runtime.GOMAXPROCS(0))}
+	return &devScorer{ctx: ctx, cancel: cancel, in: in, buffers: make([]scoreBuffers, runtime.GOMAXPROCS(0))}
 }
 
 // start scores ep's weights p, which nothing else may change, in the
@@ -957,7 +1167,7 @@ func (s *devScorer) start(ep Epoch, p *bilstm.Params) {
 	done := make(chan scored, 1)
 	s.pending = done
 	go func() {
-		err := scoreDev(s.ctx, &ep, s.in, p, s.workspaces)
+		err := scoreDev(s.ctx, &ep, s.in, p, s.buffers)
 		done <- scored{ep, p, err}
 	}()
 }
@@ -1002,8 +1212,8 @@ func (s *devScorer) stop() {
 }
 
 // scoreDev fills the dev scores of ep for weights p, counting the dev
-// batches on as many goroutines as there are workspaces.
-func scoreDev(ctx context.Context, ep *Epoch, in *inputs, p *bilstm.Params, workspaces []bilstm.Workspace) error {
+// batches on as many goroutines as there are buffers.
+func scoreDev(ctx context.Context, ep *Epoch, in *inputs, p *bilstm.Params, buffers []scoreBuffers) error {
 	type unit struct{ set, batch int }
 	var units []unit
 	counts := make([][]devCounts, len(in.devBatches))
@@ -1013,18 +1223,18 @@ func scoreDev(ctx context.Context, ep *Epoch, in *inputs, p *bilstm.Params, work
 			units = append(units, unit{k, i})
 		}
 	}
-	err := parallel(len(units), len(workspaces), func(w, i int) error {
+	err := parallel(len(units), len(buffers), func(w, i int) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
 		u := units[i]
-		counts[u.set][u.batch] = count(in.cfg, p, in.devBatches[u.set][u.batch], &workspaces[w])
+		counts[u.set][u.batch] = count(in.cfg, p, in.devBatches[u.set][u.batch], &buffers[w])
 		return nil
 	})
 	if err != nil {
 		return err
 	}
-	scoreSets(ep, in.devSets, func(k int) devCounts {
+	scoreSets(ep, in.devNames, func(k int) devCounts {
 		var c devCounts
 		for _, b := range counts[k] {
 			c.blocks.Merge(b.blocks)
@@ -1064,7 +1274,7 @@ func (c *devCounts) add(pred, gold []bool, words []int) {
 // scoreSets fills the dev scores of ep from the counts of each dev set:
 // per set, pooled, and the mean of the sets' word F1 (the selection
 // score).
-func scoreSets(ep *Epoch, sets []DevSet, count func(set int) devCounts) {
+func scoreSets(ep *Epoch, sets []string, count func(set int) devCounts) {
 	var pooled eval.Counts
 	ep.DevSets, ep.Selection = nil, 0
 	for k, set := range sets {
@@ -1074,7 +1284,7 @@ func scoreSets(ep *Epoch, sets []DevSet, count func(set int) devCounts) {
 		for _, f := range c.pageF1 {
 			wordF1 += f / float64(len(c.pageF1))
 		}
-		ep.DevSets = append(ep.DevSets, SetScores{set.Name, c.blocks.Scores(), wordF1})
+		ep.DevSets = append(ep.DevSets, SetScores{set, c.blocks.Scores(), wordF1})
 		ep.Selection += wordF1 / float64(len(sets))
 	}
 	ep.Dev = pooled.Scores()
@@ -1082,9 +1292,9 @@ func scoreSets(ep *Epoch, sets []DevSet, count func(set int) devCounts) {
 
 // count labels a dev batch at the paper's threshold
 // (bilstm.DefaultThreshold, infer's too) and counts the outcomes.
-func count(cfg bilstm.Config, p *bilstm.Params, b batch, ws *bilstm.Workspace) devCounts {
+func count(cfg bilstm.Config, p *bilstm.Params, b batch, buf *scoreBuffers) devCounts {
 	var c devCounts
-	probs := p.Predict(cfg, b.Layout, b.X, ws)
+	probs := p.Predict(cfg, b.Layout, b.withRows(&buf.x).X, &buf.ws)
 	for bi, s := range b.seqs {
 		pred := make([]bool, s.Len())
 		for t := range pred {

@@ -178,7 +178,7 @@ func TestRunErrors(t *testing.T) {
 func TestMakeBatches(t *testing.T) {
 	var seqs []sequence
 	for _, n := range []int{3, 50, 7, 7, 1, 20} {
-		seqs = append(seqs, sequence{&netInput{Rows: make([][]vocab.Entry, n), Labels: make([]bool, n)}, make([]int, n)})
+		seqs = append(seqs, sequence{netInput: &netInput{Rows: packRows(make([][]vocab.Entry, n)), Labels: make([]bool, n)}, words: make([]int, n)})
 	}
 	batches, err := makeBatches(seqs, 2, 60, [2]float32{1, 1})
 	if err != nil {
@@ -217,12 +217,12 @@ func TestDevCounts(t *testing.T) {
 }
 
 func TestRepeat(t *testing.T) {
-	docs := []*data.Document{{Dataset: "a"}, {Dataset: "b"}, {Dataset: "a"}}
-	seqs := make([]sequence, len(docs))
+	datasets := []string{"a", "b", "a"}
+	seqs := make([]sequence, len(datasets))
 	for i := range seqs {
-		seqs[i] = sequence{netInput: &netInput{Rows: make([][]vocab.Entry, i+1)}}
+		seqs[i] = sequence{netInput: &netInput{Rows: packRows(make([][]vocab.Entry, i+1))}, dataset: datasets[i]}
 	}
-	got := repeat(seqs, docs, map[string]int{"a": 2})
+	got := repeat(seqs, map[string]int{"a": 2})
 	var lens []int
 	for _, s := range got {
 		lens = append(lens, s.Len())
@@ -237,10 +237,12 @@ func TestDropInputs(t *testing.T) {
 	for i := range rows {
 		rows[i] = []vocab.Entry{{Col: 1, Count: 1}, {Col: 2, Count: 2}}
 	}
-	b, err := newBatch([]*netInput{{Rows: rows, Labels: make([]bool, len(rows))}}, [2]float32{1, 1})
+	seqs := []*netInput{{Rows: packRows(rows), Labels: make([]bool, len(rows))}}
+	b, err := newBatch(seqs, [2]float32{1, 1})
 	if err != nil {
 		t.Fatal(err)
 	}
+	b.X = inputRows(seqs, b.Layout, new(bilstm.Sparse))
 	var buf bilstm.Sparse
 	d := dropInputs(b, 0.5, rand.New(rand.NewPCG(1, 2)), &buf)
 	if d.X.Rows() != b.X.Rows() || len(b.X.Cols) != 400 {
@@ -303,7 +305,9 @@ func TestRunHooks(t *testing.T) {
 		t.Fatal(err)
 	}
 	blocks := steps[len(steps)-1].Total
-	want := []string{"progress 0 0/40", "progress 0 40/40",
+	// Loading reads the 30 training pages twice (the vocabulary, then the
+	// rows) and the 10 dev pages once.
+	want := []string{"progress 0 0/70", "progress 0 70/70",
 		fmt.Sprintf("progress 1 0/%d", blocks), fmt.Sprintf("progress 1 %d/%d", blocks, blocks),
 		fmt.Sprintf("progress 2 0/%d", blocks), fmt.Sprintf("progress 2 %d/%d", blocks, blocks), "epoch 2"}
 	// Epoch 1 is scored while epoch 2 trains: its call comes somewhere
@@ -532,14 +536,14 @@ func TestScoreDevMatchesOneGoroutine(t *testing.T) {
 	}
 	p := bilstm.InitParams(in.cfg, 5)
 	var got, want Epoch
-	if err := scoreDev(context.Background(), &got, in, p, make([]bilstm.Workspace, 3)); err != nil {
+	if err := scoreDev(context.Background(), &got, in, p, make([]scoreBuffers, 3)); err != nil {
 		t.Fatal(err)
 	}
-	var ws bilstm.Workspace
-	scoreSets(&want, in.devSets, func(k int) devCounts {
+	var buf scoreBuffers
+	scoreSets(&want, in.devNames, func(k int) devCounts {
 		var c devCounts
 		for _, b := range in.devBatches[k] {
-			one := count(in.cfg, p, b, &ws)
+			one := count(in.cfg, p, b, &buf)
 			c.blocks.Merge(one.blocks)
 			c.pageF1 = append(c.pageF1, one.pageF1...)
 		}

@@ -84,13 +84,17 @@ func RunTree(opts TreeOptions) (*TreeResult, error) {
 		samples[i].Weight = weights[c]
 	}
 	res := &TreeResult{Samples: len(samples), Leaves: opts.MinLeaf}
+	names := make([]string, len(devSets))
+	for k, set := range devSets {
+		names[k] = set.Name
+	}
 	for _, leaf := range opts.MinLeaf {
 		t, err := shallow.GrowTree(samples, leaf, opts.MaxDepth)
 		if err != nil {
 			return nil, err
 		}
 		var ep Epoch
-		scoreSets(&ep, devSets, func(k int) devCounts {
+		scoreSets(&ep, names, func(k int) devCounts {
 			var c devCounts
 			for _, d := range devSets[k].Docs {
 				blocks := shallow.Segment(d.Page.Blocks)
