@@ -212,16 +212,37 @@ func dropChrome(blocks []tokenize.Block, selected []bool) {
 		}
 	}
 	for start, end := range selectedParagraphs(blocks, selected) {
-		text := ""
-		if end-start <= 4 && textBytes(blocks[start:end]) <= maxLabelBytes {
-			text = tokenize.Text(blocks[start:end])
+		if isLabel(blocks[start:end]) {
+			clear(selected[start:end])
+			continue
 		}
-		if isAdLabel(text) || isControlLabel(text) || isCallToAction(blocks[start:end]) {
-			for i := start; i < end; i++ {
-				selected[i] = false
+		// A label on a line of its own inside a paragraph: a forum post's
+		// "Sent from my phone" after a <br>.
+		if blocks[start].Line == blocks[end-1].Line {
+			continue
+		}
+		for i := start; i < end; {
+			j := i + 1
+			for j < end && blocks[j].Line == blocks[i].Line {
+				j++
 			}
+			if isLabel(blocks[i:j]) {
+				clear(selected[i:j])
+			}
+			i = j
 		}
 	}
+}
+
+// isLabel reports whether a run of blocks (a paragraph or a line) is an
+// advertising label (isAdLabel), a control's (isControlLabel) or a call to
+// action (isCallToAction).
+func isLabel(run []tokenize.Block) bool {
+	text := ""
+	if len(run) <= 4 && textBytes(run) <= maxLabelBytes {
+		text = tokenize.Text(run)
+	}
+	return isAdLabel(text) || isControlLabel(text) || isCallToAction(run)
 }
 
 // isCallToAction reports whether a paragraph is a call to action: at most
@@ -304,4 +325,68 @@ func textBytes(blocks []tokenize.Block) int {
 		n += len(b.Text)
 	}
 	return n
+}
+
+// A sign-up box: a form, or an element whose class or id names a
+// newsletter, a subscription or a sign-up, that holds few words ("Get our
+// newsletter", "Fill this form to download the syllabus", an e-mail
+// field's label). A form or box that holds the page's text (a page built
+// inside one ASP.NET form, a sign-up page whose text is its form) is none.
+const (
+	// signupFormWords is the most words of a form that is a sign-up box.
+	signupFormWords = 80
+	// signupBoxWords is the most words of an element whose class says
+	// sign-up that is a sign-up box.
+	signupBoxWords = 150
+)
+
+// signupTokens are the attribute tokens that name a sign-up box.
+var signupTokens = map[string]bool{"newsletter": true, "subscribe": true, "signup": true}
+
+// dropSignupBoxes unselects the blocks under a sign-up box that holds less
+// than half of the selected words.
+func dropSignupBoxes(blocks []tokenize.Block, selected []bool) {
+	type box struct{ words, kept int }
+	var boxes map[*tokenize.Element]*box
+	keptWords := 0
+	for i, b := range blocks {
+		if selected[i] {
+			keptWords += b.Words
+		}
+		for _, el := range b.Ancestors {
+			if el.Name != "form" && !hasToken(el, signupTokens) {
+				continue
+			}
+			if boxes == nil {
+				boxes = make(map[*tokenize.Element]*box)
+			}
+			x := boxes[el]
+			if x == nil {
+				x = new(box)
+				boxes[el] = x
+			}
+			x.words += b.Words
+			if selected[i] {
+				x.kept += b.Words
+			}
+		}
+	}
+	if boxes == nil {
+		return
+	}
+	small := func(el *tokenize.Element) bool {
+		x := boxes[el]
+		if x == nil || 2*x.kept >= keptWords {
+			return false
+		}
+		if el.Name == "form" && x.words <= signupFormWords {
+			return true
+		}
+		return hasToken(el, signupTokens) && x.words <= signupBoxWords
+	}
+	for i, b := range blocks {
+		if selected[i] && slices.ContainsFunc(b.Ancestors, small) {
+			selected[i] = false
+		}
+	}
 }

@@ -2,6 +2,7 @@ package infer
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/boilernet/boilernet/tokenize"
@@ -58,9 +59,35 @@ func TestDropChrome(t *testing.T) {
 			[]string{"Story text.", "Sources: the city's budget."}},
 		{"class words are not chrome", `<div class="catlinks-like navbox2 editsection-note"><p>Kept</p></div>`,
 			[]string{"Kept"}},
+		{"a label on a line of its own in a post", `<div class="post">The new firmware fixed it for me.<br><br>
+			Sent from my SM-S908U using Tapatalk<br>Share</div><div>Sent from my desk in the newsroom at midnight, this letter reached the editor two weeks after the vote.</div>`,
+			[]string{"The new firmware fixed it for me.", "Sent from my desk in the newsroom at midnight, this letter reached the editor two weeks after the vote."}},
 	}
 	for _, tt := range tests {
 		if got := keptTexts(t, tt.page, dropChrome); !slices.Equal(got, tt.want) {
+			t.Errorf("%s: kept %q, want %q", tt.name, got, tt.want)
+		}
+	}
+}
+
+func TestDropSignupBoxes(t *testing.T) {
+	article := `<p>` + strings.Repeat("The council voted to widen the bridge next spring. ", 20) + `</p>`
+	tests := []struct {
+		name, page string
+		want       []string
+	}{
+		{"a newsletter box and a small form", article + `<div class="newsletter-signup"><h3>Get our weekly letter</h3>
+			<p>The best stories, every Friday.</p></div><form><p>Fill this form to download the syllabus.</p>
+			<label>Email</label><input type="email"></form>`,
+			[]string{strings.TrimSpace(strings.Repeat("The council voted to widen the bridge next spring. ", 20))}},
+		{"a page built inside one form", `<form id="aspnetForm">` + article + `<p>Contact the clerk.</p></form>`,
+			[]string{strings.TrimSpace(strings.Repeat("The council voted to widen the bridge next spring. ", 20)), "Contact the clerk."}},
+		{"a sign-up page whose text is its form", `<form class="signup"><h1>Join the beta</h1>
+			<p>Use your work email to invite your team.</p><label>Email</label></form>`,
+			[]string{"Join the beta", "Use your work email to invite your team.", "Email"}},
+	}
+	for _, tt := range tests {
+		if got := keptTexts(t, tt.page, dropSignupBoxes); !slices.Equal(got, tt.want) {
 			t.Errorf("%s: kept %q, want %q", tt.name, got, tt.want)
 		}
 	}

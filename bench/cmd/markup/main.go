@@ -75,6 +75,11 @@ var rules = []rule{
 	{"itemprop articlebody", underAll("itemprop=articlebody")},
 	{"figcaption", under("figcaption")},
 	{"form", under("form")},
+	{"small form (<150 words)", smallUnder("form", 150)},
+	{"small form (<80 words)", smallUnder("form", 80)},
+	{"small class newsletter/subscribe/signup (<150 words)", func(b tokenize.Block) bool {
+		return smallWith(b, 150, "newsletter", "subscribe", "signup")
+	}},
 	{"button", under("button")},
 	{"link with class btn/button/cta", linkWith("btn", "button", "cta")},
 	{"short (<=5 words) link with class btn/button/cta", func(b tokenize.Block) bool {
@@ -92,6 +97,34 @@ var rules = []rule{
 	{"class ad/ads/advert", func(b tokenize.Block) bool {
 		return underAll("ad")(b) || underAll("ads")(b) || underAll("advert")(b) || underAll("advertisement")(b)
 	}},
+}
+
+// elementWords holds the words under each element of the page being
+// measured.
+var elementWords map[*tokenize.Element]int
+
+// smallUnder matches blocks under an element of the given name that holds
+// fewer than n words.
+func smallUnder(name string, n int) func(tokenize.Block) bool {
+	return func(b tokenize.Block) bool {
+		return slices.ContainsFunc(b.Ancestors, func(el *tokenize.Element) bool { return el.Name == name && elementWords[el] < n })
+	}
+}
+
+// smallWith reports whether a block lies under an element with one of the
+// attribute tokens that holds fewer than n words.
+func smallWith(b tokenize.Block, n int, toks ...string) bool {
+	for _, el := range b.Ancestors {
+		if elementWords[el] >= n {
+			continue
+		}
+		for _, t := range toks {
+			if slices.Contains(el.Attrs, t) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // linkWith matches blocks inside an <a> or <button> whose attribute
@@ -137,6 +170,12 @@ func main() {
 			if err != nil {
 				log.Print(err)
 				continue
+			}
+			elementWords = make(map[*tokenize.Element]int)
+			for _, b := range d.Page.Blocks {
+				for _, el := range b.Ancestors {
+					elementWords[el] += b.Words
+				}
 			}
 			probs := md.Probabilities(d.Page.Blocks)
 			sel, err := infer.DefaultDecoding().Select(d.Page.Blocks, probs, 0)
