@@ -550,14 +550,21 @@ func newTrainer(opts Options, in *inputs) (*trainer, error) {
 	if n := len(in.datasets); n > 0 { // a column as long as the output layer per dataset
 		heads = &graph.Heads{N: n, W: make([]float32, len(t.params.WOut)*n), B: make([]float32, n)}
 	}
+	var first *graph.Graph
 	for _, b := range in.trainBatches {
 		if c := capacity(b.N()); t.graphs[c] == nil {
 			g, err := graph.New(in.cfg, t.params, c, opts.F1Loss, heads)
+			if err == nil && first != nil {
+				// One graph runs at a time: they share the LSTM
+				// layers' buffers.
+				err = g.ShareBuffers(first)
+			}
 			if err != nil {
 				t.close()
 				return nil, err
 			}
 			t.graphs[c] = g
+			first = cmp.Or(first, g)
 		}
 	}
 	return t, nil

@@ -38,6 +38,7 @@ type Graph struct {
 	y, w    *gorgonia.Node
 	mask    *gorgonia.Node // dropout mask, nil without dropout
 	rate    float64
+	lstms   []*lstmOp // the layers' ops, first to last
 
 	// Row-padded copies of a batch's labels, weights and dropout mask.
 	yBuf, wBuf, maskBuf []float32
@@ -139,6 +140,7 @@ func New(c bilstm.Config, p *bilstm.Params, n int, f1Weight float64, heads *Head
 		if h, err = gorgonia.ApplyOp(op, append(gorgonia.Nodes{h}, lw...)...); err != nil {
 			return nil, err
 		}
+		gr.lstms = append(gr.lstms, op)
 	}
 	if c.Dropout > 0 {
 		gr.mask = gorgonia.NewMatrix(g, tensor.Float32, gorgonia.WithShape(n, 2*c.Hidden), gorgonia.WithName("dropout_mask"))
@@ -337,6 +339,26 @@ func (gr *Graph) letPages(b *Batch) error {
 		if err := gorgonia.Let(in.node, newDense(in.data, in.node.Shape()...)); err != nil {
 			return err
 		}
+	}
+	return nil
+}
+
+// ShareBuffers makes gr's LSTM layers keep what their backward passes need
+// (the gates and cell states of a whole batch, the bulk of a graph's
+// memory) in other's buffers, which grow to the larger batches of the two:
+// graphs of the same network for batches of different sizes, run one at a
+// time, then hold one set of buffers between them instead of one each.
+// gr and other must never run at the same time.
+func (gr *Graph) ShareBuffers(other *Graph) error {
+	if len(gr.lstms) != len(other.lstms) || gr.hidden != other.hidden {
+		return fmt.Errorf("graph: sharing buffers between graphs of %d and %d layers", len(gr.lstms), len(other.lstms))
+	}
+	for i, op := range gr.lstms {
+		o := other.lstms[i]
+		if op.in != o.in || op.h != o.h {
+			return fmt.Errorf("graph: sharing buffers between layers of %d×%d and %d×%d", op.in, op.h, o.in, o.h)
+		}
+		op.fwd, op.bwd = o.fwd, o.bwd
 	}
 	return nil
 }

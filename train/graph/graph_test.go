@@ -329,3 +329,68 @@ func TestHeadsMean(t *testing.T) {
 		t.Error("dataset out of range: no error")
 	}
 }
+
+// Graphs that share their LSTM buffers (ShareBuffers) train as graphs with
+// buffers of their own: batches of two sizes alternate between a small
+// and a large graph, and the weights, losses and logits match bit for bit.
+func TestShareBuffers(t *testing.T) {
+	c := tinyConfig(0)
+	small := tinyBatch(rand.New(rand.NewPCG(1, 2)), c)
+	large := &Batch{Layout: bilstm.Layout{T: 9, Lens: []int{9, 9, 7, 2}}}
+	rng := rand.New(rand.NewPCG(3, 4))
+	large.X = randSparse(rng, large.Layout, c.Input)
+	large.Y, large.W, large.Words = make([]float32, large.N()), make([]float32, large.N()), make([]float32, large.N())
+	for r := range large.Y {
+		large.Y[r], large.W[r], large.Words[r] = float32(rng.IntN(2)), 0.05, 2
+	}
+	train := func(share bool) (*bilstm.Params, []float32) {
+		p := bilstm.InitParams(c, 3)
+		gs, gl := mustNew(t, c, p, small.N()), mustNew(t, c, p, large.N())
+		defer gs.Close()
+		defer gl.Close()
+		if share {
+			if err := gs.ShareBuffers(gl); err != nil {
+				t.Fatal(err)
+			}
+			if gs.lstms[1].bwd != gl.lstms[1].bwd {
+				t.Fatal("the buffers are not shared")
+			}
+		}
+		solver := NewAdam(0.05)
+		var trace []float32
+		for step := range 6 {
+			g, b := gs, small
+			if step%2 == 1 {
+				g, b = gl, large
+			}
+			loss, err := g.Run(b, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			trace = append(append(trace, loss), g.Logits()[:b.N()]...)
+			if err := solver.Step(g); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return p, trace
+	}
+	p1, trace1 := train(false)
+	p2, trace2 := train(true)
+	if !slices.Equal(trace1, trace2) || !slices.Equal(p1.WIn, p2.WIn) || !slices.Equal(p1.WOut, p2.WOut) {
+		t.Errorf("shared buffers trained otherwise: losses and logits %v, want %v", trace2, trace1)
+	}
+	other := tinyConfig(0)
+	other.Layers = 1
+	if err := mustNew(t, other, bilstm.InitParams(other, 1), 10).ShareBuffers(mustNew(t, c, p1, 10)); err == nil {
+		t.Error("graphs of 1 and 2 layers share buffers")
+	}
+}
+
+func mustNew(t *testing.T, c bilstm.Config, p *bilstm.Params, n int) *Graph {
+	t.Helper()
+	g, err := New(c, p, n, 1, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
