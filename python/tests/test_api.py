@@ -140,29 +140,35 @@ def test_threads():
 
 
 def test_gil_released():
-    """While one thread extracts a large page, another runs Python: the
-    longest pause between its steps is well under the extraction's time."""
-    page = SAMPLE.read_bytes().replace(b"</article>", b"<p>Another paragraph of the article, with words.</p>" * 4000 + b"</article>")
+    """While one thread extracts a large page, another runs Python: its
+    longest pause is well under the time of one extraction, which it would
+    wait for whole if the GIL were held (the best of three tries: the
+    machine may be busy)."""
+    page = SAMPLE.read_bytes().replace(b"</article>", b"<p>Another paragraph of the article, with words.</p>" * 20000 + b"</article>")
     start = time.perf_counter()
     boilernet.extract(page)
     alone = time.perf_counter() - start
-    if alone < 0.05:
+    if alone < 0.1:
         pytest.skip(f"the page takes {alone:.3f} s: too fast to tell")
-    done = threading.Event()
+    pauses = []
+    for _ in range(3):
+        done = threading.Event()
 
-    def work():
-        for _ in range(3):
+        def work():
             boilernet.extract(page)
-        done.set()
+            done.set()
 
-    t = threading.Thread(target=work)
-    last, longest = time.perf_counter(), 0.0
-    t.start()
-    while not done.is_set():
-        now = time.perf_counter()
-        longest, last = max(longest, now - last), now
-    t.join()
-    assert longest < alone / 2, f"a pause of {longest:.3f} s while a page of {alone:.3f} s was extracted"
+        t = threading.Thread(target=work)
+        last, longest = time.perf_counter(), 0.0
+        t.start()
+        while not done.is_set():
+            now = time.perf_counter()
+            longest, last = max(longest, now - last), now
+        t.join()
+        pauses.append(longest)
+        if longest < alone / 2:
+            break
+    assert min(pauses) < alone / 2, f"pauses of {pauses} s while a page of {alone:.3f} s was extracted"
 
 
 def test_extract_many_order_and_errors(tmp_path):
