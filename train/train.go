@@ -143,6 +143,9 @@ type Progress struct {
 	// training page twice, see Run), or the training blocks of the
 	// epoch's batches run so far.
 	Done, Total int
+	// Batch counts the epoch's batches trained of Batches (0 of 0 while
+	// Run loads pages).
+	Batch, Batches int
 	// Loss is the mean training loss of the epoch's batches so far.
 	Loss float64
 }
@@ -594,7 +597,7 @@ func (t *trainer) close() {
 // are for the caller.
 func (t *trainer) epoch(ctx context.Context, epoch int, between func() error) (Epoch, error) {
 	order := t.rng.Perm(len(t.in.trainBatches))
-	step := Progress{Epoch: epoch, Total: t.in.trainBlocks}
+	step := Progress{Epoch: epoch, Total: t.in.trainBlocks, Batches: len(order)}
 	t.progress(step)
 	start := time.Now()
 	stop := make(chan struct{})
@@ -628,6 +631,7 @@ func (t *trainer) epoch(ctx context.Context, epoch int, between func() error) (E
 		}
 		lossSum += float64(loss)
 		step.Done += b.Valid()
+		step.Batch = i + 1
 		step.Loss = lossSum / float64(i+1)
 		t.progress(step)
 		if err := between(); err != nil {

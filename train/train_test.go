@@ -320,9 +320,14 @@ func TestRunHooks(t *testing.T) {
 		t.Errorf("events %q, want %q and epoch 1", events, want)
 	}
 	for i := 1; i < len(steps); i++ {
-		if p, q := steps[i-1], steps[i]; q.Done != 0 && (q.Epoch != p.Epoch || q.Done <= p.Done || q.Total != p.Total) {
+		if p, q := steps[i-1], steps[i]; q.Done != 0 && (q.Epoch != p.Epoch || q.Done <= p.Done || q.Total != p.Total ||
+			q.Epoch > 0 && (q.Batch != p.Batch+1 || q.Batches != p.Batches)) {
 			t.Fatalf("step %+v after %+v", q, p)
 		}
+	}
+	// 30 training pages in batches of 8.
+	if last := steps[len(steps)-1]; last.Batch != 4 || last.Batches != 4 {
+		t.Errorf("last step %+v, want batch 4 of 4", last)
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/boilernet/boilernet/bilstm"
 	"github.com/boilernet/boilernet/internal/progress"
@@ -47,6 +48,7 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	half := fs.Bool("half", false, "store the weights as float16 (half the file; dev scores of both are reported)")
 	quiet := fs.Bool("q", false, "no progress output")
 	progress := fs.Bool("progress", false, "draw progress bars even when stderr is not a terminal (the per-epoch lines are written either way)")
+	every := fs.Int("progress-every", defaultProgressEvery, "without progress bars (stderr not a terminal): a progress line every this many batches of an epoch, and every tenth of the pages loaded (0: none)")
 	strict := fs.Bool("strict", false, "stop at the first page that cannot be loaded (default: report it, skip it and count it)")
 	method := fs.String("method", "bilstm", "what to train: bilstm (the neural model) or tree (a decision tree on the shallow features)")
 	minLeaf := fs.String("min-leaf", joinInts(treeDef.MinLeaf), "tree: minimum leaf sizes to try (the best on dev is kept)")
@@ -56,7 +58,7 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	}
 	if err := checkFlags(fs, atLeast("epochs", 1), atLeast("batch", 1), atLeast("hidden", 1), atLeast("layers", 1),
 		atLeast("dense", 1), rate("dropout"), atLeast("words", 1), atLeast("tags", 1), atLeast("attrs", 1), positive("lr"),
-		rate("input-dropout"), rate("average"), atLeast("max-depth", 1), atLeast("f1-loss", 0), atLeast("transplant", 0), atLeast("seed", 1)); err != nil {
+		rate("input-dropout"), rate("average"), atLeast("max-depth", 1), atLeast("f1-loss", 0), atLeast("transplant", 0), atLeast("seed", 1), atLeast("progress-every", 0)); err != nil {
 		return err
 	}
 	if err := required(fs, "data", "the labeled dataset folders to train on", "out", "the model file to write"); err != nil {
@@ -110,6 +112,8 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 		show.lines = stderr
 		if showProgress(stderr, false, *progress) {
 			show.bars = stderr
+		} else {
+			show.every = *every
 		}
 	}
 	opts := train.Options{
@@ -223,20 +227,32 @@ func trainTree(dirs []string, out, minLeaf string, maxDepth int, comments bool, 
 	return nil
 }
 
-// trainReport shows a training run: progress bars, a line per epoch and
-// the CSV log.
+// defaultProgressEvery is how many batches of an epoch train writes a
+// progress line after when it draws no bars: a few lines an epoch for the
+// embedded model's datasets (about 250 batches).
+const defaultProgressEvery = 50
+
+// trainReport shows a training run: progress bars (on a terminal) or
+// progress lines (every batches, otherwise), a line per epoch and the CSV
+// log.
 type trainReport struct {
 	epochs int
 	bars   io.Writer // progress bars (nil: none)
 	lines  io.Writer // the per-epoch lines (nil: none)
+	every  int       // batches between progress lines on lines (0: none)
 	log    io.Writer // the CSV log
 	csv    *csv.Writer
 	bar    *progress.Bar // the bar drawn, nil between stages
 	done   int           // units the bar counted
+	start  time.Time     // of the stage under way
 }
 
-// progress draws a bar per stage: loading the pages, each epoch.
+// progress draws a bar per stage (loading the pages, each epoch), or
+// writes progress lines.
 func (r *trainReport) progress(p train.Progress) {
+	if r.every > 0 && r.lines != nil {
+		r.progressLine(p)
+	}
 	if p.Done == 0 {
 		r.end()
 		if p.Epoch == 0 {
@@ -255,6 +271,31 @@ func (r *trainReport) progress(p train.Progress) {
 	if p.Done == p.Total {
 		r.end()
 	}
+}
+
+// progressLine writes a line every r.every batches of an epoch and at
+// every tenth of the pages loaded, but none at a stage's end (the epoch's
+// line follows).
+func (r *trainReport) progressLine(p train.Progress) {
+	if p.Done == 0 {
+		r.start = time.Now()
+		return
+	}
+	if p.Done == p.Total {
+		return
+	}
+	if p.Epoch == 0 {
+		if tenth := p.Total / 10; tenth > 0 && p.Done%tenth == 0 && p.Done/tenth < 10 {
+			fmt.Fprintf(r.lines, "loading pages: %d/%d (%.0f s)\n", p.Done, p.Total, time.Since(r.start).Seconds())
+		}
+		return
+	}
+	if p.Batch%r.every != 0 {
+		return
+	}
+	secs := time.Since(r.start).Seconds()
+	fmt.Fprintf(r.lines, "epoch %d/%d: batch %d/%d, %d/%d blocks (%.0f%%), loss %.4f, %.0f blocks/s\n",
+		p.Epoch, r.epochs, p.Batch, p.Batches, p.Done, p.Total, 100*float64(p.Done)/float64(p.Total), p.Loss, float64(p.Done)/max(secs, 1e-9))
 }
 
 // end clears the bar drawn, if any.

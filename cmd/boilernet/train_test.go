@@ -13,17 +13,40 @@ import (
 	"github.com/boilernet/boilernet/train"
 )
 
-// Without -q and off a terminal, train writes a line per epoch and no
-// bars; the CSV log has a header naming the dev sets and a row per epoch.
+// Without -q and off a terminal, train writes no bars but a line at every
+// tenth of the pages loaded, a progress line every -progress-every batches
+// and a line per epoch; the CSV log has a header naming the dev sets and
+// a row per epoch.
 func TestTrainReport(t *testing.T) {
 	model := filepath.Join(t.TempDir(), "m.model")
 	var stdout, stderr bytes.Buffer
 	args := []string{"train", "-data", "../../testdata/synth", "-out", model,
-		"-epochs", "2", "-hidden", "4", "-dense", "8", "-layers", "1", "-words", "30", "-tags", "8"}
+		"-epochs", "2", "-hidden", "4", "-dense", "8", "-layers", "1", "-words", "30", "-tags", "8", "-batch", "8", "-progress-every", "2"}
 	if status := run(args, &stdout, &stderr); status != 0 {
 		t.Fatalf("status %d: %s", status, stderr.String())
 	}
-	lines := strings.Split(strings.TrimSpace(stderr.String()), "\n")
+	// 30 training pages in batches of 8: 4 batches an epoch, a line after
+	// the second (none after the last: the epoch's line follows). The
+	// loading reads the training pages twice and the dev pages once: 70
+	// pages, a line every 7 but the last.
+	var loading, batches, lines []string
+	for _, l := range strings.Split(strings.TrimSpace(stderr.String()), "\n") {
+		switch {
+		case strings.HasPrefix(l, "loading pages: "):
+			loading = append(loading, l)
+		case strings.Contains(l, ": batch "):
+			batches = append(batches, l)
+		default:
+			lines = append(lines, l)
+		}
+	}
+	if len(loading) != 9 || !strings.HasPrefix(loading[0], "loading pages: 7/70 (") {
+		t.Errorf("loading lines %q", loading)
+	}
+	if len(batches) != 2 || !strings.HasPrefix(batches[0], "epoch 1/2: batch 2/4, ") || !strings.HasPrefix(batches[1], "epoch 2/2: batch 2/4, ") ||
+		!strings.Contains(batches[0], " blocks (") || !strings.Contains(batches[0], "%), loss ") || !strings.HasSuffix(batches[0], " blocks/s") {
+		t.Errorf("batch lines %q", batches)
+	}
 	if len(lines) != 2 || !strings.HasPrefix(lines[0], "epoch 1: loss ") || !strings.HasPrefix(lines[1], "epoch 2: loss ") ||
 		!strings.Contains(lines[0], "word F1 synth ") || !strings.HasSuffix(lines[0], " *") || strings.Contains(stderr.String(), "\r") {
 		t.Errorf("stderr:\n%s", stderr.String())
