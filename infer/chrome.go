@@ -216,6 +216,7 @@ func dropChrome(blocks []tokenize.Block, selected []bool) {
 			clear(selected[start:end])
 			continue
 		}
+		dropEdgeLinkLabels(blocks[start:end], selected[start:end])
 		// A label on a line of its own inside a paragraph: a forum post's
 		// "Sent from my phone" after a <br>.
 		if blocks[start].Line == blocks[end-1].Line {
@@ -232,6 +233,48 @@ func dropChrome(blocks []tokenize.Block, selected []bool) {
 			i = j
 		}
 	}
+}
+
+// dropEdgeLinkLabels unselects a link that starts or ends a paragraph
+// and whose text is a control's label of two words or more: "Jump to the
+// list" before a story's first sentence, "Read more" after a teaser. A
+// one-word link ("email", "print") may be a word of the sentence.
+func dropEdgeLinkLabels(para []tokenize.Block, selected []bool) {
+	for _, edge := range [2]int{0, len(para) - 1} {
+		link := linkOf(para[edge])
+		if link == nil {
+			continue
+		}
+		i, j := edge, edge+1
+		for i > 0 && linkOf(para[i-1]) == link {
+			i--
+		}
+		for j < len(para) && linkOf(para[j]) == link {
+			j++
+		}
+		if i == 0 && j == len(para) {
+			continue // the whole paragraph, isLabel's
+		}
+		run := para[i:j]
+		if len(run) <= 4 && textBytes(run) <= maxLabelBytes {
+			if t := tokenize.Text(run); tokenize.CountWords(t) >= 2 && isControlLabel(t) {
+				clear(selected[i:j])
+			}
+		}
+	}
+}
+
+// linkOf returns the innermost <a> element a block lies in, or nil.
+func linkOf(b tokenize.Block) *tokenize.Element {
+	if !b.InLink {
+		return nil
+	}
+	for _, el := range slices.Backward(b.Ancestors) {
+		if el.Name == "a" {
+			return el
+		}
+	}
+	return nil
 }
 
 // isLabel reports whether a run of blocks (a paragraph or a line) is an

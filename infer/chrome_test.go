@@ -59,6 +59,11 @@ func TestDropChrome(t *testing.T) {
 			[]string{"Story text.", "Sources: the city's budget."}},
 		{"class words are not chrome", `<div class="catlinks-like navbox2 editsection-note"><p>Kept</p></div>`,
 			[]string{"Kept"}},
+		{"a control's link at a paragraph's edge", `<p><a href="#list">Jump to the list ⤵</a> The moving process can be an adventure.</p>
+			<p>The council published its report on the vote. <a href="/r">Read more »</a></p>
+			<p>Write to us by <a href="mailto:x">email</a> or <a href="/p">print</a></p>`,
+			[]string{"The moving process can be an adventure.", "The council published its report on the vote.",
+				"Write to us by", "email", "or", "print"}},
 		{"a label on a line of its own in a post", `<div class="post">The new firmware fixed it for me.<br><br>
 			Sent from my SM-S908U using Tapatalk<br>Share</div><div>Sent from my desk in the newsroom at midnight, this letter reached the editor two weeks after the vote.</div>`,
 			[]string{"The new firmware fixed it for me.", "Sent from my desk in the newsroom at midnight, this letter reached the editor two weeks after the vote."}},
