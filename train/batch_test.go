@@ -10,8 +10,8 @@ import (
 
 func TestNewBatch(t *testing.T) {
 	seqs := []*netInput{
-		{Rows: packRows([][]vocab.Entry{{{Col: 1, Count: 2}}, {}, {{Col: 0, Count: 1}, {Col: 3, Count: 1}}}), Labels: []bool{true, false, true}},
-		{Rows: packRows([][]vocab.Entry{{{Col: 2, Count: 1}}}), Labels: []bool{false}},
+		{Rows: packRows(16, [][]vocab.Entry{{{Col: 1, Count: 2}}, {}, {{Col: 0, Count: 1}, {Col: 3, Count: 1}}}), Labels: []bool{true, false, true}},
+		{Rows: packRows(16, [][]vocab.Entry{{{Col: 2, Count: 1}}}), Labels: []bool{false}},
 	}
 	b, err := newBatch(seqs, [2]float32{0.5, 2})
 	if err != nil {
@@ -47,7 +47,7 @@ func TestNewBatch(t *testing.T) {
 		t.Errorf("classWeights(skewed) = %v, want [0.667 2]", w)
 	}
 	// Block weights: the content block weighs as much as the three others.
-	weighted := []*netInput{{Rows: packRows(make([][]vocab.Entry, 4)), Labels: []bool{true, false, false, false}, Weights: []float32{3, 1, 1, 1}}}
+	weighted := []*netInput{{Rows: packRows(16, make([][]vocab.Entry, 4)), Labels: []bool{true, false, false, false}, Weights: []float32{3, 1, 1, 1}}}
 	if w := classWeights(weighted); w != [2]float32{1, 1} {
 		t.Errorf("classWeights(weighted) = %v, want [1 1]", w)
 	}

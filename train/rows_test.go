@@ -38,22 +38,27 @@ func sameSparse(a, b *bilstm.Sparse) bool {
 }
 
 // Packed rows lay out the same batch rows as the entries they were packed
-// from, whatever the values: whole counts kept in the entry, others in
-// the side table.
+// from, whatever the values and the width of the entries: whole counts
+// kept in the entry, the other values in the side table.
 func TestPackedRows(t *testing.T) {
 	e := func(col int32, v float32) vocab.Entry { return vocab.Entry{Col: col, Count: v} }
 	tests := []struct {
 		name  string
+		dim   int // columns
 		pages [][][]vocab.Entry
 		vals  int // values kept in the side table
 	}{
-		{"empty rows", [][][]vocab.Entry{{{}, {}, {}}}, 0},
-		{"counts", [][][]vocab.Entry{{{e(0, 1), e(3, 2), e(9, 255)}, {e(4, 17)}}}, 0},
-		{"counts past a byte", [][][]vocab.Entry{{{e(1, 256), e(2, 1000), e(5, 3)}}}, 2},
-		{"statistics", [][][]vocab.Entry{{{e(7, 0.25), e(8, 1e-7), e(9, 0.999)}, {e(10, 3.5), e(11, 1)}}}, 4},
-		{"zero, negative, infinite, NaN", [][][]vocab.Entry{{{e(1, 0), e(2, -1), e(3, float32(math.Inf(1))), e(4, float32(math.NaN())), e(5, float32(math.Copysign(0, -1)))}}}, 5},
-		{"largest column", [][][]vocab.Entry{{{e(0, 2), e(maxPackedCol, 1), e(maxPackedCol-1, 0.5)}}}, 1},
-		{"pages of several lengths", [][][]vocab.Entry{
+		{"empty rows", 1271, [][][]vocab.Entry{{{}, {}, {}}}, 0},
+		{"counts", 1271, [][][]vocab.Entry{{{e(0, 1), e(3, 2), e(9, 31)}, {e(4, 17)}}}, 0},
+		{"counts past 5 bits", 1271, [][][]vocab.Entry{{{e(1, 32), e(2, 1000), e(5, 3)}}}, 2},
+		{"counts past 12 bits", 16, [][][]vocab.Entry{{{e(1, 4095), e(2, 4096), e(15, 3)}}}, 1},
+		{"counts past 3 bits", 1 << 13, [][][]vocab.Entry{{{e(1, 7), e(2, 8), e(1<<13-1, 3)}}}, 1},
+		{"counts past a byte", 1 << 14, [][][]vocab.Entry{{{e(1, 255), e(2, 256), e(5, 3)}}}, 1},
+		{"statistics", 1271, [][][]vocab.Entry{{{e(7, 0.25), e(8, 1e-7), e(9, 0.999)}, {e(10, 3.5), e(11, 1)}}}, 4},
+		{"zero, negative, infinite, NaN", 1271, [][][]vocab.Entry{{{e(1, 0), e(2, -1), e(3, float32(math.Inf(1))), e(4, float32(math.NaN())), e(5, float32(math.Copysign(0, -1)))}}}, 5},
+		{"largest narrow column", 1271, [][][]vocab.Entry{{{e(0, 2), e(1270, 1), e(1269, 0.5)}}}, 1},
+		{"largest column", maxPackedCol + 1, [][][]vocab.Entry{{{e(0, 2), e(maxPackedCol, 1), e(maxPackedCol-1, 0.5)}}}, 1},
+		{"pages of several lengths", 1271, [][][]vocab.Entry{
 			{{e(1, 1)}, {e(2, 0.5)}, {}, {e(3, 4), e(1000, 0.125)}},
 			{{e(5, 2)}, {}},
 			{{e(6, 0.75)}},
@@ -61,37 +66,43 @@ func TestPackedRows(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			var seqs []*netInput
-			var lay bilstm.Layout
-			vals := 0
-			for _, rows := range tt.pages {
-				p := packRows(rows)
-				if p.Len() != len(rows) {
-					t.Fatalf("%d packed rows of %d", p.Len(), len(rows))
+			// At the case's width, and as 4-byte entries.
+			for _, dim := range []int{tt.dim, maxPackedCol + 1} {
+				var seqs []*netInput
+				var lay bilstm.Layout
+				vals := 0
+				for _, rows := range tt.pages {
+					p := packRows(dim, rows)
+					if p.Len() != len(rows) || p.wide != (dim > 1<<13) {
+						t.Fatalf("dim %d: %d packed rows of %d, wide %v", dim, p.Len(), len(rows), p.wide)
+					}
+					vals += len(p.vals)
+					seqs = append(seqs, &netInput{Rows: p})
+					lay.Lens = append(lay.Lens, len(rows))
+					lay.T = max(lay.T, len(rows))
 				}
-				vals += len(p.vals)
-				seqs = append(seqs, &netInput{Rows: p})
-				lay.Lens = append(lay.Lens, len(rows))
-				lay.T = max(lay.T, len(rows))
-			}
-			if vals != tt.vals {
-				t.Errorf("%d values in the side table, want %d", vals, tt.vals)
-			}
-			want := denseRows(tt.pages, lay)
-			x := &bilstm.Sparse{Start: []int{7}, Cols: []int32{1, 2}, Vals: []float32{3, 4}} // a used buffer
-			if got := inputRows(seqs, lay, x); !sameSparse(got, want) {
-				t.Errorf("rows %+v, want %+v", got, want)
+				if dim == tt.dim && vals != tt.vals {
+					t.Errorf("%d values in the side table, want %d", vals, tt.vals)
+				}
+				want := denseRows(tt.pages, lay)
+				x := &bilstm.Sparse{Start: []int{7}, Cols: []int32{1, 2}, Vals: []float32{3, 4}} // a used buffer
+				if got := inputRows(seqs, lay, x); !sameSparse(got, want) {
+					t.Errorf("dim %d: rows %+v, want %+v", dim, got, want)
+				}
 			}
 		})
 	}
-	for _, col := range []int32{-1, maxPackedCol + 1} {
+	for _, c := range []struct {
+		dim int
+		col int32
+	}{{1271, -1}, {1271, 2047 + 1}, {maxPackedCol + 1, maxPackedCol + 1}} {
 		func() {
 			defer func() {
 				if recover() == nil {
-					t.Errorf("column %d packed", col)
+					t.Errorf("column %d packed for %d columns", c.col, c.dim)
 				}
 			}()
-			packRows([][]vocab.Entry{{{Col: col, Count: 1}}})
+			packRows(c.dim, [][]vocab.Entry{{{Col: c.col, Count: 1}}})
 		}()
 	}
 }

@@ -1007,7 +1007,8 @@ type sequence struct {
 // encoder encodes pages as sequences; each goroutine has its own, whose
 // buffers serve page after page.
 type encoder struct {
-	rows packedRows
+	rows packedRows // for columns below dim
+	dim  int
 	x    bilstm.Sparse
 	ws   bilstm.PageWorkspace
 }
@@ -1019,6 +1020,9 @@ type encoder struct {
 // probability) + (1−share)·label, with Options.Teachers).
 func (e *encoder) encode(v *vocab.Vocab, d *data.Document, training bool, opts Options) sequence {
 	blocks := d.Page.Blocks
+	if e.rows.shift == 0 || e.dim != v.Dim() {
+		e.rows, e.dim = newPackedRows(v.Dim()), v.Dim()
+	}
 	e.rows.reset()
 	v.EncodePage(blocks, func(j int, row []vocab.Entry) {
 		if j != e.rows.Len() {

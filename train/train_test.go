@@ -178,7 +178,7 @@ func TestRunErrors(t *testing.T) {
 func TestMakeBatches(t *testing.T) {
 	var seqs []sequence
 	for _, n := range []int{3, 50, 7, 7, 1, 20} {
-		seqs = append(seqs, sequence{netInput: &netInput{Rows: packRows(make([][]vocab.Entry, n)), Labels: make([]bool, n)}, words: make([]int, n)})
+		seqs = append(seqs, sequence{netInput: &netInput{Rows: packRows(16, make([][]vocab.Entry, n)), Labels: make([]bool, n)}, words: make([]int, n)})
 	}
 	batches, err := makeBatches(seqs, 2, 60, [2]float32{1, 1})
 	if err != nil {
@@ -220,7 +220,7 @@ func TestRepeat(t *testing.T) {
 	datasets := []string{"a", "b", "a"}
 	seqs := make([]sequence, len(datasets))
 	for i := range seqs {
-		seqs[i] = sequence{netInput: &netInput{Rows: packRows(make([][]vocab.Entry, i+1))}, dataset: datasets[i]}
+		seqs[i] = sequence{netInput: &netInput{Rows: packRows(16, make([][]vocab.Entry, i+1))}, dataset: datasets[i]}
 	}
 	got := repeat(seqs, map[string]int{"a": 2})
 	var lens []int
@@ -237,7 +237,7 @@ func TestDropInputs(t *testing.T) {
 	for i := range rows {
 		rows[i] = []vocab.Entry{{Col: 1, Count: 1}, {Col: 2, Count: 2}}
 	}
-	seqs := []*netInput{{Rows: packRows(rows), Labels: make([]bool, len(rows))}}
+	seqs := []*netInput{{Rows: packRows(16, rows), Labels: make([]bool, len(rows))}}
 	b, err := newBatch(seqs, [2]float32{1, 1})
 	if err != nil {
 		t.Fatal(err)
