@@ -63,9 +63,11 @@ type Decoding struct {
 	KeepRepeats bool
 	// KeepGaps leaves unselected the blocks inside a line of selected text
 	// (a link or <code> in the middle of a sentence the model keeps) and
-	// the code listings between selected paragraphs. By default such gaps
-	// are selected (fillGaps, fillCode), so that no sentence loses a part
-	// and no tutorial its listing.
+	// the code listings between selected paragraphs, and the lines whose
+	// selection starts or stops mid-sentence as they are. By default such
+	// gaps are selected (fillGaps, fillCode) and such lines made whole
+	// (wholeLines), so that no sentence loses a part and no tutorial its
+	// listing.
 	KeepGaps bool
 	// Bylines drops the bylines (metadata.IsByline) among the selected
 	// paragraphs before the body (the first selected paragraph of
@@ -263,6 +265,7 @@ func (d Decoding) decode(blocks []tokenize.Block, probs []float32, threshold flo
 	if !d.KeepGaps {
 		fillGaps(blocks, selected)
 		fillCode(blocks, selected)
+		wholeLines(blocks, selected)
 	}
 	if d.Bylines {
 		dropBylines(blocks, selected)

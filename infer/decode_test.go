@@ -30,17 +30,19 @@ func TestDecode(t *testing.T) {
 	}{
 		{BlocksDecoding(), 0, []int{0, 3, 4, n - 1}},
 		{BlocksDecoding(), 0.85, []int{0, 3}},
-		{Decoding{Threshold: true}, 0, []int{0, 4, n - 1}},          // the hidden copy repeats the long paragraph
-		{DefaultDecoding(), 0.5, []int{0, 4, n - 1}},                // a threshold implies Threshold
+		// The long paragraph's line is made whole (wholeLines): its
+		// selected part stops mid-sentence before the link.
+		{Decoding{Threshold: true}, 0, []int{0, 1, 2, 4, n - 1}},    // the hidden copy repeats the long paragraph
+		{DefaultDecoding(), 0.5, []int{0, 1, 2, 4, n - 1}},          // a threshold implies Threshold
 		{Decoding{Paragraphs: true}, 0.5, []int{0, 1, 2, 4, n - 1}}, // the hidden copy's words stand in the long paragraph
-		{Decoding{Hidden: true}, 0.5, []int{0, 4, n - 1}},
+		{Decoding{Hidden: true}, 0.5, []int{0, 1, 2, 4, n - 1}},
 		{Decoding{Paragraphs: true, KeepRepeats: true}, 0.5, []int{0, 1, 2, 3, 4, n - 1}},
-		{Decoding{Isolated: true}, 0.5, []int{0, 4}},
-		{Decoding{Isolated: true, KeepRepeats: true}, 0.5, []int{0, 3, 4}},
+		{Decoding{Isolated: true}, 0.5, []int{0, 1, 2, 4}},
+		{Decoding{Isolated: true, KeepRepeats: true}, 0.5, []int{0, 1, 2, 3, 4}},
 		{StructureDecoding(), 0.5, []int{0, 1, 2, 4}},
 		// The expected-F1 choice (TestExpectedF1Choice has the cases where
 		// it differs from a threshold): the blocks at 0.8 and above.
-		{DefaultDecoding(), 0, []int{0, 4, n - 1}},
+		{DefaultDecoding(), 0, []int{0, 1, 2, 4, n - 1}},
 		{Decoding{KeepRepeats: true, KeepGaps: true}, 0, []int{0, 3, 4, n - 1}},
 		{Decoding{Paragraphs: true, KeepRepeats: true}, 0, []int{0, 1, 2, 3, 4, n - 1}},
 		// Favoring precision divides the odds by e: 0.8 (odds 4) falls

@@ -1,6 +1,12 @@
 package infer
 
-import "github.com/boilernet/boilernet/tokenize"
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/boilernet/boilernet/tokenize"
+)
 
 // maxGapWords is the most words of a gap that fillGaps fills.
 const maxGapWords = 30
@@ -57,3 +63,84 @@ func fillCode(blocks []tokenize.Block, selected []bool) {
 
 // inPre reports whether a block lies under a <pre>.
 func inPre(b tokenize.Block) bool { return onPath(b, "pre") }
+
+// wholeLines makes whole the lines whose selected part starts or ends in
+// the middle of a sentence beside unselected text of the same line: the
+// line is kept whole when the selected part holds at least as many words
+// as the rest, and dropped whole otherwise. A reader sees a line that
+// begins ". Our cleaners" or stops at "you agree to its" as broken.
+func wholeLines(blocks []tokenize.Block, selected []bool) {
+	for start := 0; start < len(blocks); {
+		end := start + 1
+		for end < len(blocks) && sameLine(blocks[end], blocks[start]) {
+			end++
+		}
+		if half(blocks[start:end], selected[start:end]) {
+			kept, dropped := 0, 0
+			for i := start; i < end; i++ {
+				if blocks[i].Hidden {
+					continue
+				}
+				if selected[i] {
+					kept += blocks[i].Words
+				} else {
+					dropped += blocks[i].Words
+				}
+			}
+			on := kept >= dropped
+			for i := start; i < end; i++ {
+				if !blocks[i].Hidden {
+					selected[i] = on
+				}
+			}
+		}
+		start = end
+	}
+}
+
+// half reports whether a line's selection cuts a sentence: its first
+// selected block follows unselected words of the line and starts with a
+// lowercase letter or punctuation that continues a sentence, or its last
+// selected block comes before unselected words and does not end one.
+func half(line []tokenize.Block, selected []bool) bool {
+	first, last := -1, -1
+	for i := range line {
+		if selected[i] {
+			if first < 0 {
+				first = i
+			}
+			last = i
+		}
+	}
+	if first < 0 {
+		return false
+	}
+	wordsIn := func(bs []tokenize.Block, sel []bool) bool {
+		for i, b := range bs {
+			if !sel[i] && !b.Hidden && b.Words > 0 {
+				return true
+			}
+		}
+		return false
+	}
+	if wordsIn(line[:first], selected[:first]) && continuesSentence(line[first].Text) {
+		return true
+	}
+	return wordsIn(line[last+1:], selected[last+1:]) && !endsSentence(line[last].Text)
+}
+
+// continuesSentence reports whether text starts inside a sentence: with a
+// lowercase letter or with , ; : . ) or a dash.
+func continuesSentence(text string) bool {
+	t := strings.TrimLeftFunc(text, unicode.IsSpace)
+	r, _ := utf8.DecodeRuneInString(t)
+	return unicode.IsLower(r) || strings.ContainsRune(",;:.)–—-", r)
+}
+
+// endsSentence reports whether text ends a sentence: with . ! ? or a
+// closing quote or bracket after one, or a colon.
+func endsSentence(text string) bool {
+	t := strings.TrimRightFunc(text, func(r rune) bool { return unicode.IsSpace(r) || strings.ContainsRune("\"'”’»)]", r) })
+	r, _ := utf8.DecodeLastRuneInString(t)
+	return strings.ContainsRune(".!?:…。！？", r)
+}

@@ -26,7 +26,7 @@ func TestFillGaps(t *testing.T) {
 		{"across paragraphs", `<p>One paragraph</p><p>menu</p><p>another one</p>`, []float32{0.9, 0.1, 0.9}, []int{0, 2}},
 		{"hidden", `<p>Text <span hidden>secret</span> more text</p>`, []float32{0.9, 0.1, 0.9}, []int{0, 2}},
 		{"long run", `<p>Text <span>` + long + `</span> more text</p>`, []float32{0.9, 0.1, 0.9}, []int{0, 2}},
-		{"at the end", `<p>Text that ends with <a href="x">a link</a></p>`, []float32{0.9, 0.1}, []int{0}},
+		{"at the end: the line made whole", `<p>Text that ends with <a href="x">a link</a></p>`, []float32{0.9, 0.1}, []int{0, 1}},
 	}
 	for _, tt := range tests {
 		p, err := tokenize.Parse([]byte(tt.html), tokenize.Options{})
@@ -55,6 +55,49 @@ func TestFillGaps(t *testing.T) {
 			if !slices.Equal(got, c.want) {
 				t.Errorf("%s, %v: selected %v, want %v", tt.name, c.d, got, c.want)
 			}
+		}
+	}
+}
+
+// TestWholeLines: a line whose selected part starts or ends mid-sentence
+// beside unselected text of the line is kept whole when the selected part
+// holds at least as many words, dropped whole otherwise; a line whose
+// selected part is a sentence of its own keeps its cut.
+func TestWholeLines(t *testing.T) {
+	tests := []struct {
+		name     string
+		html     string
+		selected []int
+		want     []int
+	}{
+		{"a drop cap", `<p><span class="dropcap">V</span>ast, indigo nights like this happen only in the foothills.</p>`,
+			[]int{1}, []int{0, 1}},
+		{"a link that ends the sentence", `<p>Call useState at the top level to declare a <a href="/s">state variable</a>.</p>`,
+			[]int{0}, []int{0, 1, 2}},
+		{"a tail of the sentence, most of it dropped", `<p>Need a cleaner in your area? Look no further than <a href="/c">CottageCare</a>. Our cleaners are the best.</p>`,
+			[]int{2}, nil},
+		{"a sentence of its own", `<p><a href="/tags">Tags:</a> <a href="/a">apples</a> Our orchard opened in May.</p>`,
+			[]int{2}, []int{2}},
+		{"across a line break", `<p>Filed under<br>the news of the day and more of it.</p>`, []int{1}, []int{1}},
+	}
+	for _, tt := range tests {
+		p, err := tokenize.Parse([]byte(tt.html), tokenize.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		selected := make([]bool, len(p.Blocks))
+		for _, i := range tt.selected {
+			selected[i] = true
+		}
+		wholeLines(p.Blocks, selected)
+		var got []int
+		for i, s := range selected {
+			if s {
+				got = append(got, i)
+			}
+		}
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("%s: selected %v, want %v", tt.name, got, tt.want)
 		}
 	}
 }
