@@ -1,6 +1,7 @@
 package infer
 
 import (
+	"iter"
 	"regexp"
 	"slices"
 	"strings"
@@ -115,9 +116,6 @@ var readingTime = regexp.MustCompile(`^(reading time|read time|lesezeit|temps de
 // longer text is no label, and is not lowercased to find out.
 const maxLabelBytes = 160
 
-// apostrophes makes typographic apostrophes plain.
-var apostrophes = strings.NewReplacer("’", "'", "‘", "'")
-
 // label returns a short paragraph's text as the label lists hold it:
 // lowercase, spaces collapsed, typographic apostrophes plain, and anything
 // but letters and digits trimmed from both ends, counts too ("Reply With
@@ -127,10 +125,27 @@ func label(text string) string {
 	if len(text) > maxLabelBytes {
 		return ""
 	}
-	t := apostrophes.Replace(strings.ToLower(strings.Join(strings.Fields(text), " ")))
-	notWord := func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }
-	t = strings.TrimRight(t, "0123456789") // a count after a label, not "Save 30%"
-	return strings.TrimFunc(t, notWord)
+	var b strings.Builder
+	b.Grow(len(text))
+	space := false
+	for _, r := range text {
+		switch {
+		case unicode.IsSpace(r):
+			space = b.Len() > 0
+			continue
+		case r == '’' || r == '‘':
+			r = '\''
+		default:
+			r = unicode.ToLower(r)
+		}
+		if space {
+			b.WriteByte(' ')
+			space = false
+		}
+		b.WriteRune(r)
+	}
+	t := strings.TrimRight(b.String(), "0123456789") // a count after a label, not "Save 30%"
+	return strings.TrimFunc(t, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
 }
 
 // isReadingTime reports whether a block's text is a reading-time label.
@@ -383,23 +398,36 @@ const (
 	signupBoxWords = 150
 )
 
-// signupTokens are the attribute tokens that name a sign-up box.
-var signupTokens = map[string]bool{"newsletter": true, "subscribe": true, "signup": true}
+// signupBox reports whether an element's attribute tokens name a sign-up
+// box: newsletter, subscribe, signup.
+func signupBox(el *tokenize.Element) bool {
+	for _, t := range el.Attrs {
+		switch t {
+		case "newsletter", "subscribe", "signup":
+			return true
+		}
+	}
+	return false
+}
 
 // dropSignupBoxes unselects the blocks under a sign-up box that holds less
 // than half of the selected words.
 func dropSignupBoxes(blocks []tokenize.Block, selected []bool) {
-	type box struct{ words, kept int }
+	type box struct {
+		words, kept int
+		small       bool
+	}
 	var boxes map[*tokenize.Element]*box
 	keptWords := 0
 	for i, b := range blocks {
 		if selected[i] {
 			keptWords += b.Words
 		}
-		for _, el := range b.Ancestors {
-			if el.Name != "form" && !hasToken(el, signupTokens) {
-				continue
-			}
+	}
+	var under [][]*tokenize.Element // each block's sign-up boxes
+	for i, els := range signupAncestors(blocks) {
+		under = append(under, els)
+		for _, el := range els {
 			if boxes == nil {
 				boxes = make(map[*tokenize.Element]*box)
 			}
@@ -408,28 +436,66 @@ func dropSignupBoxes(blocks []tokenize.Block, selected []bool) {
 				x = new(box)
 				boxes[el] = x
 			}
-			x.words += b.Words
+			x.words += blocks[i].Words
 			if selected[i] {
-				x.kept += b.Words
+				x.kept += blocks[i].Words
 			}
 		}
 	}
 	if boxes == nil {
 		return
 	}
-	small := func(el *tokenize.Element) bool {
-		x := boxes[el]
-		if x == nil || 2*x.kept >= keptWords {
-			return false
+	for el, x := range boxes {
+		limit := signupBoxWords
+		if el.Name == "form" && !signupBox(el) {
+			limit = signupFormWords
 		}
-		if el.Name == "form" && x.words <= signupFormWords {
-			return true
-		}
-		return hasToken(el, signupTokens) && x.words <= signupBoxWords
+		x.small = 2*x.kept < keptWords && x.words <= limit
 	}
-	for i, b := range blocks {
-		if selected[i] && slices.ContainsFunc(b.Ancestors, small) {
+	for i, els := range under {
+		if selected[i] && slices.ContainsFunc(els, func(el *tokenize.Element) bool { return boxes[el].small }) {
 			selected[i] = false
+		}
+	}
+}
+
+// signupAncestors yields each block's ancestors that are forms or
+// sign-up boxes (signupBox). Neighbouring blocks share most ancestors: the
+// ones a block shares with the one before it are not looked at again.
+func signupAncestors(blocks []tokenize.Block) iter.Seq2[int, []*tokenize.Element] {
+	return func(yield func(int, []*tokenize.Element) bool) {
+		var prev []*tokenize.Element
+		var depths []int // the depths of prev's boxes
+		for i, b := range blocks {
+			anc := b.Ancestors
+			k := 0
+			for k < len(anc) && k < len(prev) && anc[k] == prev[k] {
+				k++
+			}
+			n := 0
+			for _, d := range depths {
+				if d < k {
+					depths[n] = d
+					n++
+				}
+			}
+			depths = depths[:n]
+			for d := k; d < len(anc); d++ {
+				if anc[d].Name == "form" || signupBox(anc[d]) {
+					depths = append(depths, d)
+				}
+			}
+			prev = anc
+			var els []*tokenize.Element
+			if len(depths) > 0 {
+				els = make([]*tokenize.Element, len(depths))
+				for k, d := range depths {
+					els[k] = anc[d]
+				}
+			}
+			if !yield(i, els) {
+				return
+			}
 		}
 	}
 }
