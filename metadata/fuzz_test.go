@@ -5,6 +5,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/boilernet/boilernet/sanitize"
 	"golang.org/x/net/html"
 )
 
@@ -57,6 +58,8 @@ func FuzzExtract(f *testing.F) {
 	f.Add(`<html lang="x"><head><meta property="og:title" content="t"><script type="application/ld+json">{"@type":"Article","author":"A and B"}</script></head><body><h1>t</h1><p class=byline>By X Y · May 5, 2020</p></body></html>`, "https://a.example/2020/01/02/x")
 	f.Add(`<body><p>No h1</p><div class="author-box"><span>Written by</span> <a href="/author/x">b.s</a></div><p>Posted on 4 września 2011</p><a class=username>u</a>`, "")
 	f.Add(`<script>x</script><div></div><html lang="de"><head><title>A b c ¶</title><meta property="og:title" content="a-b-c"></head><body><h1><span>Thread:</span> A b c #</h1><a rel=author>Visit the X Store</a></body></html>`, "https://x.example/")
+	f.Add(`<base href="javascript:alert(1)//"><link rel=canonical href="story.html"><meta property="og:image" content="/pic.png">`, "https://a.example/")
+	f.Add(`<base href=" data:text/html,x/"><link rel=canonical href="vbscript:x"><meta property="og:image" content="pic.png">`, "")
 	f.Add(`<base href="::"><link rel=canonical href="%zz"><meta name="twitter:label1" content="Author"><meta name="twitter:data1" content="">`, "")
 	f.Fuzz(func(t *testing.T, page, u string) {
 		root, err := html.Parse(strings.NewReader(page))
@@ -67,6 +70,11 @@ func FuzzExtract(f *testing.F) {
 		for _, s := range []string{md.Title, md.SiteName, md.Description} {
 			if len(s) > maxField || !utf8.ValidString(s) && utf8.ValidString(page) {
 				t.Fatalf("field %.40q: %d bytes", s, len(s))
+			}
+		}
+		for _, s := range []string{md.Canonical, md.Image} {
+			if sc := sanitize.Scheme(s); sc != "" && sc != "http" && sc != "https" {
+				t.Fatalf("URL field %.60q: scheme %q", s, sc)
 			}
 		}
 		if len(md.Tags) > maxTags || len(md.Authors) > 20 {

@@ -21,6 +21,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/boilernet/boilernet/internal/urlref"
+	"github.com/boilernet/boilernet/sanitize"
 	"golang.org/x/net/html"
 )
 
@@ -42,7 +44,12 @@ type Metadata struct {
 	// its text (LanguageDetected set).
 	Language         string `json:"language,omitempty"`
 	LanguageDetected bool   `json:"language_detected,omitempty"`
-	// Canonical and Image are absolute URLs when the page's URL is known.
+	// Canonical and Image are absolute http or https URLs when the page's
+	// base is known (sanitize.BaseURL: its <base href> when that is an
+	// http or https URL, else Options.URL), else as the page wrote them
+	// when relative; a URL of any other scheme (javascript:, data:, …)
+	// is left out (internal/urlref, the resolver of every URL boilernet
+	// writes).
 	Canonical string   `json:"canonical,omitempty"`
 	Image     string   `json:"image,omitempty"`
 	Tags      []string `json:"tags,omitempty"`
@@ -51,7 +58,7 @@ type Metadata struct {
 // Options control Extract.
 type Options struct {
 	// URL is the page's address: the base for relative URLs (a <base
-	// href> in the page takes precedence) and a last source of the date
+	// href> in the page that is an http or https URL takes precedence) and a last source of the date
 	// (/2025/09/04/ in its path). "" when unknown.
 	URL string
 	// Text is the page's main text, for checking the language the page
@@ -90,7 +97,7 @@ type Page struct {
 // at address pageURL ("" when unknown; see Options.URL).
 func Read(root *html.Node, pageURL string) *Page {
 	c := collect(root)
-	p := &Page{c: c, url: pageURL, base: baseURL(pageURL, c.base)}
+	p := &Page{c: c, url: pageURL, base: sanitize.BaseURL(root, pageURL)}
 	p.art, p.g = c.article()
 	p.site = first(c.meta("og:site_name"), c.ld(p.art, p.g, "publisher", "name"), c.siteFromLD(p.g), c.meta("application-name"), c.meta("twitter:site", "@"), c.logo)
 	p.title = p.findTitle()
@@ -149,8 +156,8 @@ func (p *Page) Metadata(text string) *Metadata {
 	md.Modified = firstDate(c.ld(art, g, "dateModified", ""), c.meta("article:modified_time"), c.meta("og:updated_time"),
 		c.meta("modified_time"), c.micro("dateModified"), c.meta("dcterms.modified"), c.meta("last-modified"))
 	md.Description = first(c.meta("og:description"), c.meta("description"), c.meta("twitter:description"), c.ld(art, g, "description", ""), c.meta("dc.description"))
-	md.Canonical = resolve(base, p.CanonicalRef())
-	md.Image = resolve(base, p.ImageRef())
+	md.Canonical = urlref.Resolve(base, p.CanonicalRef())
+	md.Image = urlref.Resolve(base, p.ImageRef())
 	md.Tags = tags(c, art, g)
 
 	md.Language, md.LanguageDetected = pageLanguage([]string{c.lang, c.meta("content-language"), locale(c.meta("og:locale")),
@@ -173,7 +180,6 @@ type collected struct {
 	h1Parts     []string // the first <h1>'s first text nodes (see labeledTitle)
 	h1s         int      // <h1> elements, the site's logo aside
 	logo        string   // the text of an <h1> that is the site's logo (homeLogo)
-	base        string
 	canonical   string
 	imageSrc    string
 	pubTime     string // <time pubdate> or <time itemprop=datePublished> or in an element classed as published
@@ -242,10 +248,6 @@ func collect(root *html.Node) *collected {
 				c.h1 = stripPermalink(collapse(textOf(n)))
 				c.h1Parts = textNodes(n, 8)
 				h1 = n
-			}
-		case "base":
-			if c.base == "" {
-				c.base = attr(n, "href")
 			}
 		case "meta":
 			content, ok := attrOK(n, "content")
@@ -624,39 +626,6 @@ func host(u *url.URL) string {
 		return ""
 	}
 	return strings.TrimPrefix(strings.ToLower(u.Hostname()), "www.")
-}
-
-// baseURL is the page's base: <base href> resolved against the page URL.
-func baseURL(page, baseHref string) *url.URL {
-	u, err := url.Parse(page)
-	if err != nil || page == "" {
-		u = nil
-	}
-	if baseHref != "" {
-		if b, err := url.Parse(strings.TrimSpace(baseHref)); err == nil {
-			if u != nil {
-				return u.ResolveReference(b)
-			}
-			if b.IsAbs() {
-				return b
-			}
-		}
-	}
-	return u
-}
-
-// resolve makes ref absolute against base (unchanged without a base or
-// when it does not parse).
-func resolve(base *url.URL, ref string) string {
-	ref = strings.TrimSpace(ref)
-	if ref == "" || base == nil {
-		return ref
-	}
-	r, err := url.Parse(ref)
-	if err != nil {
-		return ref
-	}
-	return base.ResolveReference(r).String()
 }
 
 // locale turns an OpenGraph locale ("en_US") into a language tag.

@@ -1,6 +1,7 @@
 package metadata
 
 import (
+	"cmp"
 	"slices"
 	"strings"
 	"testing"
@@ -494,5 +495,51 @@ func TestHomeLogoTitle(t *testing.T) {
 		if got := Read(root, "").Title(); got != tt.want {
 			t.Errorf("%s: title %q, want %q", tt.name, got, tt.want)
 		}
+	}
+}
+
+// TestHostileBase: a <base href> that is not an http or https URL is no
+// base, for every URL field of the metadata (Canonical, Image); the page's
+// URL, when known, is the base then, and a field that states a script or
+// data URL itself is left out.
+func TestHostileBase(t *testing.T) {
+	const head = `<link rel=canonical href="story.html"><meta property="og:image" content="/pic.png">`
+	for _, tc := range []struct {
+		name, base, url  string
+		canonical, image string
+		head             string // replaces head
+	}{
+		{name: "javascript base, no URL", base: "javascript:alert(1)//", canonical: "story.html", image: "/pic.png"},
+		{name: "javascript base", base: "javascript:alert(1)//", url: "https://news.example/a/b", canonical: "https://news.example/a/story.html", image: "https://news.example/pic.png"},
+		{name: "case and spaces", base: "  JaVaScRiPt:alert(1)//", url: "https://news.example/a/b", canonical: "https://news.example/a/story.html", image: "https://news.example/pic.png"},
+		{name: "tab inside the scheme", base: "java\tscript:alert(1)//", url: "https://news.example/a/b", canonical: "https://news.example/a/story.html", image: "https://news.example/pic.png"},
+		{name: "entity-encoded scheme", base: "&#106;avascript:alert(1)//", canonical: "story.html", image: "/pic.png"},
+		{name: "data base", base: "data:text/html,<script>alert(1)</script>/", canonical: "story.html", image: "/pic.png"},
+		{name: "data base, URL", base: "data:text/html;base64,PHNjcmlwdD4=/", url: "https://news.example/a/b", canonical: "https://news.example/a/story.html", image: "https://news.example/pic.png"},
+		{name: "vbscript base", base: "vbscript:msgbox(1)//", url: "http://news.example/", canonical: "http://news.example/story.html", image: "http://news.example/pic.png"},
+		{name: "relative base, no URL", base: "/static/", canonical: "story.html", image: "/pic.png"},
+		{name: "relative base", base: "/static/", url: "https://news.example/a/b", canonical: "https://news.example/static/story.html", image: "https://news.example/pic.png"},
+		{name: "protocol-relative base", base: "//cdn.example/x/", url: "https://news.example/a/b", canonical: "https://cdn.example/x/story.html", image: "https://cdn.example/pic.png"},
+		{name: "protocol-relative base, no URL", base: "//cdn.example/x/", canonical: "story.html", image: "/pic.png"},
+		{name: "http base", base: " https://cdn.example/x/ ", canonical: "https://cdn.example/x/story.html", image: "https://cdn.example/pic.png"},
+		{name: "javascript page URL", base: "", url: "javascript:alert(1)//", canonical: "story.html", image: "/pic.png"},
+		{name: "script fields", url: "https://news.example/", head: `<link rel=canonical href=" javascript:alert(1)"><meta property="og:image" content="data:image/svg+xml,<svg onload=alert(1)>">`},
+		{name: "vbscript fields", head: `<link rel=canonical href="VBScript:x"><meta property="og:image" content="java&#9;script:alert(1)">`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			h := cmp.Or(tc.head, head)
+			page := `<html><head><base href="` + tc.base + `">` + h + `</head><body><h1>T</h1></body></html>`
+			if tc.base == "" {
+				page = `<html><head>` + h + `</head><body><h1>T</h1></body></html>`
+			}
+			root, err := html.Parse(strings.NewReader(page))
+			if err != nil {
+				t.Fatal(err)
+			}
+			md := Extract(root, Options{URL: tc.url})
+			if md.Canonical != tc.canonical || md.Image != tc.image {
+				t.Errorf("canonical %q, image %q; want %q, %q", md.Canonical, md.Image, tc.canonical, tc.image)
+			}
+		})
 	}
 }
