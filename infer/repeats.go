@@ -36,7 +36,14 @@ func dropRepeats(blocks []tokenize.Block, selected []bool) {
 		key.Reset()
 		for i := start; i < end; i++ {
 			for f := range strings.FieldsSeq(blocks[i].Text) {
-				for _, r := range f {
+				for k, r := range f {
+					if c := f[k]; c < utf8.RuneSelf { // ASCII, without a call
+						if 'A' <= c && c <= 'Z' {
+							c += 'a' - 'A'
+						}
+						key.WriteByte(c)
+						continue
+					}
 					key.WriteRune(unicode.ToLower(r))
 				}
 				key.WriteByte(' ')
