@@ -78,7 +78,7 @@ func chromeElement(n *html.Node) bool {
 // "Article continues below"), in the languages of the datasets.
 var adLabels = map[string]bool{
 	"advertisement": true, "advertisements": true, "advertising": true, "ad": true, "ads": true,
-	"sponsored": true, "sponsored content": true, "article continues below": true,
+	"sponsored": true, "sponsored content": true, "sponsored by": true, "article continues below": true,
 	"story continues below": true, "continue reading below": true, "article continues below advertisement": true,
 	"story continues below advertisement": true, "scroll to continue with content": true,
 	"anzeige": true, "werbung": true, "publicité": true, "publicidad": true, "pubblicità": true,
@@ -98,6 +98,8 @@ var controlLabels = map[string]bool{
 	"load more": true, "see more": true, "view more": true, "learn more": true, "continue reading": true,
 	"book now": true, "buy now": true, "shop now": true, "order now": true, "get started": true,
 	"get a quote": true, "request a quote": true, "add to cart": true, "add to wishlist": true, "notify me": true,
+	"add as a preferred source on google": true, "add us as a preferred source on google": true,
+	"make us a preferred source on google": true, "set as a preferred source on google": true,
 	"back to top": true, "was this page helpful": true, "was this article helpful": true,
 	"teilen": true, "weiterlesen": true, "mehr lesen": true, "partager": true, "lire la suite": true,
 	"compartir": true, "leer más": true, "condividi": true, "udostępnij": true, "czytaj więcej": true,
@@ -163,8 +165,27 @@ var controlPrefixes = []struct {
 	words int
 }{{"jump to ", 4}, {"skip to ", 4}, {"sent from my ", 16}, {"this topic was automatically closed", 20}}
 
+// adPrefixes start the lines that announce an advertiser, each with the
+// most words of a line it matches: "Sponsored by Wind River", "Sponsored:
+// the DevOps event of the year. Register now".
+var adPrefixes = []struct {
+	start string
+	words int
+}{{"sponsored by ", 6}, {"sponsored: ", 30}}
+
 // isAdLabel reports whether a paragraph's text is an advertising label.
-func isAdLabel(text string) bool { return adLabels[label(text)] }
+func isAdLabel(text string) bool {
+	t := label(text)
+	if adLabels[t] {
+		return true
+	}
+	for _, p := range adPrefixes {
+		if strings.HasPrefix(t, p.start) && tokenize.CountWords(t) <= p.words {
+			return true
+		}
+	}
+	return false
+}
 
 // isControlLabel reports whether a paragraph's text is a control's label.
 func isControlLabel(text string) bool {

@@ -45,8 +45,10 @@ func TestDropChrome(t *testing.T) {
 			<div class="md:flex print:hidden">Menu</div><div class="print:prose-sm hidden md:block"><p>Kept</p></div>`,
 			[]string{"Text of the article.", "Kept"}},
 		{"advertising labels", `<p>First paragraph.</p><p>Advertisement</p><div>- ADVERTISEMENT -</div>
-			<span>Article continues below</span><p>Anzeige</p><p>Advertisement for a better world.</p>`,
-			[]string{"First paragraph.", "Advertisement for a better world."}},
+			<span>Article continues below</span><p>Anzeige</p><p>Advertisement for a better world.</p>
+			<p>SPONSORED BY</p><p>Sponsored by Wind River</p><p>Sponsored by the city, the festival draws ten thousand visitors.</p>
+			<p><a href="https://google.com/preferences/source">Add as a preferred source on Google</a></p>`,
+			[]string{"First paragraph.", "Advertisement for a better world.", "Sponsored by the city, the festival draws ten thousand visitors."}},
 		{"calls to action and controls", `<p>Our plans start at ten dollars a month for a team of five.</p>
 			<p><a class="btn btn-primary" href="/demo">Book a demo</a></p><p><a href="/more">Read more »</a></p>
 			<div><a class="wp-block-button__link" href="/a">Start your free trial with all the features today</a></div>
