@@ -9,7 +9,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"iter"
 	"runtime"
+	"slices"
 	"sync"
 	"time"
 
@@ -76,24 +78,41 @@ type Options struct {
 	Extract infer.Options
 }
 
-// Run extracts pages with e on opts.Workers goroutines and calls emit once
-// per page, in input order, from the calling goroutine. A page that fails
-// does not stop the others. At most 4×workers pages are in flight or
-// waiting for their turn, so memory stays bounded on any number of pages.
-// A page that takes longer than opts.PageTimeout fails with ErrPageTimeout
-// and the batch goes on (its work stops at its next step, see
-// infer.Extractor.ExtractContext; a read that blocks is abandoned). When
-// ctx is done no page is started or emitted any more, and Run returns
-// ctx's error at once (pages still running are abandoned); it returns nil
-// when every page was emitted.
+// Run is Stream over a slice of pages.
 func Run(ctx context.Context, e *infer.Extractor, pages []Page, opts Options, emit func(Outcome)) error {
+	return Stream(ctx, e, slices.Values(pages), opts, emit)
+}
+
+// Stream extracts pages as pages yields them, with e on opts.Workers
+// goroutines, and calls emit once per page, in the order pages yields
+// them (Outcome.Index counts from 0), from the calling goroutine. pages
+// is ranged over on a goroutine of its own, and only as far as at most
+// 4×workers pages are in flight or waiting for their turn: a page is
+// taken from pages when one is emitted, so memory stays bounded on any
+// number of pages, and the first page is extracted before pages has
+// yielded the last one (see Walk). A page that fails does not stop the
+// others. A page whose Open returns a nil Body and no error is not
+// extracted: its Outcome, with neither Result nor Err, keeps its place
+// (a record of a corpus that is not a page). A page that takes longer
+// than opts.PageTimeout fails with ErrPageTimeout and the batch goes on
+// (its work stops at its next step, see infer.Extractor.ExtractContext;
+// a read that blocks is abandoned). When ctx is done no page is started
+// or emitted any more, and Stream returns ctx's error at once (pages
+// still running are abandoned, and pages is asked for no more pages: its
+// yield returns false); it returns nil when every page was emitted.
+func Stream(ctx context.Context, e *infer.Extractor, pages iter.Seq[Page], opts Options, emit func(Outcome)) error {
 	workers := opts.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	window := 4 * workers
 	slots := make(chan struct{}, window)
-	jobs := make(chan int)
+	type job struct {
+		i int
+		p Page
+	}
+	jobs := make(chan job)
+	total := make(chan int, 1) // the number of pages, once pages is done
 	// Every page in flight holds a slot until emitted, so done never
 	// fills up, even when nobody receives any more.
 	done := make(chan Outcome, window)
@@ -101,36 +120,40 @@ func Run(ctx context.Context, e *infer.Extractor, pages []Page, opts Options, em
 	defer close(stop)
 	go func() {
 		defer close(jobs)
-		for i := range pages {
+		n := 0
+		for p := range pages {
 			select {
 			case slots <- struct{}{}:
 			case <-stop:
 				return
 			}
 			select {
-			case jobs <- i:
+			case jobs <- job{n, p}:
 			case <-stop:
 				return
 			}
+			n++
 		}
+		total <- n
 	}()
 	var wg sync.WaitGroup
 	for range workers {
 		wg.Go(func() {
-			for i := range jobs {
-				done <- timedPage(ctx, e, i, pages[i], opts)
+			for j := range jobs {
+				done <- Extract(ctx, e, j.i, j.p, opts)
 			}
 		})
 	}
 	pending := map[int]Outcome{}
-	for next := 0; next < len(pages); {
-		var o Outcome
+	for next, n := 0, -1; n < 0 || next < n; {
 		select {
-		case o = <-done:
+		case o := <-done:
+			pending[o.Index] = o
+		case n = <-total:
+			continue
 		case <-ctx.Done():
 			return ctx.Err()
 		}
-		pending[o.Index] = o
 		for {
 			o, ok := pending[next]
 			if !ok {
@@ -149,8 +172,13 @@ func Run(ctx context.Context, e *infer.Extractor, pages []Page, opts Options, em
 	return nil
 }
 
-// timedPage extracts one page within opts.PageTimeout.
-func timedPage(ctx context.Context, e *infer.Extractor, i int, p Page, opts Options) Outcome {
+// Extract opens and extracts one page, within opts.PageTimeout, as a
+// batch does it: its Outcome has Index i, and its error names the page
+// (a page over the time limit fails with ErrPageTimeout, and when ctx is
+// done first, the page fails with ctx's error at once; its work stops at
+// its next step). opts.Workers is not used. This is the one per-page time
+// limit of boilernet (records.Extract uses it).
+func Extract(ctx context.Context, e *infer.Extractor, i int, p Page, opts Options) Outcome {
 	limit := cmp.Or(opts.PageTimeout, DefaultPageTimeout)
 	pageCtx, cancel := context.WithCancel(ctx)
 	defer cancel() // an abandoned page stops at its next step
@@ -180,6 +208,9 @@ func extractPage(ctx context.Context, e *infer.Extractor, i int, p Page, opts in
 	if err != nil {
 		out.Err = err
 		return out
+	}
+	if body == nil {
+		return out // not a page: it keeps its place
 	}
 	defer body.Close()
 	if o := body.Origin; o != nil {

@@ -4,12 +4,14 @@ import (
 	"bufio"
 	"compress/gzip"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
+	"iter"
 	"os"
 	"path/filepath"
-	"sort"
+	"slices"
 	"strings"
 )
 
@@ -66,55 +68,114 @@ func Stdin(r io.Reader) Page {
 	}}
 }
 
+// Walk yields the pages of paths as Files returns them, in the same
+// order, while it walks: a directory's pages come as the walk reaches
+// them (each directory is read when the walk gets to it, its entries in
+// the order of their full paths, so the order is Files'), so a batch
+// (Stream) starts on the first page before the walk is done. A path that
+// does not exist is a page whose Open fails with the error Files returns
+// for it. The walk stops when ctx is done, or when the range over it
+// stops.
+func Walk(ctx context.Context, paths []string) iter.Seq[Page] {
+	return func(yield func(Page) bool) {
+		for _, p := range paths {
+			if ctx.Err() != nil {
+				return
+			}
+			if p == "-" {
+				if !yield(Stdin(os.Stdin)) {
+					return
+				}
+				continue
+			}
+			st, err := os.Stat(p)
+			switch {
+			case err != nil:
+				if !yield(Page{Name: p, Open: func(context.Context) (*Body, error) { return nil, err }}) {
+					return
+				}
+			case !st.IsDir():
+				if !yield(filePage(p, false)) {
+					return
+				}
+			default:
+				if walkDir(ctx, os.DirFS(p), ".", p, yield) != nil {
+					return
+				}
+			}
+		}
+	}
+}
+
+// errStopped ends a walk whose range stopped.
+var errStopped = errors.New("stopped")
+
 // dirPages returns the pages below the directory fsys, named under root.
 func dirPages(ctx context.Context, fsys fs.FS, root string) ([]Page, error) {
-	type entry struct {
-		path string
-		err  error // an unreadable directory
-	}
-	var found []entry
-	err := fs.WalkDir(fsys, ".", func(path string, d fs.DirEntry, err error) error {
-		if cerr := ctx.Err(); cerr != nil {
-			return cerr
-		}
-		full := filepath.Join(root, filepath.FromSlash(path))
-		if err != nil {
-			// An unreadable directory (or an entry that vanished): one
-			// failed entry, and the walk goes on without it.
-			found = append(found, entry{full, err})
-			if d != nil && d.IsDir() {
-				return fs.SkipDir
-			}
-			return nil
-		}
-		name := strings.ToLower(d.Name())
-		if !d.IsDir() && (strings.HasSuffix(name, ".html") || strings.HasSuffix(name, ".htm") || strings.HasSuffix(name, ".html.gz")) {
-			found = append(found, entry{path: full})
-		}
-		return nil
+	var pages []Page
+	err := walkDir(ctx, fsys, ".", root, func(p Page) bool {
+		pages = append(pages, p)
+		return true
 	})
 	if err != nil {
 		return nil, err // only ctx's: the others are pages
 	}
-	sort.SliceStable(found, func(i, j int) bool { return found[i].path < found[j].path })
-	var pages []Page
-	for i, f := range found {
-		if i > 0 && f.path == found[i-1].path && f.err == nil {
-			continue
-		}
-		if f.err != nil {
-			err := f.err
-			if pe, ok := err.(*fs.PathError); ok {
-				err = pe.Err // the path is the page's name
-			}
-			pages = append(pages, Page{Name: f.path, Open: func(context.Context) (*Body, error) {
-				return nil, fmt.Errorf("%s: %w", f.path, err)
-			}})
-			continue
-		}
-		pages = append(pages, filePage(f.path, true))
-	}
 	return pages, nil
+}
+
+// walkDir yields the pages below dir (slash-separated, in fsys), named
+// under root: the *.html, *.htm and *.html.gz files, in the order of
+// their full paths (an entry that is a directory sorts as its name and a
+// slash, as its files' paths do), and a page whose Open fails for a
+// directory that cannot be read (the walk goes on without it). It
+// returns ctx's error when ctx is done, errStopped when yield returns
+// false.
+func walkDir(ctx context.Context, fsys fs.FS, dir, root string, yield func(Page) bool) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	full := filepath.Join(root, filepath.FromSlash(dir))
+	entries, err := fs.ReadDir(fsys, dir)
+	if err != nil {
+		if pe, ok := err.(*fs.PathError); ok {
+			err = pe.Err // the path is the page's name
+		}
+		if !yield(Page{Name: full, Open: func(context.Context) (*Body, error) {
+			return nil, fmt.Errorf("%s: %w", full, err)
+		}}) {
+			return errStopped
+		}
+		return nil
+	}
+	key := func(d fs.DirEntry) string {
+		if d.IsDir() {
+			return d.Name() + "/"
+		}
+		return d.Name()
+	}
+	slices.SortStableFunc(entries, func(a, b fs.DirEntry) int { return strings.Compare(key(a), key(b)) })
+	for _, d := range entries {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		path := d.Name()
+		if dir != "." {
+			path = dir + "/" + path
+		}
+		if d.IsDir() {
+			if err := walkDir(ctx, fsys, path, root, yield); err != nil {
+				return err
+			}
+			continue
+		}
+		name := strings.ToLower(d.Name())
+		if strings.HasSuffix(name, ".html") || strings.HasSuffix(name, ".htm") || strings.HasSuffix(name, ".html.gz") {
+			if !yield(filePage(filepath.Join(root, filepath.FromSlash(path)), true)) {
+				return errStopped
+			}
+		}
+	}
+	return nil
 }
 
 // filePage is the page of a file; regular refuses any other kind of file

@@ -2,7 +2,6 @@ package records
 
 import (
 	"context"
-	"errors"
 	"fmt"
 
 	"github.com/boilernet/boilernet/batch"
@@ -58,32 +57,21 @@ func NewLine(rec *Record, res *infer.Result, err error) Line {
 	return l
 }
 
-// Extract extracts rec's page with e (with rec's charset and URL, within
-// batch.DefaultPageTimeout, as a batch of many records does it) and
-// returns its line; a record that is not a page gives its skip or error
-// line. An error names the record (Name), as in a batch: a page over the
-// time limit fails with batch.ErrPageTimeout. Cancelling ctx stops the
-// extraction at its next step (see infer.Extractor.ExtractBytesContext),
-// whose line then holds the context's error. A line has no blocks, so
-// the blocks' locators are not computed (SkipLocators).
+// Extract extracts rec's page with e as a batch of many records does it
+// (batch.Extract: with rec's charset and URL, within
+// batch.DefaultPageTimeout) and returns its line; a record that is not a
+// page gives its skip or error line. An error names the record (Name), as
+// in a batch: a page over the time limit fails with batch.ErrPageTimeout.
+// When ctx is done the line holds the context's error at once (the
+// extraction stops at its next step). A line has no blocks, so the
+// blocks' locators are not computed (SkipLocators).
 func Extract(ctx context.Context, e *infer.Extractor, rec *Record, opts infer.Options) Line {
 	if !rec.Page() {
 		return NewLine(rec, nil, nil)
 	}
-	opts.Charset, opts.URL = rec.Charset, rec.URL
 	opts.SkipLocators = true // a line has no blocks
-	limit := batch.DefaultPageTimeout
-	timeout := fmt.Errorf("%w (%v)", batch.ErrPageTimeout, limit)
-	pageCtx, cancel := context.WithTimeoutCause(ctx, limit, timeout)
-	defer cancel()
-	res, err := e.ExtractBytesContext(pageCtx, rec.HTML, opts)
-	if err != nil {
-		if errors.Is(err, context.DeadlineExceeded) && context.Cause(pageCtx) == timeout {
-			err = timeout // the page's time limit, not ctx's deadline
-		}
-		return NewLine(rec, nil, fmt.Errorf("%s: %w", rec.Name(), err))
-	}
-	return NewLine(rec, res, nil)
+	o := batch.Extract(ctx, e, 0, rec.BatchPage(), batch.Options{Extract: opts})
+	return NewLine(rec, o.Result, o.Err)
 }
 
 // BatchPage is rec's page for a batch (batch.Run), named by Name, with

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"sync"
 
 	"github.com/boilernet/boilernet/batch"
 	"github.com/boilernet/boilernet/corpus"
@@ -41,13 +42,6 @@ func recordInputs(args []string, urlList string) (files []string, ok bool, err e
 	}
 	return files, len(files) > 0, nil
 }
-
-// recordBatch bounds how many records, and how many bytes of HTML, are
-// held at once.
-const (
-	recordBatch      = 256
-	recordBatchBytes = 256 << 20
-)
 
 // runRecords extracts every record of the corpus files and writes one
 // JSONL line per record (records.Line), then the summary on stderr.
@@ -109,67 +103,62 @@ func runRecords(ex *infer.Extractor, files []string, opts batch.Options, filter 
 	return nil
 }
 
-// extractRecordFile extracts the records of one file in batches, calling
-// write once per record in file order. The error is one that ends the
-// file (it could not be opened, or reading it failed), or ctx's when it
-// is done: then the records of the current batch that were not
-// extracted are not written.
+// extractRecordFile extracts the records of one file as they are read
+// (one batch.Stream, so at most 4×workers records are held at once),
+// calling write once per record in file order. The error is one that ends
+// the file (it could not be opened, or reading it failed: the records
+// read before are written), or ctx's when it is done: then the records
+// not extracted yet are not written.
 func extractRecordFile(ctx context.Context, ex *infer.Extractor, file string, opts batch.Options, filter *corpus.Filter, write func(records.Line)) error {
 	r, c, err := records.Open(file, records.Limits{})
 	if err != nil {
 		return err
 	}
 	defer c.Close()
-	var recs []*records.Record
-	size := 0
-	flush := func() error {
-		var pages []batch.Page
-		var which []int // the index in recs of each page
-		for i, rec := range recs {
+	var mu sync.Mutex
+	held := map[int]*records.Record{} // the records in flight, by index
+	var readErr error
+	recs := func(yield func(batch.Page) bool) {
+		n := 0
+		readErr = records.ReadAll(r, func(rec *records.Record) error {
+			p := batch.Page{Name: rec.Name(), Open: func(context.Context) (*batch.Body, error) { return nil, nil }} // kept in its place
 			if rec.Page() {
-				pages = append(pages, rec.BatchPage())
-				which = append(which, i)
+				p = rec.BatchPage()
 			}
-		}
-		lines := make([]records.Line, len(recs))
-		for i, rec := range recs {
-			lines[i] = records.NewLine(rec, nil, nil)
-		}
-		done := make([]bool, len(recs))
-		runErr := batch.Run(ctx, ex, pages, opts, func(o batch.Outcome) {
-			i := which[o.Index]
-			res, v := o.Result, corpus.Verdict{}
-			if o.Err == nil {
-				res, v = filter.Apply(recs[i].Name(), res)
+			mu.Lock()
+			held[n] = rec
+			mu.Unlock()
+			n++
+			if !yield(p) {
+				return errStopRecords
 			}
-			lines[i], done[i] = records.NewLine(recs[i], res, o.Err), true
-			if v.Skip != "" {
-				lines[i].Record, lines[i].Skipped = infer.Record{}, v.Skip
-			}
-			lines[i].DuplicateOf = v.DuplicateOf
+			return nil
 		})
-		for i, l := range lines {
-			if runErr != nil && recs[i].Page() && !done[i] {
-				break
-			}
-			write(l)
+		if readErr == errStopRecords {
+			readErr = nil
 		}
-		recs, size = recs[:0], 0
-		return runErr
 	}
-	err = records.ReadAll(r, func(rec *records.Record) error {
-		recs = append(recs, rec)
-		size += len(rec.HTML)
-		if len(recs) >= recordBatch || size >= recordBatchBytes {
-			return flush()
+	err = batch.Stream(ctx, ex, recs, opts, func(o batch.Outcome) {
+		mu.Lock()
+		rec := held[o.Index]
+		delete(held, o.Index)
+		mu.Unlock()
+		res, v := o.Result, corpus.Verdict{}
+		if rec.Page() && o.Err == nil {
+			res, v = filter.Apply(rec.Name(), res)
 		}
-		return nil
+		l := records.NewLine(rec, res, o.Err)
+		if v.Skip != "" {
+			l.Record, l.Skipped = infer.Record{}, v.Skip
+		}
+		l.DuplicateOf = v.DuplicateOf
+		write(l)
 	})
-	if ctx.Err() != nil {
-		return ctx.Err()
+	if err != nil {
+		return err // ctx's; readErr may still be being set
 	}
-	if ferr := flush(); ferr != nil {
-		return ferr
-	}
-	return err
+	return readErr
 }
+
+// errStopRecords ends the reading of a corpus file whose batch stopped.
+var errStopRecords = errors.New("stopped")
