@@ -11,6 +11,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/boilernet/boilernet/shallow"
 )
 
 // TestHelp: every subcommand's -h exits 0 and starts with its usage line,
@@ -291,7 +293,13 @@ func TestOutputNeverOverwritesInput(t *testing.T) {
 		t.Fatal(err)
 	}
 	tree := filepath.Join(t.TempDir(), "t.tree")
-	if err := os.WriteFile(tree, []byte("a tree"), 0o644); err != nil {
+	var tf bytes.Buffer
+	if tr, err := shallow.GrowTree([]shallow.Sample{{X: make([]float64, 24), Weight: 1}}, 1, 1); err != nil {
+		t.Fatal(err)
+	} else if _, err := tr.WriteTo(&tf); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(tree, tf.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	inputs := []string{page, corpus, urls, model, tree}
@@ -311,7 +319,7 @@ func TestOutputNeverOverwritesInput(t *testing.T) {
 		{"the model", []string{"extract", "-model", model, "-o", model, page}, ""},
 		{"the second model", []string{"extract", "-model", model + "," + model, "-o", model, page}, ""},
 		{"the model with a corpus", []string{"extract", "-model", model, "-o", model, corpus}, ""},
-		{"the tree", []string{"extract", "-tree", tree, "-o", tree, page}, ""},
+		{"the tree", []string{"extract", "-method", "tree", "-tree", tree, "-o", tree, page}, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

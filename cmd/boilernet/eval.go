@@ -55,6 +55,21 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 	var curveMethod methods.Method // the method whose probabilities curve records
 	titles := eval.NewTitles(func(root *html.Node) string { return metadata.Read(root, "").Title() })
 	var chosen []eval.Method
+	var specs []string
+	var parsed []methods.Method
+	for _, name := range strings.Split(*methodList, ",") {
+		if name == "" && *methodList == "" {
+			break
+		}
+		m, err := methods.Parse(name, methods.Params{Threshold: *threshold, FilterDepth: *depth})
+		if err != nil {
+			return err
+		}
+		specs, parsed = append(specs, name), append(parsed, m)
+	}
+	if err := checkMethodFlags(fs, specs, parsed); err != nil {
+		return err
+	}
 	names := map[string]bool{}
 	for _, name := range strings.Split(*methodList, ",") {
 		if name == "" && *methodList == "" {

@@ -96,6 +96,9 @@ func runExtract(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if err := checkMethodFlags(fs, []string{*method}, []methods.Method{m}); err != nil {
+		return err
+	}
 	opts := infer.Options{KeepHeadline: *keepHeadline,
 		URL: *baseURL, Metadata: *meta && slices.Contains([]string{"json", "jsonl", "xml", "tei"}, *format), Links: *links, Images: *images, Comments: *comments,
 		MaxElements: *maxElements, SkipLocators: *format != "json"}

@@ -5,6 +5,8 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"slices"
+	"strings"
 
 	"github.com/boilernet/boilernet/methods"
 	"github.com/boilernet/boilernet/shallow"
@@ -71,3 +73,39 @@ func (f *filterFlag) Set(v string) error {
 }
 
 func (f *filterFlag) IsBoolFlag() bool { return true }
+
+// methodFlags are the flags that only some methods use, with what uses
+// them.
+var methodFlags = []struct {
+	name, user string
+	uses       func(methods.Method) bool
+}{
+	{"threshold", "method bilstm", isBiLSTM},
+	{"decode", "method bilstm", isBiLSTM},
+	{"model", "method bilstm", isBiLSTM},
+	{"networks", "method bilstm", isBiLSTM},
+	{"tree", "method tree", func(m methods.Method) bool { return m.Classifier() == "tree" }},
+	{"filter-depth", "the ancestor filter (-filter)", func(m methods.Method) bool { return m.Filter() == "ancestor" }},
+}
+
+func isBiLSTM(m methods.Method) bool { return m.Classifier() == methods.DefaultMethod }
+
+// checkMethodFlags refuses a flag given that none of the methods (given
+// by specs, one per method) uses, naming the flag and the methods: a
+// -threshold with -method newsfeed would be ignored.
+func checkMethodFlags(fs *flag.FlagSet, specs []string, ms []methods.Method) error {
+	for _, f := range methodFlags {
+		if !isSet(fs, f.name) || slices.ContainsFunc(ms, f.uses) {
+			continue
+		}
+		what := "method " + strings.Join(specs, ", ") + " does"
+		switch {
+		case len(specs) == 0:
+			what = "no method (-methods \"\") does"
+		case len(specs) > 1:
+			what = "methods " + strings.Join(specs, ", ") + " do"
+		}
+		return fmt.Errorf("-%s %s: %s not use it (only %s does)", f.name, fs.Lookup(f.name).Value, what, f.user)
+	}
+	return nil
+}
