@@ -34,12 +34,14 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/boilernet/boilernet/internal/limits"
 )
 
 // Defaults of Options.
 const (
 	DefaultTimeout      = 30 * time.Second
-	DefaultMaxBytes     = 64 << 20 // the same limit as for files
+	DefaultMaxBytes     = limits.MaxPageSize // the same limit as for files
 	DefaultMaxRedirects = 10
 	DefaultPerHost      = 2
 	DefaultUserAgent    = "boilernet/1 (+https://github.com/boilernet/boilernet)"
@@ -49,7 +51,7 @@ const (
 var (
 	ErrStatus           = errors.New("HTTP status not 2xx")
 	ErrNotHTML          = errors.New("not an HTML page")
-	ErrTooLarge         = errors.New("page too large")
+	ErrTooLarge         = limits.ErrPageSize
 	ErrTooManyRedirects = errors.New("too many redirects")
 	ErrForbiddenAddress = errors.New("address not allowed")
 	ErrBadURL           = errors.New("not an absolute http or https URL")

@@ -22,6 +22,8 @@ import (
 	"io"
 	"os"
 	"strings"
+
+	"github.com/boilernet/boilernet/internal/limits"
 )
 
 // Record is one record of a corpus file.
@@ -71,7 +73,7 @@ type Limits struct {
 
 // DefaultMaxRecord is the default Limits.MaxRecord (as infer's page size
 // limit).
-const DefaultMaxRecord = 64 << 20
+const DefaultMaxRecord = limits.MaxPageSize
 
 // DefaultMaxHeader is the default Limits.MaxHeader.
 const DefaultMaxHeader = 64 << 10

@@ -57,6 +57,10 @@ import (
 	"golang.org/x/sync/semaphore"
 )
 
+// DefaultAddr is the address boilernet serve listens on by default: the
+// loopback interface only.
+const DefaultAddr = "127.0.0.1:8080"
+
 // Defaults of Config's zero fields.
 const (
 	DefaultMaxBody     = 16 << 20

@@ -21,10 +21,10 @@ import (
 
 func runServe(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("serve", stderr)
-	addr := fs.String("addr", "127.0.0.1:8080", "address to listen on (host:port)")
+	addr := fs.String("addr", serve.DefaultAddr, "address to listen on (host:port)")
 	model := addModelFlags(fs, "")
 	treePath := fs.String("tree", "", "tree file for method tree")
-	maxBody := fs.String("max-body", "16MiB", "largest request body (bytes, or with KiB, MiB, GiB; at most 1GiB)")
+	maxBody := fs.String("max-body", formatSize(serve.DefaultMaxBody), "largest request body (bytes, or with KiB, MiB, GiB; at most "+formatSize(maxServeBody)+")")
 	workers := fs.Int("workers", 0, "extractions at once (0: all cores; at most 256)")
 	queue := fs.Int("queue", 0, "requests admitted beyond the workers (being read, fetched or waiting for a worker) before 503 (0: 4 × workers, -1: none; at most 65536)")
 	memoryBudget := fs.String("memory-budget", "0", "bytes of request bodies and fetched pages held at once across all connections (bytes, or with KiB, MiB, GiB), "+
@@ -138,6 +138,20 @@ func parseSize(s string) (int64, error) {
 		return 0, fmt.Errorf("bad size %q: too large", s)
 	}
 	return n * mult, nil
+}
+
+// formatSize writes a byte count as parseSize reads it, in the largest
+// unit that divides it (16MiB).
+func formatSize(n int64) string {
+	for _, u := range []struct {
+		name string
+		size int64
+	}{{"GiB", 1 << 30}, {"MiB", 1 << 20}, {"KiB", 1 << 10}} {
+		if n >= u.size && n%u.size == 0 {
+			return strconv.FormatInt(n/u.size, 10) + u.name
+		}
+	}
+	return strconv.FormatInt(n, 10)
 }
 
 // hostFlags is serve's -host: names, repeatable or comma-separated.
