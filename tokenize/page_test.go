@@ -258,3 +258,24 @@ func TestRandomBytesAreBinary(t *testing.T) {
 		t.Errorf("a page with 8%% NUL bytes: %v", err)
 	}
 }
+
+// TestTextNFC: a block's text is in Unicode's composed form (NFC), so that
+// a letter typed with a combining accent greps, counts and reads to the
+// model as the composed letter; its words are counted after composing.
+func TestTextNFC(t *testing.T) {
+	tests := []struct{ page, want string }{
+		{"<p>gepru\u0308ft und fu\u0308r gut befunden</p>", "geprüft und für gut befunden"},
+		{"<p>Cafe\u0301 crème</p>", "Café crème"},
+		{"<p>plain ASCII stays</p>", "plain ASCII stays"},
+		{"<p>한국어 \u1100\u1161</p>", "한국어 가"},
+	}
+	for _, tt := range tests {
+		p, err := Parse([]byte(tt.page), Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(p.Blocks) != 1 || p.Blocks[0].Text != tt.want || p.Blocks[0].Words != CountWords(tt.want) {
+			t.Errorf("%q: blocks %+v, want one with text %q", tt.page, p.Blocks, tt.want)
+		}
+	}
+}

@@ -5,6 +5,7 @@ import (
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
+	"golang.org/x/text/unicode/norm"
 )
 
 // The walk over the DOM that cuts a page into its leaf text blocks.
@@ -157,6 +158,11 @@ func (w *walker) text(n *html.Node) {
 	if text == "" {
 		w.pending = w.pending || lead
 		return
+	}
+	// One spelling for a letter and its accent ("geprüft" typed as u and a
+	// combining diaeresis greps, and reads to the model, as "geprüft").
+	if !norm.NFC.IsNormalString(text) {
+		text = norm.NFC.String(text)
 	}
 	if w.maxAncestors > 0 {
 		if w.ancestorCount += len(w.path); w.ancestorCount > w.maxAncestors {
