@@ -9,7 +9,6 @@ package infer
 import (
 	"bytes"
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -17,6 +16,7 @@ import (
 	"sync"
 
 	"github.com/boilernet/boilernet/bilstm"
+	"github.com/boilernet/boilernet/internal/limits"
 	"github.com/boilernet/boilernet/metadata"
 	"github.com/boilernet/boilernet/tokenize"
 )
@@ -66,11 +66,12 @@ type Options struct {
 
 // DefaultMaxPageSize bounds how much of one page is read when
 // Options.MaxPageSize is 0 (a larger page is an error, not a hang).
-const DefaultMaxPageSize = 64 << 20
+const DefaultMaxPageSize = limits.MaxPageSize
 
 // ErrPageSize is wrapped by the error of a page larger than
-// Options.MaxPageSize.
-var ErrPageSize = errors.New("page too large")
+// Options.MaxPageSize; it is the one sentinel of every reader of pages
+// (fetch, records) for a page over its limit.
+var ErrPageSize = limits.ErrPageSize
 
 func (o Options) maxPageSize() int64 {
 	if o.MaxPageSize == 0 {

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/boilernet/boilernet/internal/urlref"
 	"github.com/boilernet/boilernet/metadata"
 	"github.com/boilernet/boilernet/sanitize"
 	"github.com/boilernet/boilernet/tokenize"
@@ -48,22 +49,15 @@ func (l Link) Blocks() []int { return slices.Clone(l.blocks) }
 // among the blocks. An Image made by hand stands after block 0.
 func (im Image) After() int { return im.after }
 
-// resolveRef makes ref absolute against base; "" for references that are
-// no use outside the page (javascript:, data:, a fragment alone).
+// resolveRef makes ref absolute against base (urlref.Resolve: http and
+// https only, "" for javascript:, data:, a fragment alone); a mailto: or
+// tel: link, absolute already, is kept as written.
 func resolveRef(base *url.URL, ref string) string {
 	ref = strings.TrimSpace(ref)
-	low := strings.ToLower(ref)
-	if ref == "" || strings.HasPrefix(ref, "#") || strings.HasPrefix(low, "javascript:") || strings.HasPrefix(low, "data:") {
-		return ""
+	if s := sanitize.Scheme(ref); s == "mailto" || s == "tel" {
+		return ref
 	}
-	u, err := url.Parse(ref)
-	if err != nil {
-		return ""
-	}
-	if base != nil {
-		u = base.ResolveReference(u)
-	}
-	return u.String()
+	return urlref.Resolve(base, ref)
 }
 
 // contentLinks returns the links among the selected blocks: consecutive

@@ -1,6 +1,7 @@
 package infer
 
 import (
+	"html"
 	"slices"
 	"strings"
 	"testing"
@@ -83,6 +84,33 @@ func TestBaseHref(t *testing.T) {
 		}
 		if len(res.Links) != 1 || res.Links[0].Href != tt.want {
 			t.Errorf("%s: links %+v, want one to %s", tt.head, res.Links, tt.want)
+		}
+	}
+}
+
+// TestLinkSchemes: content links keep http, https, mailto: and tel:, and
+// drop the schemes that run or embed something (javascript:, vbscript:,
+// data:, however spelled), with the page's base or without one.
+func TestLinkSchemes(t *testing.T) {
+	for _, tt := range []struct{ href, want string }{
+		{"x.html", "https://site.example/a/x.html"},
+		{"mailto:ann@site.example", "mailto:ann@site.example"},
+		{"tel:+41441234567", "tel:+41441234567"},
+		{"vbscript:msgbox(1)", ""},
+		{" JaVa\tScript:alert(1)", ""},
+		{"data:text/html,<b>x</b>", ""},
+	} {
+		page := `<html><body><p>Write to <a href="` + html.EscapeString(tt.href) + `">the desk</a> today.</p></body></html>`
+		res, err := keepAllBut.ExtractBytes([]byte(page), Options{URL: "https://site.example/a/b", Links: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got string
+		if len(res.Links) > 0 {
+			got = res.Links[0].Href
+		}
+		if got != tt.want {
+			t.Errorf("%q: link %q, want %q", tt.href, got, tt.want)
 		}
 	}
 }
