@@ -28,6 +28,7 @@ import (
 	"runtime"
 	"strings"
 
+	"github.com/boilernet/boilernet/internal/limits"
 	"github.com/boilernet/boilernet/tokenize"
 	"golang.org/x/sync/errgroup"
 )
@@ -215,8 +216,9 @@ type Document struct {
 	Labeling
 }
 
-// maxPageSize bounds the decompressed size of a dataset page.
-const maxPageSize = 64 << 20
+// maxPageSize bounds the decompressed size of a dataset page: the limit of
+// every reader of pages.
+const maxPageSize = limits.MaxPageSize
 
 // ReadPage returns the raw bytes of a page: html/<id>.html, or else
 // html/<id>.html.gz decompressed, and the path it read.
