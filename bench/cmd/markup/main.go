@@ -75,6 +75,9 @@ var rules = []rule{
 	{"itemprop articlebody", underAll("itemprop=articlebody")},
 	{"figcaption", under("figcaption")},
 	{"form", under("form")},
+	{"screen-reader only class", func(b tokenize.Block) bool {
+		return underAll("sr", "only")(b) || underAll("visually", "hidden")(b) || underAll("screen", "reader", "text")(b) || underAll("visuallyhidden")(b)
+	}},
 	{"small form (<150 words)", smallUnder("form", 150)},
 	{"small form (<80 words)", smallUnder("form", 80)},
 	{"small class newsletter/subscribe/signup (<150 words)", func(b tokenize.Block) bool {
