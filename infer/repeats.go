@@ -1,7 +1,6 @@
 package infer
 
 import (
-	"cmp"
 	"math/bits"
 	"slices"
 	"strings"
@@ -118,39 +117,49 @@ const (
 // a listing that share a sentence are none of these and stay.
 func dropCopies(blocks []tokenize.Block, selected []bool) {
 	var paras []paragraph
-	var grams [][]uint64 // each paragraph's distinct word trigrams
-	var index []held     // every paragraph's trigrams, sorted by trigram
+	var flat []uint64 // every paragraph's distinct word trigrams, one after another
+	var offs []int    // paragraph k's trigrams are flat[offs[k]:offs[k+1]]
 	var hashes []uint64
 	for start, end := range selectedParagraphs(blocks, selected) {
 		hashes = hashes[:0]
 		for i := start; i < end; i++ {
 			hashes = appendWordHashes(hashes, blocks[i].Text)
 		}
-		var g []uint64
+		if len(paras) >= maxCopyParas {
+			return // beyond what a key's paragraph bits hold; no page of text has so many
+		}
+		offs = append(offs, len(flat))
+		from := len(flat)
 		for i := 0; i+3 <= len(hashes); i++ {
-			g = append(g, hashes[i]^bits.RotateLeft64(hashes[i+1], 21)^bits.RotateLeft64(hashes[i+2], 42))
+			flat = append(flat, (hashes[i]^bits.RotateLeft64(hashes[i+1], 21)^bits.RotateLeft64(hashes[i+2], 42))>>paraBits)
 		}
-		slices.Sort(g)
-		g = slices.Compact(g)
-		for _, h := range g {
-			index = append(index, held{h, len(paras)})
-		}
+		slices.Sort(flat[from:])
+		flat = append(flat[:from], slices.Compact(flat[from:])...)
 		paras = append(paras, paragraph{start, end})
-		grams = append(grams, g)
 	}
-	slices.SortFunc(index, func(a, b held) int { return cmp.Compare(a.gram, b.gram) })
+	offs = append(offs, len(flat))
+	grams := func(k int) []uint64 { return flat[offs[k]:offs[k+1]] }
+	// index holds every paragraph's trigrams, each with its paragraph in
+	// the low bits, sorted: a trigram's holders stand together.
+	index := make([]uint64, 0, len(flat))
+	for k := range paras {
+		for _, g := range grams(k) {
+			index = append(index, g<<paraBits|uint64(k))
+		}
+	}
+	slices.Sort(index)
 	// shared counts, for each paragraph, its trigrams that another holds:
 	// no paragraph that drops can make it more, so a paragraph whose share
 	// is under copyShare is no copy.
 	shared := make([]int, len(paras))
 	for i := 0; i < len(index); {
 		j := i + 1
-		for j < len(index) && index[j].gram == index[i].gram {
+		for j < len(index) && index[j]>>paraBits == index[i]>>paraBits {
 			j++
 		}
 		if j-i > 1 {
 			for _, e := range index[i:j] {
-				shared[e.para]++
+				shared[e&paraMask]++
 			}
 		}
 		i = j
@@ -161,29 +170,32 @@ func dropCopies(blocks []tokenize.Block, selected []bool) {
 		hidden, quote bool
 	}
 	var order []candidate
-	for k, g := range grams {
+	for k := range paras {
+		g := grams(k)
+		if n := len(g) + 2; len(g) == 0 || float64(shared[k]) < copyShare*float64(len(g)) || n < copyWords {
+			continue
+		}
 		p := paras[k]
 		c := candidate{k, hiddenRun(blocks, p), pullQuote(blocks[p.start])}
-		if n := len(g) + 2; float64(shared[k]) >= copyShare*float64(len(g)) && len(g) > 0 &&
-			(n >= concatWords || n >= copyWords && (c.hidden || c.quote)) {
+		if len(g)+2 >= concatWords || c.hidden || c.quote {
 			order = append(order, c)
 		}
 	}
 	if len(order) == 0 {
 		return
 	}
-	slices.SortStableFunc(order, func(a, b candidate) int { return len(grams[b.para]) - len(grams[a.para]) })
+	slices.SortStableFunc(order, func(a, b candidate) int { return len(grams(b.para)) - len(grams(a.para)) })
 	dropped := make([]bool, len(paras))
 	by := make(map[int]int) // trigrams of k each other paragraph holds
 	for _, c := range order {
 		k := c.para
 		clear(by)
 		heldBy := 0
-		for _, h := range grams[k] {
-			i, _ := slices.BinarySearchFunc(index, h, func(e held, h uint64) int { return cmp.Compare(e.gram, h) })
+		for _, h := range grams(k) {
+			i, _ := slices.BinarySearch(index, h<<paraBits)
 			any := false
-			for ; i < len(index) && index[i].gram == h; i++ {
-				if o := index[i].para; o != k && !dropped[o] {
+			for ; i < len(index) && index[i]>>paraBits == h; i++ {
+				if o := int(index[i] & paraMask); o != k && !dropped[o] {
 					by[o]++
 					any = true
 				}
@@ -192,7 +204,7 @@ func dropCopies(blocks []tokenize.Block, selected []bool) {
 				heldBy++
 			}
 		}
-		n := float64(len(grams[k]))
+		n := float64(len(grams(k)))
 		if float64(heldBy) < copyShare*n {
 			continue
 		}
@@ -201,7 +213,7 @@ func dropCopies(blocks []tokenize.Block, selected []bool) {
 			most = max(most, c)
 		}
 		p := paras[k]
-		concatenation := float64(most) < n/2 && len(grams[k])+2 >= concatWords
+		concatenation := float64(most) < n/2 && len(grams(k))+2 >= concatWords
 		if !c.hidden && !(c.quote && float64(most) >= copyShare*n) && !concatenation {
 			continue
 		}
@@ -212,11 +224,13 @@ func dropCopies(blocks []tokenize.Block, selected []bool) {
 	}
 }
 
-// held is a word trigram of a paragraph.
-type held struct {
-	gram uint64
-	para int
-}
+// A trigram key of dropCopies' index: the trigram's hash in the high bits,
+// its paragraph in the low paraBits bits.
+const (
+	paraBits     = 24
+	paraMask     = 1<<paraBits - 1
+	maxCopyParas = 1 << paraBits
+)
 
 // pullQuote reports whether a block lies under an element whose class or
 // id names a pull quote ("pullquote", "pull-quote", "wp-block-pullquote").
