@@ -4,6 +4,7 @@ import (
 	"math/bits"
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -116,10 +117,12 @@ const (
 // holds the words of the others, so that of two copies one stays. Items of
 // a listing that share a sentence are none of these and stay.
 func dropCopies(blocks []tokenize.Block, selected []bool) {
+	buf := copyBuffers.Get().(*copyBuffer)
+	defer buf.put()
 	var paras []paragraph
-	var flat []uint64 // every paragraph's distinct word trigrams, one after another
-	var offs []int    // paragraph k's trigrams are flat[offs[k]:offs[k+1]]
-	var hashes []uint64
+	flat := buf.flat[:0] // every paragraph's distinct word trigrams, one after another
+	var offs []int       // paragraph k's trigrams are flat[offs[k]:offs[k+1]]
+	hashes := buf.hashes[:0]
 	for start, end := range selectedParagraphs(blocks, selected) {
 		hashes = hashes[:0]
 		for i := start; i < end; i++ {
@@ -137,17 +140,19 @@ func dropCopies(blocks []tokenize.Block, selected []bool) {
 		flat = append(flat[:from], slices.Compact(flat[from:])...)
 		paras = append(paras, paragraph{start, end})
 	}
+	buf.flat, buf.hashes = flat, hashes
 	offs = append(offs, len(flat))
 	grams := func(k int) []uint64 { return flat[offs[k]:offs[k+1]] }
 	// index holds every paragraph's trigrams, each with its paragraph in
 	// the low bits, sorted: a trigram's holders stand together.
-	index := make([]uint64, 0, len(flat))
+	index := buf.index[:0]
 	for k := range paras {
 		for _, g := range grams(k) {
 			index = append(index, g<<paraBits|uint64(k))
 		}
 	}
 	slices.Sort(index)
+	buf.index = index
 	// shared counts, for each paragraph, its trigrams that another holds:
 	// no paragraph that drops can make it more, so a paragraph whose share
 	// is under copyShare is no copy.
@@ -221,6 +226,23 @@ func dropCopies(blocks []tokenize.Block, selected []bool) {
 		for i := p.start; i < p.end; i++ {
 			selected[i] = false
 		}
+	}
+}
+
+// copyBuffer holds dropCopies' buffers between pages.
+type copyBuffer struct{ flat, index, hashes []uint64 }
+
+// copyBuffers are the copyBuffers of pages being decoded.
+var copyBuffers = sync.Pool{New: func() any { return new(copyBuffer) }}
+
+// maxKeptCopyBuffer is the most entries a buffer keeps for the next page:
+// one grown on a huge page is left to the garbage collector.
+const maxKeptCopyBuffer = 1 << 18
+
+// put returns the buffer to copyBuffers, unless a huge page grew it.
+func (b *copyBuffer) put() {
+	if max(cap(b.flat), cap(b.index), cap(b.hashes)) <= maxKeptCopyBuffer {
+		copyBuffers.Put(b)
 	}
 }
 
