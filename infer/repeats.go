@@ -31,9 +31,9 @@ func dropRepeats(blocks []tokenize.Block, selected []bool) {
 	var paras []paragraph
 	var first []int // for each paragraph, the index of its first copy's paragraph, or -1
 	index := make(map[string]int)
-	var key strings.Builder
+	var key []byte
 	for start, end := range selectedParagraphs(blocks, selected) {
-		key.Reset()
+		key = key[:0]
 		for i := start; i < end; i++ {
 			for f := range strings.FieldsSeq(blocks[i].Text) {
 				for k, r := range f {
@@ -41,21 +41,20 @@ func dropRepeats(blocks []tokenize.Block, selected []bool) {
 						if 'A' <= c && c <= 'Z' {
 							c += 'a' - 'A'
 						}
-						key.WriteByte(c)
+						key = append(key, c)
 						continue
 					}
-					key.WriteRune(unicode.ToLower(r))
+					key = utf8.AppendRune(key, unicode.ToLower(r))
 				}
-				key.WriteByte(' ')
+				key = append(key, ' ')
 			}
 		}
-		k := key.String()
 		f := -1
-		if len(k) >= minRepeatBytes {
-			if j, ok := index[k]; ok {
+		if len(key) >= minRepeatBytes {
+			if j, ok := index[string(key)]; ok { // a lookup copies nothing
 				f = j
 			} else {
-				index[k] = len(paras)
+				index[string(key)] = len(paras)
 			}
 		}
 		paras = append(paras, paragraph{start, end})
