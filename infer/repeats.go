@@ -122,6 +122,8 @@ func dropCopies(blocks []tokenize.Block, selected []bool) {
 	flat := buf.flat[:0] // every paragraph's distinct word trigrams, one after another
 	var offs []int       // paragraph k's trigrams are flat[offs[k]:offs[k+1]]
 	hashes := buf.hashes[:0]
+	var firsts []uint64 // each paragraph's first trigram, as an index key
+	var lasts []uint64  // each paragraph's last trigram
 	for start, end := range selectedParagraphs(blocks, selected) {
 		hashes = hashes[:0]
 		for i := start; i < end; i++ {
@@ -135,13 +137,30 @@ func dropCopies(blocks []tokenize.Block, selected []bool) {
 		for i := 0; i+3 <= len(hashes); i++ {
 			flat = append(flat, (hashes[i]^bits.RotateLeft64(hashes[i+1], 21)^bits.RotateLeft64(hashes[i+2], 42))>>paraBits)
 		}
-		slices.Sort(flat[from:])
-		flat = append(flat[:from], slices.Compact(flat[from:])...)
+		lasts = append(lasts, 0)
+		if len(flat)-from >= copyWords-2 { // a paragraph whose opening and end are its own
+			firsts = append(firsts, flat[from]<<paraBits|uint64(len(paras)))
+			lasts[len(paras)] = flat[len(flat)-1]
+		}
 		paras = append(paras, paragraph{start, end})
 	}
 	buf.flat, buf.hashes = flat, hashes
 	offs = append(offs, len(flat))
 	grams := func(k int) []uint64 { return flat[offs[k]:offs[k+1]] }
+	if !mayCopy(blocks, paras, grams, firsts, lasts) {
+		return
+	}
+	// Each paragraph's trigrams sorted, each once.
+	w := 0
+	for k := range paras {
+		g := flat[offs[k]:offs[k+1]]
+		slices.Sort(g)
+		g = slices.Compact(g)
+		offs[k] = w
+		w += copy(flat[w:], g)
+	}
+	offs[len(paras)] = w
+	flat = flat[:w]
 	// index holds every paragraph's trigrams, each with its paragraph in
 	// the low bits, sorted: a trigram's holders stand together.
 	index := buf.index[:0]
@@ -226,6 +245,40 @@ func dropCopies(blocks []tokenize.Block, selected []bool) {
 			selected[i] = false
 		}
 	}
+}
+
+// mayCopy reports whether a paragraph may be a copy dropCopies drops,
+// without the index of every trigram: one of copyWords words or more that
+// is hidden or a pull quote, or one of concatWords words or more that
+// holds the first and the last trigram of another paragraph of copyWords
+// words or more (the article again as one paragraph holds its paragraphs
+// whole). grams(k) are paragraph k's trigrams in order, firsts the first
+// trigrams of the paragraphs that long as index keys, lasts their last
+// trigrams.
+func mayCopy(blocks []tokenize.Block, paras []paragraph, grams func(int) []uint64, firsts, lasts []uint64) bool {
+	slices.Sort(firsts)
+	for k, p := range paras {
+		g := grams(k)
+		n := len(g) + 2
+		if len(g) == 0 || n < copyWords {
+			continue
+		}
+		if hiddenRun(blocks, p) || pullQuote(blocks[p.start]) {
+			return true
+		}
+		if n < concatWords {
+			continue
+		}
+		for i, t := range g {
+			j, _ := slices.BinarySearch(firsts, t<<paraBits)
+			for ; j < len(firsts) && firsts[j]>>paraBits == t; j++ {
+				if o := int(firsts[j] & paraMask); o != k && slices.Contains(g[i:], lasts[o]) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // copyBuffer holds dropCopies' buffers between pages.
