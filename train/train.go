@@ -656,10 +656,10 @@ type randomInputs struct {
 
 // draw lays out the input rows of the batches in order and draws their
 // random inputs on a goroutine of its own, one batch ahead of training,
-// and sends them on the channel it
-// returns, which it closes when done or stopped. It is the only user of
-// the random stream meanwhile and draws in the order the batches run, so
-// the draws are those of drawing each batch's just before running it.
+// and sends them on the channel it returns, which it closes when done or
+// stopped. It is the only user of the random stream meanwhile and draws
+// in the order the batches run, so the draws are those of drawing each
+// batch's just before running it.
 // The channel has no buffer: when training takes a batch's inputs, it is
 // done with the batch before, whose buffers draw then reuses.
 func (t *trainer) draw(order []int, stop <-chan struct{}) <-chan randomInputs {

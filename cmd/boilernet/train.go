@@ -230,12 +230,11 @@ func trainTree(dirs []string, out, minLeaf string, maxDepth int, comments bool, 
 }
 
 // trainGCPercent is the garbage collector's GOGC while training. Training
-// keeps its encoded pages and its graphs' buffers (about 500 MB for the
-// embedded model's datasets) and makes garbage at every batch (Gorgonia's
-// tensors): at Go's default of 100 the heap grows to twice what is kept,
-// at 50 to one and a half (the default model's command: peak RSS 1.17 GB
-// at 100, under 1 GiB at 50, for about 5% more CPU and no slower epochs;
-// see docs/training.md).
+// keeps its encoded pages and its graphs' buffers (415 MB for the
+// embedded model's five datasets) and makes garbage at every batch
+// (Gorgonia's tensors): at Go's default of 100 the heap grows to twice
+// what is kept, at 50 to one and a half, for a few percent more CPU and
+// epochs no slower (docs/training.md, "Memory").
 const trainGCPercent = 50
 
 // tuneTrainGC sets GOGC to trainGCPercent unless the GOGC variable sets it,
@@ -250,11 +249,11 @@ func tuneTrainGC() int {
 
 // defaultProgressEvery is how many batches of an epoch train writes a
 // progress line after when it draws no bars: a few lines an epoch for the
-// embedded model's datasets (about 250 batches).
+// embedded model's datasets (220 batches).
 const defaultProgressEvery = 50
 
 // trainReport shows a training run: progress bars (on a terminal) or
-// progress lines (every batches, otherwise), a line per epoch and the CSV
+// else progress lines every few batches, a line per epoch and the CSV
 // log.
 type trainReport struct {
 	epochs int
