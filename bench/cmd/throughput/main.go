@@ -1,5 +1,5 @@
 // Command throughput measures boilernet's whole extraction side by side with
-// go-trafilatura's default extraction on the same pages, in one process,
+// go-trafilatura's on the same pages, in one process,
 // with the runs of the two interleaved, and prints the pages/s of each and
 // their ratio:
 //
@@ -13,10 +13,11 @@
 // -workers N -format jsonl FILES` does: batch.Files, batch.Run with the
 // default model and options (metadata on), one JSON line per page written
 // to a buffered writer (here discarding its output). go-trafilatura's pass
-// gives the page's bytes to trafilatura.Extract with the options of its own
-// command line (fallback to readability and dom-distiller on, comments
-// kept; see package extractors) and writes its text as a JSON line too, on
-// one goroutine.
+// gives the page's bytes to trafilatura.Extract with zero Options{} (no
+// fallback, comments kept: its fastest, the yardstick) and writes its text
+// as a JSON line too, on one goroutine; a second row (-fallback, on by
+// default) runs it with its command line's fallback to readability and
+// dom-distiller (see package extractors).
 //
 // A parse-only pass (-parse, on by default) reads every page and gives it
 // to html.Parse, and nothing else: the physical limit of any extractor that
@@ -80,6 +81,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	rounds := fs.Int("rounds", 5, "rounds of every configuration")
 	workerList := fs.String("workers", "1,2", "boilernet worker counts, comma-separated")
 	noTraf := fs.Bool("no-trafilatura", false, "boilernet only")
+	fallback := fs.Bool("fallback", true, "also time go-trafilatura with its fallback (to go-readability and go-domdistiller) as a second row")
 	parseOnly := fs.Bool("parse", true, "also time parse-only passes (each page read and given to html.Parse, nothing else, one worker): the yardstick of what any DOM-based extractor can reach")
 	modelPaths := fs.String("model", "", "model files to compare, comma-separated; \"embedded\" (or empty) is the embedded model (default: the embedded model)")
 	metadata := fs.Bool("metadata", true, "boilernet: metadata in the records, as extract's jsonl default")
@@ -126,7 +128,13 @@ func run(args []string, stdout, stderr io.Writer) error {
 		configs = append(configs, config{name: "parse-only", workers: 1, pass: parsePass})
 	}
 	if !*noTraf {
-		configs = append(configs, config{name: "trafilatura", workers: 1, pass: trafilaturaPass(extractors.Trafilatura(extractors.TrafilaturaOptions{}))})
+		// go-trafilatura at its fastest, zero trafilatura.Options{} (no
+		// fallback, comments kept): the yardstick; then with its fallback
+		// to go-readability and go-domdistiller, its command line's default.
+		configs = append(configs, config{name: "trafilatura", workers: 1, pass: trafilaturaPass(extractors.Trafilatura(extractors.TrafilaturaOptions{NoFallback: true}))})
+		if *fallback {
+			configs = append(configs, config{name: "trafilatura+fallback", workers: 1, pass: trafilaturaPass(extractors.Trafilatura(extractors.TrafilaturaOptions{}))})
+		}
 	}
 	var prof *os.File
 	if *cpuProfile != "" {
@@ -204,15 +212,20 @@ func run(args []string, stdout, stderr io.Writer) error {
 		}
 		return median(rs)
 	}
-	traf := slices.IndexFunc(configs, func(c config) bool { return c.name == "trafilatura" })
+	var trafs []int
+	for i, c := range configs {
+		if strings.HasPrefix(c.name, "trafilatura") {
+			trafs = append(trafs, i)
+		}
+	}
 	parse := slices.IndexFunc(configs, func(c config) bool { return c.name == "parse-only" })
 	for i, c := range configs {
 		if c.name != "boilernet" {
 			continue
 		}
-		if traf >= 0 {
-			fmt.Fprintf(stdout, "%s %d worker(s) / trafilatura 1 worker: %.2f× in pages/s, %.2f× in pages per CPU second (medians of per-round ratios)\n",
-				c.label(), c.workers, ratio(secs, i, traf), ratio(cpus, i, traf))
+		for _, t := range trafs {
+			fmt.Fprintf(stdout, "%s %d worker(s) / %s 1 worker: %.2f× in pages/s, %.2f× in pages per CPU second (medians of per-round ratios)\n",
+				c.label(), c.workers, configs[t].name, ratio(secs, i, t), ratio(cpus, i, t))
 		}
 		if parse >= 0 && c.workers == 1 {
 			fmt.Fprintf(stdout, "%s 1 worker / parse-only: %.2f of parse-only's pages per CPU second\n", c.label(), ratio(cpus, i, parse))

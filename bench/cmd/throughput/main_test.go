@@ -16,8 +16,11 @@ func TestRun(t *testing.T) {
 		want []string
 	}{
 		{"both tools", []string{"-data", mini, "-rounds", "2"}, true, []string{
-			"2 pages", "round 2: trafilatura/1w", "| boilernet | 2 |", "| trafilatura | 1 |",
-			"boilernet 1 worker(s) / trafilatura 1 worker:", "boilernet 2 workers / 1 worker:", "| parse-only | 1 |", "boilernet 1 worker / parse-only:"}},
+			"2 pages", "round 2: trafilatura+fallback/1w", "| boilernet | 2 |", "| trafilatura | 1 |",
+			"boilernet 1 worker(s) / trafilatura 1 worker:", "boilernet 2 workers / 1 worker:", "| parse-only | 1 |", "boilernet 1 worker / parse-only:",
+			"| trafilatura+fallback | 1 |", "boilernet 1 worker(s) / trafilatura+fallback 1 worker:"}},
+		{"without the fallback row", []string{"-data", mini, "-rounds", "1", "-workers", "1", "-fallback=false"}, true, []string{
+			"| trafilatura | 1 |", "boilernet 1 worker(s) / trafilatura 1 worker:"}},
 		{"boilernet only", []string{"-data", mini, "-rounds", "1", "-workers", "1", "-no-trafilatura"}, true, []string{"| boilernet | 1 |"}},
 		{"two models", []string{"-data", mini, "-rounds", "1", "-workers", "1", "-no-trafilatura", "-model", "embedded," + model}, true, []string{
 			"| boilernet | 1 |", "| boilernet " + model + " | 1 |", "boilernet " + model + " / boilernet, 1 worker(s):"}},
