@@ -106,6 +106,17 @@ type Options struct {
 	// hidden panels kept) is learned by its own head; the model keeps the
 	// output layer, their mean (see graph.Heads). Needs two datasets.
 	DatasetHeads bool
+	// Init, when set, is a model to fine-tune: training starts from its
+	// weights, and keeps its network shape, feature set and vocabulary
+	// (the pages are encoded with its vocabulary, which is not rebuilt).
+	// Network's shape (Input, Dense, Hidden, Layers, Pool), Features,
+	// Words, Tags and Attrs must then be left zero or equal the model's
+	// (an error wrapping ErrInit names the option that differs). A zero
+	// Network.Dropout is the init model's rate (NoDropout: none); the
+	// other training options apply as usual. The init model's own
+	// weights are scored on dev as epoch 0 and kept when no epoch beats
+	// them, so a fine-tune never ends below where it started on dev.
+	Init *bilstm.Model
 	// Half asks for the dev scores of the kept weights rounded to float16
 	// too (Result.Half), for a model written with WriteHalfTo.
 	Half bool
@@ -178,6 +189,18 @@ func DefaultOptions() Options {
 }
 
 func (o Options) withDefaults() Options {
+	if o.Init != nil {
+		// The init model's shape, features and vocabulary sizes, as
+		// they are (checkInit has refused other values).
+		v := o.Init.Vocab
+		f := v.Features
+		o.Features = &f
+		o.Words, o.Tags, o.Attrs = cmp.Or(len(v.Words), o.Words), cmp.Or(len(v.Tags), o.Tags), cmp.Or(len(v.Attrs), o.Attrs)
+		dropout := cmp.Or(o.Network.Dropout, o.Init.Config.Dropout, NoDropout)
+		o.Network = o.Init.Config
+		o.Network.Pool = slices.Clone(o.Init.Config.Pool)
+		o.Network.Dropout = dropout
+	}
 	o.Epochs = cmp.Or(o.Epochs, DefaultEpochs)
 	o.Batch = cmp.Or(o.Batch, DefaultBatch)
 	if o.Features == nil {
@@ -207,6 +230,54 @@ func (o Options) withDefaults() Options {
 	}
 	o.Network = o.Network.WithDefaults()
 	return o
+}
+
+// ErrInit is wrapped by the errors of an Options.Init that cannot be
+// fine-tuned with the other options.
+var ErrInit = errors.New("train: init model")
+
+// checkInit rejects an Options.Init that is not a whole model, or options
+// (as given, before the defaults) that ask for another network shape,
+// feature set or vocabulary than the init model's, naming the option.
+func checkInit(o Options) error {
+	m := o.Init
+	if m == nil {
+		return nil
+	}
+	if m.Vocab == nil || m.Params == nil {
+		return fmt.Errorf("%w: no vocabulary or no weights", ErrInit)
+	}
+	c := m.Config
+	if err := c.Check(); err != nil {
+		return fmt.Errorf("%w: %w", ErrInit, err)
+	}
+	if c.Input != m.Vocab.Dim() {
+		return fmt.Errorf("%w: its network reads %d columns, its vocabulary gives %d", ErrInit, c.Input, m.Vocab.Dim())
+	}
+	v := m.Vocab
+	for _, f := range []struct {
+		name      string
+		got, want int
+	}{
+		{"Network.Input", o.Network.Input, c.Input},
+		{"Network.Dense", o.Network.Dense, c.Dense},
+		{"Network.Hidden", o.Network.Hidden, c.Hidden},
+		{"Network.Layers", o.Network.Layers, c.Layers},
+		{"Words", o.Words, len(v.Words)},
+		{"Tags", o.Tags, len(v.Tags)},
+		{"Attrs", o.Attrs, len(v.Attrs)},
+	} {
+		if f.got != 0 && f.got != f.want {
+			return fmt.Errorf("%w: %s %d, the init model's is %d (fine-tuning keeps its network and vocabulary; leave it zero)", ErrInit, f.name, f.got, f.want)
+		}
+	}
+	if o.Network.Pool != nil && !slices.Equal(o.Network.Pool, c.Pool) {
+		return fmt.Errorf("%w: Network.Pool %v, the init model's is %v", ErrInit, o.Network.Pool, c.Pool)
+	}
+	if o.Features != nil && *o.Features != v.Features {
+		return fmt.Errorf("%w: Features %s, the init model's are %s", ErrInit, o.Features, v.Features)
+	}
+	return nil
 }
 
 // check rejects options (with defaults) that cannot train.
@@ -302,6 +373,9 @@ func Run(ctx context.Context, opts Options) (*Result, error) {
 	if len(opts.Data) == 0 {
 		return nil, errors.New("train: no dataset given")
 	}
+	if err := checkInit(opts); err != nil {
+		return nil, err
+	}
 	o := opts.withDefaults()
 	if err := o.check(); err != nil {
 		return nil, err // before loading the pages
@@ -337,6 +411,9 @@ func Fit(ctx context.Context, trainDocs []*data.Document, dev []DevSet, opts Opt
 
 // fit is Fit, filling in res (whose Bad Run has set).
 func fit(ctx context.Context, trainDocs []*data.Document, dev []DevSet, opts Options, res *Result) (*Result, error) {
+	if err := checkInit(opts); err != nil {
+		return nil, err
+	}
 	opts = opts.withDefaults()
 	if err := opts.check(); err != nil {
 		return nil, err
@@ -373,6 +450,11 @@ func fitInputs(ctx context.Context, in *inputs, opts Options, res *Result) (*Res
 			return opts.OnEpoch(ep)
 		}
 		return nil
+	}
+	if opts.Init != nil {
+		// The init model's own weights are epoch 0: kept unless an
+		// epoch does better on dev.
+		scorer.start(Epoch{Epoch: 0}, t.scored.Clone(in.cfg))
 	}
 	for epoch := 1; epoch <= opts.Epochs; epoch++ {
 		ep, err := t.epoch(ctx, epoch, func() error { return scorer.poll(keep) })
@@ -412,11 +494,15 @@ type inputs struct {
 	datasets     []string  // the training pages' datasets, with DatasetHeads
 }
 
-// newInputs returns the inputs of the vocabulary counted by vb, with no
-// pages yet.
+// newInputs returns the inputs of the vocabulary counted by vb (or, with
+// Options.Init, of the init model's vocabulary), with no pages yet.
 func newInputs(vb *vocab.Builder, devNames []string, opts Options) (*inputs, error) {
 	in := &inputs{devNames: devNames}
-	in.vocab = vb.Build(vocab.Sizes{Features: *opts.Features, Words: opts.Words, Tags: opts.Tags, Attrs: opts.Attrs})
+	if opts.Init != nil {
+		in.vocab = opts.Init.Vocab
+	} else {
+		in.vocab = vb.Build(vocab.Sizes{Features: *opts.Features, Words: opts.Words, Tags: opts.Tags, Attrs: opts.Attrs})
+	}
 	in.cfg = opts.Network
 	in.cfg.Input = in.vocab.Dim()
 	if err := in.cfg.Check(); err != nil {
@@ -445,8 +531,10 @@ func prepare(trainDocs []*data.Document, dev []DevSet, opts Options, res *Result
 		return nil, err
 	}
 	vb := vocab.NewBuilder()
-	for _, d := range trainDocs {
-		vb.Add(d.Page.Blocks)
+	if opts.Init == nil {
+		for _, d := range trainDocs {
+			vb.Add(d.Page.Blocks)
+		}
 	}
 	in, err := newInputs(vb, names, opts)
 	if err != nil {
@@ -541,7 +629,12 @@ type trainer struct {
 }
 
 func newTrainer(opts Options, in *inputs) (*trainer, error) {
-	t := &trainer{opts: opts, in: in, params: bilstm.InitParams(in.cfg, opts.Seed), graphs: map[int]*graph.Graph{}}
+	t := &trainer{opts: opts, in: in, graphs: map[int]*graph.Graph{}}
+	if opts.Init != nil {
+		t.params = opts.Init.Params.Clone(in.cfg)
+	} else {
+		t.params = bilstm.InitParams(in.cfg, opts.Seed)
+	}
 	t.scored = t.params
 	if opts.Average > 0 {
 		t.average = newMovingAverage(in.cfg, t.params, opts.Average)
@@ -713,6 +806,11 @@ func modelMeta(opts Options, res *Result) map[string]string {
 	if opts.Cosine {
 		meta["learn_rate_schedule"] = "cosine"
 	}
+	if m := opts.Init; m != nil {
+		// What the fine-tuned model started from.
+		meta["init_data"] = m.Meta["data"]
+		meta["init_seed"] = m.Meta["seed"]
+	}
 	if opts.DatasetHeads {
 		meta["dataset_heads"] = "true"
 	}
@@ -795,7 +893,7 @@ func loadCounted(ctx context.Context, opts Options) (trainDocs []*data.Document,
 // their pages, with opts's defaults filled in. Each training page is read
 // twice, on all cores: first to count its words, tags and attribute tokens
 // for the vocabulary, then, as every dev page, to encode it with that
-// vocabulary. Only the encoded pages are kept: a parsed page (its DOM and
+// vocabulary (once with Options.Init, whose vocabulary is kept). Only the encoded pages are kept: a parsed page (its DOM and
 // blocks) takes about ten times the memory of its encoded rows. Pages
 // that cannot be loaded are left out and counted in res.Bad (or stop it
 // with Options.Strict), pages without blocks in res.Skipped.
@@ -804,9 +902,9 @@ func loadEncoded(ctx context.Context, opts Options, res *Result) (*inputs, error
 	if err != nil {
 		return nil, err
 	}
-	var trainJobs []int
+	var trainJobs []int // the pages read for the vocabulary: none with Options.Init
 	for i, j := range jobs {
-		if j.dev < 0 {
+		if j.dev < 0 && opts.Init == nil {
 			trainJobs = append(trainJobs, i)
 		}
 	}
@@ -820,17 +918,19 @@ func loadEncoded(ctx context.Context, opts Options, res *Result) (*inputs, error
 	state := make([]int, len(jobs))
 	vb := vocab.NewBuilder()
 	var mu sync.Mutex
-	err = l.load(jobs, trainJobs, func(_, i int, d *data.Document) {
-		if d == nil {
-			state[i] = failed
-			return
+	if opts.Init == nil {
+		err = l.load(jobs, trainJobs, func(_, i int, d *data.Document) {
+			if d == nil {
+				state[i] = failed
+				return
+			}
+			mu.Lock()
+			defer mu.Unlock()
+			vb.Add(d.Page.Blocks)
+		})
+		if err != nil {
+			return nil, err
 		}
-		mu.Lock()
-		defer mu.Unlock()
-		vb.Add(d.Page.Blocks)
-	})
-	if err != nil {
-		return nil, err
 	}
 	in, err := newInputs(vb, names, opts)
 	if err != nil {
