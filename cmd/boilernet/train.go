@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/csv"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -11,6 +12,7 @@ import (
 	"time"
 
 	"github.com/boilernet/boilernet/bilstm"
+	"github.com/boilernet/boilernet/infer"
 	"github.com/boilernet/boilernet/internal/progress"
 	"github.com/boilernet/boilernet/train"
 	"github.com/boilernet/boilernet/vocab"
@@ -51,6 +53,9 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	progress := fs.Bool("progress", false, "draw progress bars even when stderr is not a terminal (the per-epoch lines are written either way)")
 	every := fs.Int("progress-every", defaultProgressEvery, "without progress bars (stderr not a terminal): a progress line every this many batches of an epoch, and every tenth of the pages loaded (0: none)")
 	strict := fs.Bool("strict", false, "stop at the first page that cannot be loaded (default: report it, skip it and count it)")
+	initModel := fs.String("init", "", "fine-tune a model instead of training from random weights: default (the embedded model's first network) or a model file; "+
+		"its network and vocabulary are kept (-hidden, -dense, -layers, -pool, -features, -words, -tags and -attrs must be left out or equal it), its own weights are scored on dev as epoch 0, "+
+		"and the other flags apply as usual (the recipe: docs/training.md, \"Adapting to your own pages\")")
 	method := fs.String("method", "bilstm", "what to train: bilstm (the neural model) or tree (a decision tree on the shallow features)")
 	minLeaf := fs.String("min-leaf", joinInts(treeDef.MinLeaf), "tree: minimum leaf sizes to try (the best on dev is kept)")
 	maxDepth := fs.Int("max-depth", treeDef.MaxDepth, "tree: maximum depth")
@@ -68,6 +73,9 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	switch *method {
 	case "bilstm":
 	case "tree":
+		if *initModel != "" {
+			return fmt.Errorf("-init %s: method tree does not use it (only method bilstm does)", *initModel)
+		}
 		return trainTree(strings.Split(*dataDirs, ","), *out, *minLeaf, *maxDepth, *comments, stdout)
 	default:
 		return fmt.Errorf("unknown method %q (bilstm or tree)", *method)
@@ -117,6 +125,15 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 			show.every = *every
 		}
 	}
+	var initNet *bilstm.Model
+	if *initModel != "" {
+		if initNet, err = readInitModel(*initModel); err != nil {
+			return err
+		}
+		if err := checkInitFlags(fs, initNet); err != nil {
+			return err
+		}
+	}
 	opts := train.Options{
 		Data:         strings.Split(*dataDirs, ","),
 		Epochs:       *epochs,
@@ -141,9 +158,19 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 		Average:      *average,
 		Half:         *half,
 		Strict:       *strict,
+		Init:         initNet,
 		OnProgress:   show.progress,
 		OnEpoch:      show.epoch,
 		OnSkip:       skipReporter("train", stderr),
+	}
+	if initNet != nil {
+		// The network and vocabulary are the init model's (checked equal
+		// where a flag was given); dropout is its rate unless -dropout
+		// is given.
+		opts.Network, opts.Features, opts.Words, opts.Tags, opts.Attrs = bilstm.Config{}, nil, 0, 0, 0
+		if isSet(fs, "dropout") {
+			opts.Network.Dropout = *dropout
+		}
 	}
 	defer debug.SetGCPercent(tuneTrainGC())
 	ctx, stop := interruptContext(stderr)
@@ -185,12 +212,72 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 		}
 		fmt.Fprintf(stdout, "  selection (mean word F1 over datasets) %.4f\n", e.Selection)
 	}
-	report(fmt.Sprintf("best epoch %d", res.Best.Epoch), res.Best)
+	best := fmt.Sprintf("best epoch %d", res.Best.Epoch)
+	if res.Best.Epoch == 0 {
+		best += " (the -init model's own weights: no epoch beat them on dev)"
+	}
+	report(best, res.Best)
 	if res.Half != nil {
 		report("the same weights in float16", *res.Half)
 	}
 	fmt.Fprintf(stdout, "wrote %s and %s\n", *out, *logPath)
 	return nil
+}
+
+// readInitModel reads the model of -init: default, the embedded model's
+// first network, or a model file.
+func readInitModel(name string) (*bilstm.Model, error) {
+	if name == "default" {
+		ex, err := infer.Default()
+		if err != nil {
+			return nil, fmt.Errorf("-init default: %w", err)
+		}
+		md, _ := ex.Model()
+		return md.Net(), nil
+	}
+	if strings.Contains(name, ",") {
+		return nil, fmt.Errorf("-init %s: one model file (or default), not a list: a fine-tune starts from one network", name)
+	}
+	m, err := readModelFile(name)
+	if err != nil {
+		return nil, fmt.Errorf("-init: %w", err)
+	}
+	return m, nil
+}
+
+// checkInitFlags refuses the flags of the network's shape and vocabulary
+// given with -init a value other than the init model's, naming the flag.
+func checkInitFlags(fs *flag.FlagSet, m *bilstm.Model) error {
+	v := m.Vocab
+	model := map[string]string{
+		"hidden":   strconv.Itoa(m.Config.Hidden),
+		"dense":    strconv.Itoa(m.Config.Dense),
+		"layers":   strconv.Itoa(m.Config.Layers),
+		"pool":     joinInts(m.Config.Pool),
+		"features": v.Features.String(),
+		"words":    strconv.Itoa(len(v.Words)),
+		"tags":     strconv.Itoa(len(v.Tags)),
+		"attrs":    strconv.Itoa(len(v.Attrs)),
+	}
+	var err error
+	fs.Visit(func(f *flag.Flag) {
+		want, ok := model[f.Name]
+		got := f.Value.String()
+		if f.Name == "features" {
+			if feats, perr := vocab.ParseFeatures(got); perr == nil {
+				got = feats.String()
+			}
+		}
+		if f.Name == "pool" {
+			if levels, perr := parseLevels(got); perr == nil {
+				got = joinInts(levels)
+			}
+		}
+		if ok && err == nil && got != want {
+			err = fmt.Errorf("-%s %s: -init keeps the init model's network and vocabulary (its %s is %s); leave -%s out", f.Name, f.Value, f.Name, want, f.Name)
+		}
+	})
+	return err
 }
 
 func trainTree(dirs []string, out, minLeaf string, maxDepth int, comments bool, stdout io.Writer) error {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"reflect"
 	"runtime/debug"
 	"strconv"
 	"strings"
@@ -133,5 +134,86 @@ func TestTuneTrainGC(t *testing.T) {
 		if got := debug.SetGCPercent(100); got != tt.want {
 			t.Errorf("GOGC=%q: GC percent %d, want %d", tt.gogc, got, tt.want)
 		}
+	}
+}
+
+// readModel reads a model file the test wrote.
+func readModel(t *testing.T, path string) *bilstm.Model {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	m, err := bilstm.ReadModel(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// -init FILE and -init default fine-tune a model: the result keeps its
+// vocabulary and network, and extract and eval load it with -model.
+func TestTrainInit(t *testing.T) {
+	dir := t.TempDir()
+	base, tuned, fromDefault := filepath.Join(dir, "base.model"), filepath.Join(dir, "tuned.model"), filepath.Join(dir, "default.model")
+	checkRun(t, []string{"train", "-q", "-data", "../../testdata/synth", "-out", base,
+		"-epochs", "1", "-hidden", "4", "-dense", "8", "-layers", "1", "-words", "30", "-tags", "8", "-lr", "1e-4"}, 0, nil, nil)
+	// The init model's own value of a shape flag is accepted.
+	checkRun(t, []string{"train", "-q", "-data", "../../testdata/synth", "-init", base, "-out", tuned, "-epochs", "2", "-lr", "0.01", "-hidden", "4"},
+		0, []string{"trained on 30 pages", "wrote " + tuned}, nil)
+	b, m := readModel(t, base), readModel(t, tuned)
+	if !m.Vocab.Equal(b.Vocab) || !reflect.DeepEqual(m.Config, b.Config) {
+		t.Errorf("fine-tuned config %+v, vocabulary equal %v; the init model's config %+v", m.Config, m.Vocab.Equal(b.Vocab), b.Config)
+	}
+	log, err := os.ReadFile(tuned + ".csv")
+	if err != nil || !strings.Contains(string(log), "\n0,") {
+		t.Errorf("the log has no epoch 0 (the init weights): %v\n%s", err, log)
+	}
+	checkRun(t, []string{"train", "-q", "-data", "../../testdata/synth", "-init", "default", "-out", fromDefault, "-epochs", "1"}, 0, []string{"wrote " + fromDefault}, nil)
+	ex, err := infer.Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	md, _ := ex.Model()
+	if d := readModel(t, fromDefault); !d.Vocab.Equal(md.Net().Vocab) || !reflect.DeepEqual(d.Config, md.Net().Config) {
+		t.Errorf("-init default: config %+v, want the embedded first network's %+v and its vocabulary", d.Config, md.Net().Config)
+	}
+	checkRun(t, []string{"extract", "-model", fromDefault, "../../testdata/sample.html"}, 0, []string{"A sleeper train waits"}, nil)
+	checkRun(t, []string{"eval", "-q", "-methods", "bilstm", "-model", tuned, "-split", "dev", "-data", "../../testdata/synth"}, 0, []string{"bilstm"}, nil)
+}
+
+// -init is refused with a clear error: a shape or vocabulary flag other
+// than the init model's (naming the flag), a file that is missing or not
+// a model, a list of files, and method tree.
+func TestTrainInitRefused(t *testing.T) {
+	dir := t.TempDir()
+	base, out, junk := filepath.Join(dir, "base.model"), filepath.Join(dir, "out.model"), filepath.Join(dir, "junk.model")
+	checkRun(t, []string{"train", "-q", "-data", "../../testdata/synth", "-out", base,
+		"-epochs", "1", "-hidden", "4", "-dense", "8", "-layers", "1", "-words", "30", "-tags", "8"}, 0, nil, nil)
+	if err := os.WriteFile(junk, []byte("not a model\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		flags []string
+		want  string
+	}{
+		{[]string{"-init", base, "-hidden", "16"}, "-hidden 16: -init keeps the init model's network and vocabulary (its hidden is 4); leave -hidden out"},
+		{[]string{"-init", base, "-layers", "2"}, "-layers 2: -init keeps"},
+		{[]string{"-init", base, "-words", "1000"}, "-words 1000: -init keeps"},
+		{[]string{"-init", base, "-features", "paper"}, "-features paper: -init keeps the init model's network and vocabulary (its features is paper+attrs+regions)"},
+		{[]string{"-init", base, "-pool", "1"}, "-pool 1: -init keeps"},
+		{[]string{"-init", "default", "-hidden", "16"}, "-hidden 16: -init keeps the init model's network and vocabulary (its hidden is 32)"},
+		{[]string{"-init", filepath.Join(dir, "missing.model")}, "-init: open " + filepath.Join(dir, "missing.model") + ": no such file"},
+		{[]string{"-init", junk}, "-init: " + junk + ": bad model file"},
+		{[]string{"-init", dir}, "is a directory, not a model file"},
+		{[]string{"-init", base + "," + base}, "not a list"},
+		{[]string{"-init", base, "-method", "tree"}, "-init " + base + ": method tree does not use it"},
+	} {
+		args := append([]string{"train", "-q", "-data", "../../testdata/synth", "-out", out, "-epochs", "1"}, tc.flags...)
+		checkRun(t, args, 1, nil, []string{tc.want})
+	}
+	if _, err := os.Stat(out); !os.IsNotExist(err) {
+		t.Errorf("a refused -init left %s: %v", out, err)
 	}
 }
