@@ -200,11 +200,15 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	var seconds float64
+	trained := 0 // epochs trained: not the -init model's own weights, epoch 0
 	for _, e := range res.Epochs {
 		seconds += e.Seconds
+		if e.Epoch > 0 {
+			trained++
+		}
 	}
 	fmt.Fprintf(stdout, "trained on %d pages (%d dev, %d without text skipped, %d that could not be loaded skipped), %d epochs in %.0f s of training\n",
-		res.TrainDocs, res.DevDocs, res.Skipped, res.Bad, len(res.Epochs), seconds)
+		res.TrainDocs, res.DevDocs, res.Skipped, res.Bad, trained, seconds)
 	report := func(what string, e train.Epoch) {
 		fmt.Fprintf(stdout, "%s: dev mean F1 %.4f; content %v; boilerplate %v\n", what, e.Dev.MeanF1, e.Dev.Content, e.Dev.Boilerplate)
 		for _, d := range e.DevSets {

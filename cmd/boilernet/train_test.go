@@ -161,7 +161,7 @@ func TestTrainInit(t *testing.T) {
 		"-epochs", "1", "-hidden", "4", "-dense", "8", "-layers", "1", "-words", "30", "-tags", "8", "-lr", "1e-4"}, 0, nil, nil)
 	// The init model's own value of a shape flag is accepted.
 	checkRun(t, []string{"train", "-q", "-data", "../../testdata/synth", "-init", base, "-out", tuned, "-epochs", "2", "-lr", "0.01", "-hidden", "4"},
-		0, []string{"trained on 30 pages", "wrote " + tuned}, nil)
+		0, []string{"trained on 30 pages (10 dev, 0 without text skipped, 0 that could not be loaded skipped), 2 epochs", "wrote " + tuned}, nil)
 	b, m := readModel(t, base), readModel(t, tuned)
 	if !m.Vocab.Equal(b.Vocab) || !reflect.DeepEqual(m.Config, b.Config) {
 		t.Errorf("fine-tuned config %+v, vocabulary equal %v; the init model's config %+v", m.Config, m.Vocab.Equal(b.Vocab), b.Config)
