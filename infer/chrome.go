@@ -173,9 +173,9 @@ var adPrefixes = []struct {
 	words int
 }{{"sponsored by ", 6}, {"sponsored: ", 30}}
 
-// isAdLabel reports whether a paragraph's text is an advertising label.
-func isAdLabel(text string) bool {
-	t := label(text)
+// adLabel reports whether t, a paragraph's text as label gives it, is an
+// advertising label.
+func adLabel(t string) bool {
 	if adLabels[t] {
 		return true
 	}
@@ -187,9 +187,9 @@ func isAdLabel(text string) bool {
 	return false
 }
 
-// isControlLabel reports whether a paragraph's text is a control's label.
-func isControlLabel(text string) bool {
-	t := label(text)
+// controlLabel reports whether a paragraph's text, t as label gives it,
+// is a control's label.
+func controlLabel(t, text string) bool {
 	if t == "" {
 		return false
 	}
@@ -237,7 +237,7 @@ func isPermalink(b tokenize.Block) bool { return b.InLink && permalinkMarks[stri
 // dropChrome unselects the blocks under site-chrome markup (isChrome), a
 // heading's permalink mark (isPermalink), a reading-time label in a block
 // of its own; the selected paragraphs that are an advertising label
-// (isAdLabel) or a control's (isControlLabel); and those of at most
+// (adLabel) or a control's (controlLabel); and those of at most
 // ctaWords words wholly inside buttons: "Book a demo", "Sign up", "Add to
 // cart".
 func dropChrome(blocks []tokenize.Block, selected []bool) {
@@ -293,7 +293,7 @@ func dropEdgeLinkLabels(para []tokenize.Block, selected []bool) {
 		}
 		run := para[i:j]
 		if len(run) <= 4 && textBytes(run) <= maxLabelBytes {
-			if t := tokenize.Text(run); tokenize.CountWords(t) >= 2 && isControlLabel(t) {
+			if t := tokenize.Text(run); tokenize.CountWords(t) >= 2 && controlLabel(label(t), t) {
 				clear(selected[i:j])
 			}
 		}
@@ -314,14 +314,16 @@ func linkOf(b tokenize.Block) *tokenize.Element {
 }
 
 // isLabel reports whether a run of blocks (a paragraph or a line) is an
-// advertising label (isAdLabel), a control's (isControlLabel) or a call to
+// advertising label (adLabel), a control's (controlLabel) or a call to
 // action (isCallToAction).
 func isLabel(run []tokenize.Block) bool {
-	text := ""
 	if len(run) <= 4 && textBytes(run) <= maxLabelBytes {
-		text = tokenize.Text(run)
+		text := tokenize.Text(run)
+		if t := label(text); adLabel(t) || controlLabel(t, text) {
+			return true
+		}
 	}
-	return isAdLabel(text) || isControlLabel(text) || isCallToAction(run)
+	return isCallToAction(run)
 }
 
 // isCallToAction reports whether a paragraph is a call to action: at most

@@ -3,7 +3,6 @@ package infer
 import (
 	"math/bits"
 	"slices"
-	"strings"
 	"sync"
 	"unicode"
 	"unicode/utf8"
@@ -35,19 +34,7 @@ func dropRepeats(blocks []tokenize.Block, selected []bool) {
 	for start, end := range selectedParagraphs(blocks, selected) {
 		key = key[:0]
 		for i := start; i < end; i++ {
-			for f := range strings.FieldsSeq(blocks[i].Text) {
-				for k, r := range f {
-					if c := f[k]; c < utf8.RuneSelf { // ASCII, without a call
-						if 'A' <= c && c <= 'Z' {
-							c += 'a' - 'A'
-						}
-						key = append(key, c)
-						continue
-					}
-					key = utf8.AppendRune(key, unicode.ToLower(r))
-				}
-				key = append(key, ' ')
-			}
+			key = appendKey(key, blocks[i].Text)
 		}
 		f := -1
 		if len(key) >= minRepeatBytes {
@@ -79,6 +66,46 @@ func dropRepeats(blocks []tokenize.Block, selected []bool) {
 			selected[i] = false
 		}
 	}
+}
+
+// appendKey appends text's words (strings.Fields) lowercased to key,
+// each followed by a space, in one pass over its bytes.
+func appendKey(key []byte, text string) []byte {
+	inWord := false
+	for j := 0; j < len(text); {
+		c := text[j]
+		if c < utf8.RuneSelf { // ASCII, without a call
+			j++
+			switch {
+			case c == ' ' || '\t' <= c && c <= '\r':
+				if inWord {
+					key = append(key, ' ')
+					inWord = false
+				}
+				continue
+			case 'A' <= c && c <= 'Z':
+				c += 'a' - 'A'
+			}
+			key = append(key, c)
+			inWord = true
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(text[j:])
+		j += size
+		if unicode.IsSpace(r) {
+			if inWord {
+				key = append(key, ' ')
+				inWord = false
+			}
+			continue
+		}
+		key = utf8.AppendRune(key, unicode.ToLower(r))
+		inWord = true
+	}
+	if inWord {
+		key = append(key, ' ')
+	}
+	return key
 }
 
 // hiddenRun reports whether a block of the paragraph is hidden.
@@ -257,6 +284,11 @@ func dropCopies(blocks []tokenize.Block, selected []bool) {
 // trigrams.
 func mayCopy(blocks []tokenize.Block, paras []paragraph, grams func(int) []uint64, firsts, lasts []uint64) bool {
 	slices.Sort(firsts)
+	var seen [16]uint64 // a bit for each first trigram's low 10 bits: most trigrams are no paragraph's first
+	for _, f := range firsts {
+		h := f >> paraBits
+		seen[h>>6&15] |= 1 << (h & 63)
+	}
 	for k, p := range paras {
 		g := grams(k)
 		n := len(g) + 2
@@ -270,6 +302,9 @@ func mayCopy(blocks []tokenize.Block, paras []paragraph, grams func(int) []uint6
 			continue
 		}
 		for i, t := range g {
+			if seen[t>>6&15]&(1<<(t&63)) == 0 {
+				continue
+			}
 			j, _ := slices.BinarySearch(firsts, t<<paraBits)
 			for ; j < len(firsts) && firsts[j]>>paraBits == t; j++ {
 				if o := int(firsts[j] & paraMask); o != k && slices.Contains(g[i:], lasts[o]) {
