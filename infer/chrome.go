@@ -447,9 +447,7 @@ func dropSignupBoxes(blocks []tokenize.Block, selected []bool) {
 			keptWords += b.Words
 		}
 	}
-	var under [][]*tokenize.Element // each block's sign-up boxes
 	for i, els := range signupAncestors(blocks) {
-		under = append(under, els)
 		for _, el := range els {
 			if boxes == nil {
 				boxes = make(map[*tokenize.Element]*box)
@@ -468,14 +466,19 @@ func dropSignupBoxes(blocks []tokenize.Block, selected []bool) {
 	if boxes == nil {
 		return
 	}
+	anySmall := false
 	for el, x := range boxes {
 		limit := signupBoxWords
 		if el.Name == "form" && !signupBox(el) {
 			limit = signupFormWords
 		}
 		x.small = 2*x.kept < keptWords && x.words <= limit
+		anySmall = anySmall || x.small
 	}
-	for i, els := range under {
+	if !anySmall {
+		return
+	}
+	for i, els := range signupAncestors(blocks) {
 		if selected[i] && slices.ContainsFunc(els, func(el *tokenize.Element) bool { return boxes[el].small }) {
 			selected[i] = false
 		}
@@ -483,11 +486,12 @@ func dropSignupBoxes(blocks []tokenize.Block, selected []bool) {
 }
 
 // signupAncestors yields each block's ancestors that are forms or
-// sign-up boxes (signupBox). Neighbouring blocks share most ancestors: the
-// ones a block shares with the one before it are not looked at again.
+// sign-up boxes (signupBox), in a slice valid until the next block.
+// Neighbouring blocks share most ancestors: the ones a block shares with
+// the one before it are not looked at again.
 func signupAncestors(blocks []tokenize.Block) iter.Seq2[int, []*tokenize.Element] {
 	return func(yield func(int, []*tokenize.Element) bool) {
-		var prev []*tokenize.Element
+		var prev, els []*tokenize.Element
 		var depths []int // the depths of prev's boxes
 		for i, b := range blocks {
 			anc := b.Ancestors
@@ -509,12 +513,9 @@ func signupAncestors(blocks []tokenize.Block) iter.Seq2[int, []*tokenize.Element
 				}
 			}
 			prev = anc
-			var els []*tokenize.Element
-			if len(depths) > 0 {
-				els = make([]*tokenize.Element, len(depths))
-				for k, d := range depths {
-					els[k] = anc[d]
-				}
+			els = els[:0]
+			for _, d := range depths {
+				els = append(els, anc[d])
 			}
 			if !yield(i, els) {
 				return

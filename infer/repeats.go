@@ -1,6 +1,8 @@
 package infer
 
 import (
+	"bytes"
+	"hash/maphash"
 	"math/bits"
 	"slices"
 	"sync"
@@ -29,22 +31,29 @@ type paragraph struct{ start, end int }
 func dropRepeats(blocks []tokenize.Block, selected []bool) {
 	var paras []paragraph
 	var first []int // for each paragraph, the index of its first copy's paragraph, or -1
-	index := make(map[string]int)
-	var key []byte
-	for start, end := range selectedParagraphs(blocks, selected) {
-		key = key[:0]
-		for i := start; i < end; i++ {
-			key = appendKey(key, blocks[i].Text)
+	// index maps a key's hash to the first paragraph with that key; a hit
+	// is confirmed on the keys themselves, so that no text is copied.
+	index := make(map[uint64]int)
+	var key, other []byte
+	keyOf := func(dst []byte, p paragraph) []byte {
+		for i := p.start; i < p.end; i++ {
+			dst = appendKey(dst, blocks[i].Text)
 		}
+		return dst
+	}
+	for start, end := range selectedParagraphs(blocks, selected) {
+		p := paragraph{start, end}
+		key = keyOf(key[:0], p)
 		f := -1
 		if len(key) >= minRepeatBytes {
-			if j, ok := index[string(key)]; ok { // a lookup copies nothing
+			h := maphash.Bytes(repeatSeed, key)
+			if j, ok := index[h]; !ok {
+				index[h] = len(paras)
+			} else if other = keyOf(other[:0], paras[j]); bytes.Equal(key, other) {
 				f = j
-			} else {
-				index[string(key)] = len(paras)
 			}
 		}
-		paras = append(paras, paragraph{start, end})
+		paras = append(paras, p)
 		first = append(first, f)
 	}
 	newText := make(map[*tokenize.Element]bool) // holders of a paragraph that repeats nothing
@@ -67,6 +76,9 @@ func dropRepeats(blocks []tokenize.Block, selected []bool) {
 		}
 	}
 }
+
+// repeatSeed seeds the hashes of dropRepeats' keys.
+var repeatSeed = maphash.MakeSeed()
 
 // appendKey appends text's words (strings.Fields) lowercased to key,
 // each followed by a space, in one pass over its bytes.
