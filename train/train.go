@@ -113,8 +113,7 @@ type Options struct {
 	// Words, Tags and Attrs must then be left zero or equal the model's
 	// (an error wrapping ErrInit names the option that differs). A zero
 	// Network.Dropout is the init model's rate (NoDropout: none); the
-	// other training options apply as usual, but a zero Epochs is
-	// DefaultFineTuneEpochs. The init model's own
+	// other training options apply as usual. The init model's own
 	// weights are scored on dev as epoch 0 and kept when no epoch beats
 	// them, so a fine-tune never ends below where it started on dev.
 	Init *bilstm.Model
@@ -166,18 +165,15 @@ type Progress struct {
 // "The default model"), with bilstm's defaults for the layers (2) and the
 // dropout (0.5) and vocab's for the features and vocabulary sizes.
 const (
-	DefaultEpochs = 20
-	// DefaultFineTuneEpochs are the epochs of a fine-tune (Options.Init):
-	// the recipe of docs/training.md, "Adapting to your own pages".
-	DefaultFineTuneEpochs = 10
-	DefaultBatch          = 16
-	DefaultHidden         = 32
-	DefaultDense          = 64
-	DefaultF1Loss         = 1
-	DefaultLearnRate      = 1e-3
-	DefaultMaxRows        = 16384
-	DefaultDistill        = 0.5
-	DefaultSeed           = 1
+	DefaultEpochs    = 20
+	DefaultBatch     = 16
+	DefaultHidden    = 32
+	DefaultDense     = 64
+	DefaultF1Loss    = 1
+	DefaultLearnRate = 1e-3
+	DefaultMaxRows   = 16384
+	DefaultDistill   = 0.5
+	DefaultSeed      = 1
 	// NoDropout as Options.Network.Dropout trains without dropout (0 is
 	// bilstm.DefaultDropout).
 	NoDropout = -1
@@ -204,7 +200,6 @@ func (o Options) withDefaults() Options {
 		o.Network = o.Init.Config
 		o.Network.Pool = slices.Clone(o.Init.Config.Pool)
 		o.Network.Dropout = dropout
-		o.Epochs = cmp.Or(o.Epochs, DefaultFineTuneEpochs)
 	}
 	o.Epochs = cmp.Or(o.Epochs, DefaultEpochs)
 	o.Batch = cmp.Or(o.Batch, DefaultBatch)

@@ -55,7 +55,7 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	strict := fs.Bool("strict", false, "stop at the first page that cannot be loaded (default: report it, skip it and count it)")
 	initModel := fs.String("init", "", "fine-tune a model instead of training from random weights: default (the embedded model's first network) or a model file; "+
 		"its network and vocabulary are kept (-hidden, -dense, -layers, -pool, -features, -words, -tags and -attrs must be left out or equal it), its own weights are scored on dev as epoch 0, "+
-		"-epochs is 10 unless given, and the other flags apply as usual (the recipe: docs/training.md, \"Adapting to your own pages\")")
+		"and the other flags apply as usual (the recipe: docs/training.md, \"Adapting to your own pages\")")
 	method := fs.String("method", "bilstm", "what to train: bilstm (the neural model) or tree (a decision tree on the shallow features)")
 	minLeaf := fs.String("min-leaf", joinInts(treeDef.MinLeaf), "tree: minimum leaf sizes to try (the best on dev is kept)")
 	maxDepth := fs.Int("max-depth", treeDef.MaxDepth, "tree: maximum depth")
@@ -166,12 +166,8 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	if initNet != nil {
 		// The network and vocabulary are the init model's (checked equal
 		// where a flag was given); dropout is its rate unless -dropout
-		// is given, and the epochs a fine-tune's unless -epochs is.
+		// is given.
 		opts.Network, opts.Features, opts.Words, opts.Tags, opts.Attrs = bilstm.Config{}, nil, 0, 0, 0
-		if !isSet(fs, "epochs") {
-			opts.Epochs = 0 // train.DefaultFineTuneEpochs
-			show.epochs = train.DefaultFineTuneEpochs
-		}
 		if isSet(fs, "dropout") {
 			opts.Network.Dropout = *dropout
 		}
