@@ -21,7 +21,7 @@
 // are left out): that is how the recipe (-lr, -epochs, -batch) was
 // chosen without looking at test pages.
 //
-//	adapt -data ../../shared/data/daniel [-min 20] [-k 0,5,10,20] [-lr 1e-3] [-epochs 10] [-batch 16] [-networks 1] [-select] [-rest] [-sites A,B]
+//	adapt -data ../../shared/data/daniel [-min 20] [-k 0,5,10,20] [-lr 1e-3] [-epochs 20] [-batch 16] [-networks 1] [-select] [-rest] [-sites A,B]
 package main
 
 import (
@@ -168,7 +168,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	min := fs.Int("min", 20, "sites with at least this many train and dev pages")
 	kList := fs.String("k", "0,5,10,20", "numbers of the site's labeled pages to fine-tune on (0: the embedded model)")
 	lr := fs.Float64("lr", 1e-3, "fine-tuning learning rate")
-	epochs := fs.Int("epochs", 10, "fine-tuning epochs (the best on the held-out pages is kept, the init weights as epoch 0)")
+	epochs := fs.Int("epochs", 20, "fine-tuning epochs (the best on the held-out pages is kept, the init weights as epoch 0)")
 	batch := fs.Int("batch", 16, "pages per batch")
 	sel := fs.Bool("select", false, "score the site's train and dev pages beyond the largest k instead of its test pages (choosing the recipe)")
 	rest := fs.Bool("rest", true, "also score the other sites' test pages with each adapted model")
