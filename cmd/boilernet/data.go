@@ -26,9 +26,12 @@ func runData(args []string, stdout, stderr io.Writer) error {
 		fs.Usage()
 		return errHelp
 	}
-	if len(args) == 0 || args[0] != "stats" {
+	if len(args) == 0 {
 		fs.Usage()
 		return errUsage
+	}
+	if args[0] != "stats" {
+		return fmt.Errorf("unknown subcommand %q (the one there is: stats); run 'boilernet data -h'", args[0])
 	}
 	if err := parseFlags(fs, args[1:]); err != nil {
 		return err

@@ -42,7 +42,7 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	if err := checkFlags(fs, atLeast("filter-depth", 1), atLeast("networks", 0)); err != nil {
+	if err := checkFlags(fs, between("threshold", 0, 1), atLeast("filter-depth", 1), atLeast("networks", 0)); err != nil {
 		return err
 	}
 	if err := required(fs, "data", "the labeled dataset folders, e.g. ../shared/data/wcxb"); err != nil {

@@ -81,7 +81,7 @@ func runExtract(args []string, stdout, stderr io.Writer) error {
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	if err := checkFlags(fs, atLeast("filter-depth", 1), between("workers", 0, maxWorkers), atLeast("per-host", 1), atLeast("max-elements", 0), atLeast("networks", 0), atLeast("max-pages", 1)); err != nil {
+	if err := checkFlags(fs, between("threshold", 0, 1), atLeast("filter-depth", 1), between("workers", 0, maxWorkers), atLeast("per-host", 1), atLeast("max-elements", 0), atLeast("networks", 0), atLeast("max-pages", 1)); err != nil {
 		return err
 	}
 	if !slices.Contains(extractFormats, *format) {

@@ -15,15 +15,15 @@ func TestBadFlagValues(t *testing.T) {
 		args   []string
 		stderr string
 	}{
-		{"threshold -0.5", []string{"extract", "-threshold", "-0.5", page}, `method "bilstm": threshold -0.5 outside [0, 1]`},
-		{"threshold 2", []string{"extract", "-threshold", "2", page}, `method "bilstm": threshold 2 outside [0, 1]`},
+		{"threshold -0.5", []string{"extract", "-threshold", "-0.5", page}, "-threshold -0.5: must be from 0 to 1"},
+		{"threshold 2", []string{"extract", "-threshold", "2", page}, "-threshold 2: must be from 0 to 1"},
 		{"decoding of another method", []string{"extract", "-method", "newsfeed", "-decode", "structure", page}, `method "newsfeed:structure": decoding "structure": only bilstm has decodings`},
 		{"decoding twice", []string{"extract", "-method", "bilstm:blocks", "-decode", "structure", page}, `method "bilstm:blocks:structure": give the decoding after the colon or apart, not both`},
 		{"unknown filter", []string{"extract", "-filter=sieve", page}, `method "bilstm+sieve": unknown filter "sieve"`},
 		{"filter-depth 0", []string{"extract", "-filter", "-filter-depth", "0", page}, "-filter-depth 0: must be at least 1"},
 		{"filter-depth -1", []string{"extract", "-filter", "-filter-depth", "-1", page}, "-filter-depth -1: must be at least 1"},
 		{"workers -3", []string{"extract", "-workers", "-3", page}, "-workers -3: must be from 0 to 256"},
-		{"eval threshold 1.5", []string{"eval", "-threshold", "1.5", "-data", "testdata/flags"}, `method "bilstm": threshold 1.5 outside [0, 1]`},
+		{"eval threshold 1.5", []string{"eval", "-threshold", "1.5", "-data", "testdata/flags"}, "-threshold 1.5: must be from 0 to 1"},
 		{"eval unknown method", []string{"eval", "-methods", "bilstm,magic", "-data", "testdata/flags"}, `method "magic": unknown method "magic"`},
 		{"eval filter-depth 0", []string{"eval", "-filter-depth", "0", "-data", "testdata/flags"}, "-filter-depth 0: must be at least 1"},
 		{"train epochs 0", []string{"train", "-epochs", "0", "-data", "testdata/flags", "-out", "never.model"}, "-epochs 0: must be at least 1"},

@@ -23,6 +23,7 @@ func TestRun(t *testing.T) {
 		{"help", []string{"help"}, 0, []string{"data"}, nil},
 		{"unknown", []string{"frobnicate"}, 2, nil, []string{`unknown command "frobnicate"`}},
 		{"data without stats", []string{"data"}, 1, nil, []string{"usage: boilernet data stats"}},
+		{"data with an unknown subcommand", []string{"data", "foo"}, 1, nil, []string{`unknown subcommand "foo" (the one there is: stats)`}},
 		{"data -h", []string{"data", "-h"}, 0, nil, []string{"usage: boilernet data stats"}},
 		{"data stats without dir", []string{"data", "stats"}, 1, nil, []string{"give at least one dataset folder"}},
 		{"data stats bad dir", []string{"data", "stats", "-q", "testdata/nope"}, 1, nil, []string{"no html/ folder"}},
