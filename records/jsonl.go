@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 )
@@ -53,7 +54,7 @@ func (j *JSONLReader) Next() (*Record, error) {
 			HTML *string `json:"html"`
 		}
 		if err := json.Unmarshal(line, &page); err != nil {
-			rec.Err = fmt.Errorf("%s: line %d: %v", j.name, j.line, err)
+			rec.Err = fmt.Errorf("%s: line %d: %s", j.name, j.line, jsonProblem(err))
 			return rec, nil
 		}
 		rec.URL = page.URL
@@ -68,6 +69,23 @@ func (j *JSONLReader) Next() (*Record, error) {
 		return rec, nil
 	}
 	return nil, io.EOF
+}
+
+// jsonProblem says what is wrong with a line that is no page object, in
+// the terms of the format (docs/scale.md): not JSON, or a field of the
+// wrong type, not the decoder's Go types.
+func jsonProblem(err error) string {
+	var typ *json.UnmarshalTypeError
+	var syn *json.SyntaxError
+	switch {
+	case errors.As(err, &typ) && typ.Field != "":
+		return fmt.Sprintf("%q is a JSON %s, want a string", typ.Field, typ.Value)
+	case errors.As(err, &typ):
+		return fmt.Sprintf("a JSON %s, want an object with \"url\" and \"html\"", typ.Value)
+	case errors.As(err, &syn):
+		return fmt.Sprintf("not JSON (%v at byte %d)", syn, syn.Offset)
+	}
+	return err.Error()
 }
 
 // readLine reads one line, without its end; long reports a line over the

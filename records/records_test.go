@@ -240,6 +240,9 @@ not json
 {"url": "https://example.org/c"}
 {"url": "https://example.org/d", "html": "` + strings.Repeat("x", 5000) + `"}
 ` + `{"url": "https://example.org/e", "html": "` + strings.Repeat("x", 20000) + `"}
+{"url": "https://example.org/g", "html": 3}
+[1, 2]
+{"url": 5, "html": "<p>x</p>"}
 {"url": "https://example.org/f", "html": "<p>last, no newline</p>"}`
 	want := []struct {
 		line  int
@@ -249,11 +252,14 @@ not json
 	}{
 		{1, "page", "https://example.org/a", 0},
 		{3, "page", "", strings.Index(in, `{"html"`)},
-		{4, "error: p.jsonl: line 4: invalid character", "", strings.Index(in, "not json")},
+		{4, "error: p.jsonl: line 4: not JSON (invalid character", "", strings.Index(in, "not json")},
 		{5, `error: p.jsonl: line 5: no "html"`, "https://example.org/c", strings.Index(in, `{"url": "https://example.org/c`)},
 		{6, "error: p.jsonl: line 6: HTML record of 5000 bytes is larger", "https://example.org/d", strings.Index(in, `{"url": "https://example.org/d`)},
 		{7, "error: p.jsonl: line 7: longer than", "", strings.Index(in, `{"url": "https://example.org/e`)},
-		{8, "page", "https://example.org/f", strings.Index(in, `{"url": "https://example.org/f`)},
+		{8, `error: p.jsonl: line 8: "html" is a JSON number, want a string`, "", strings.Index(in, `{"url": "https://example.org/g`)},
+		{9, `error: p.jsonl: line 9: a JSON array, want an object with "url" and "html"`, "", strings.Index(in, "[1, 2]")},
+		{10, `error: p.jsonl: line 10: "url" is a JSON number, want a string`, "", strings.Index(in, `{"url": 5`)},
+		{11, "page", "https://example.org/f", strings.Index(in, `{"url": "https://example.org/f`)},
 	}
 	recs := readAll(t, NewJSONLReader(strings.NewReader(in), "p.jsonl", Limits{MaxRecord: 4096}))
 	if len(recs) != len(want) {
