@@ -82,7 +82,8 @@ func TestMetadataCommand(t *testing.T) {
 	checkRun(t, []string{"metadata", "-q", "-data", "../../data/testdata/tiny"}, 1, nil, []string{"has no meta.tsv"})
 }
 
-// metadata PAGE prints a page's metadata, a field a line, or in jsonl.
+// metadata PAGE prints a page's metadata, a field a line, or in json or
+// jsonl.
 func TestMetadataOfPages(t *testing.T) {
 	const page = "../../testdata/sample.html"
 	for _, tc := range []struct {
@@ -95,7 +96,9 @@ func TestMetadataOfPages(t *testing.T) {
 		{"text", []string{"metadata", page}, 0, []string{"title: Night trains return to the Alps\nauthors: Marta Keller\npublished: 2025-03-14\nlanguage: en\n"}, nil},
 		{"two pages", []string{"metadata", page, page}, 0, []string{"==> " + page + " <==\ntitle: Night trains"}, nil},
 		{"jsonl", []string{"metadata", "-format", "jsonl", page}, 0, []string{`{"file":"` + page + `","title":"Night trains return to the Alps","authors":["Marta Keller"]`}, nil},
-		{"bad format", []string{"metadata", "-format", "xml", page}, 1, nil, []string{"-format xml: text or jsonl"}},
+		{"json", []string{"metadata", "-format", "json", page}, 0, []string{"{\n  \"file\": \"" + page + "\",\n  \"title\": \"Night trains return to the Alps\","}, nil},
+		{"json of two pages", []string{"metadata", "-format", "json", page, page}, 0, []string{"[\n  {\n    \"file\": \"" + page + "\","}, nil},
+		{"bad format", []string{"metadata", "-format", "xml", page}, 1, nil, []string{"-format xml: text, json or jsonl"}},
 		{"missing page", []string{"metadata", "nope.html"}, 1, nil, []string{"nope.html"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) { checkRun(t, tc.args, tc.status, tc.stdout, tc.stderr) })

@@ -29,7 +29,7 @@ import (
 func runMetadata(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("metadata", stderr)
 	dir := fs.String("data", "", "score a dataset instead: a folder with a meta.tsv (title, author, publish_date, url columns)")
-	format := fs.String("format", "text", "pages: text (one field a line) or jsonl (one JSON object a page)")
+	format := fs.String("format", "text", "pages: text (one field a line), json (one object, several pages an array, as extract's) or jsonl (one JSON object a page)")
 	split := fs.String("split", "test", "split to score, or several joined by commas (train,dev)")
 	model := addModelFlags(fs, "")
 	rounds := fs.Int("rounds", 1, "timing rounds over the split (the fastest counts); 0: no timing and no model, score the metadata alone")
@@ -195,10 +195,11 @@ func runMetadata(args []string, stdout, stderr io.Writer) error {
 // printMetadata extracts the pages named by args (files, directories,
 // URLs, - for stdin) and prints each one's metadata: in text, one "field:
 // value" line each (several pages under a "==> NAME <==" line), in jsonl
-// one object a page with its file.
+// one object a page with its file, in json one indented object (several
+// pages: an array of them, as extract's json).
 func printMetadata(args []string, format string, model modelFlags, stdout, stderr io.Writer) error {
-	if format != "text" && format != "jsonl" {
-		return fmt.Errorf("-format %s: text or jsonl", format)
+	if format != "text" && format != "json" && format != "jsonl" {
+		return fmt.Errorf("-format %s: text, json or jsonl", format)
 	}
 	ex, err := model.load()
 	if err != nil {
@@ -214,6 +215,7 @@ func printMetadata(args []string, format string, model modelFlags, stdout, stder
 	w := bufio.NewWriter(stdout)
 	defer w.Flush()
 	failed := 0
+	var all []fileMetadata // json's pages
 	batch.Run(context.Background(), ex, in.pages, batch.Options{Extract: infer.Options{Metadata: true, SkipLocators: true}}, func(o batch.Outcome) {
 		if o.Err != nil {
 			failed++
@@ -221,12 +223,13 @@ func printMetadata(args []string, format string, model modelFlags, stdout, stder
 			return
 		}
 		m := o.Result.Metadata
-		if format == "jsonl" {
-			line, _ := json.Marshal(struct {
-				File string `json:"file"`
-				*metadata.Metadata
-			}{o.Page.Name, m})
+		switch format {
+		case "jsonl":
+			line, _ := json.Marshal(fileMetadata{o.Page.Name, m})
 			fmt.Fprintf(w, "%s\n", line)
+			return
+		case "json":
+			all = append(all, fileMetadata{o.Page.Name, m})
 			return
 		}
 		if len(in.pages) > 1 {
@@ -242,7 +245,25 @@ func printMetadata(args []string, format string, model modelFlags, stdout, stder
 	if failed == len(in.pages) {
 		return errors.New("no page could be read")
 	}
+	if format == "json" {
+		var v any = all
+		if len(in.pages) == 1 {
+			v = all[0]
+		}
+		out, err := json.MarshalIndent(v, "", "  ")
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(w, "%s\n", out)
+	}
 	return nil
+}
+
+// fileMetadata is a page's metadata with its file, as json and jsonl print
+// it.
+type fileMetadata struct {
+	File string `json:"file"`
+	*metadata.Metadata
 }
 
 // metadataFields lists the fields of m that are set, as name and value.
