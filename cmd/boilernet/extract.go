@@ -125,10 +125,12 @@ func runExtract(args []string, stdout, stderr io.Writer) error {
 		if err := lists.refuseCorpus(files); err != nil {
 			return err
 		}
-		// WARC and JSONL files: one JSONL line per record.
+		// WARC and JSONL files: one JSONL line per record, or with an
+		// explicit -format text each record's text under its name.
 		if *format != "text" && *format != "jsonl" {
-			return fmt.Errorf("-format %s: corpus files (WARC, JSONL) give jsonl only", *format)
+			return fmt.Errorf("-format %s: corpus files (WARC, JSONL) give jsonl (the default) or text", *format)
 		}
+		asText := *format == "text" && isSet(fs, "format")
 		if isDirOut(*out) {
 			return fmt.Errorf("-o %s: corpus files (WARC, JSONL) give one jsonl stream: -o takes a file, not a directory", *out)
 		}
@@ -140,7 +142,7 @@ func runExtract(args []string, stdout, stderr io.Writer) error {
 		}
 		opts.Metadata = *meta || *langs != ""
 		tuneGC(*workers)
-		return runRecords(ex, files, batch.Options{Workers: *workers, PageTimeout: *pageTimeout, Extract: opts}, filter, *out, !showProgress(stderr, *quiet, *progress), stdout, stderr)
+		return runRecords(ex, files, batch.Options{Workers: *workers, PageTimeout: *pageTimeout, Extract: opts}, filter, *out, asText, !showProgress(stderr, *quiet, *progress), stdout, stderr)
 	}
 	client := fetch.New(fetch.Options{UserAgent: *userAgent, Timeout: *timeout, PerHost: *perHost})
 	// A signal stops the walk, the feed and sitemap listing and the run.

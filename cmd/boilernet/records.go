@@ -44,8 +44,10 @@ func recordInputs(args []string, urlList string) (files []string, ok bool, err e
 }
 
 // runRecords extracts every record of the corpus files and writes one
-// JSONL line per record (records.Line), then the summary on stderr.
-func runRecords(ex *infer.Extractor, files []string, opts batch.Options, filter *corpus.Filter, out string, quiet bool, stdout, stderr io.Writer) error {
+// JSONL line per record (records.Line), or with asText each extracted
+// record's text under a "==> NAME <==" line (its URL, else its file and
+// place), then the summary on stderr.
+func runRecords(ex *infer.Extractor, files []string, opts batch.Options, filter *corpus.Filter, out string, asText, quiet bool, stdout, stderr io.Writer) error {
 	w := newWholeWriter(nil, stdout)
 	if out != "" {
 		f, err := os.Create(out)
@@ -66,7 +68,13 @@ func runRecords(ex *infer.Extractor, files []string, opts batch.Options, filter 
 		if l.Error != "" {
 			fmt.Fprintf(stderr, "boilernet extract: %s\n", l.Error)
 		}
-		if writeErr == nil {
+		switch {
+		case writeErr != nil:
+		case asText:
+			if l.Error == "" && l.Skipped == "" && l.DuplicateOf == "" && l.Text != "" {
+				writeErr = w.record(fmt.Appendf(nil, "==> %s <==\n%s\n\n", recordName(l), l.Text))
+			}
+		default:
 			var line []byte
 			if line, writeErr = json.Marshal(l); writeErr == nil {
 				writeErr = w.record(append(line, '\n'))
@@ -101,6 +109,18 @@ func runRecords(ex *infer.Extractor, files []string, opts batch.Options, filter 
 		return errors.New("no page could be extracted")
 	}
 	return nil
+}
+
+// recordName names a record in text output: its URL, else its file and
+// line (JSONL) or offset (WARC).
+func recordName(l records.Line) string {
+	switch {
+	case l.URL != "":
+		return l.URL
+	case l.Line > 0:
+		return fmt.Sprintf("%s: line %d", l.Source, l.Line)
+	}
+	return fmt.Sprintf("%s: offset %d", l.Source, l.Offset)
 }
 
 // extractRecordFile extracts the records of one file as they are read

@@ -97,6 +97,12 @@ func TestExtractRecords(t *testing.T) {
 			}
 		})
 	}
+	// -format text, given: each extracted record's text under its name;
+	// markdown is refused naming the formats corpus files give.
+	checkRun(t, []string{"extract", "-q", "-format", "text", filepath.Join(dir, "d.jsonl")}, 0,
+		[]string{"==> https://example.org/j <==\nA page given as JSON, with enough words to keep.\n\n"}, []string{"line 2: not JSON"})
+	checkRun(t, []string{"extract", "-q", "-format", "markdown", filepath.Join(dir, "d.jsonl")}, 1, nil,
+		[]string{"-format markdown: corpus files (WARC, JSONL) give jsonl (the default) or text"})
 	os.WriteFile(filepath.Join(dir, "e.html"), []byte("<p>a page</p>"), 0o644)
 	var stderr bytes.Buffer
 	if status := run([]string{"extract", "-q", dir}, &bytes.Buffer{}, &stderr); status == 0 || !strings.Contains(stderr.String(), "cannot be mixed") {
