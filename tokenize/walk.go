@@ -2,6 +2,7 @@ package tokenize
 
 import (
 	"strings"
+	"unicode/utf8"
 
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
@@ -161,7 +162,7 @@ func (w *walker) text(n *html.Node) {
 	}
 	// One spelling for a letter and its accent ("geprüft" typed as u and a
 	// combining diaeresis greps, and reads to the model, as "geprüft").
-	if !norm.NFC.IsNormalString(text) {
+	if !isASCII(text) && !norm.NFC.IsNormalString(text) {
 		text = norm.NFC.String(text)
 	}
 	if w.maxAncestors > 0 {
@@ -263,4 +264,14 @@ func isNavigation(el *Element) bool {
 		}
 	}
 	return false
+}
+
+// isASCII reports whether text is all ASCII, which is in every normal form.
+func isASCII(text string) bool {
+	for i := 0; i < len(text); i++ {
+		if text[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }
