@@ -128,3 +128,56 @@ func cmpInit(m, base *bilstm.Model) *bilstm.Model {
 	}
 	return base
 }
+
+// InitPull holds a fine-tune near the init model's weights (a strong pull
+// ends nearer them than none), KeepLast keeps the last epoch whatever
+// dev says, both are written to the model's metadata, and InitPull is
+// refused without Init or below zero.
+func TestFineTuneInitPullKeepLast(t *testing.T) {
+	base := baseModel(t)
+	trainDocs, devSets, err := load(tinyOptions())
+	if err != nil {
+		t.Fatal(err)
+	}
+	dist := func(pull float64) (float64, *Result) {
+		opts := Options{Init: base, Epochs: 3, Batch: 8, LearnRate: 0.01, F1Loss: NoF1Loss, InitPull: pull, KeepLast: true}
+		res, err := Fit(context.Background(), trainDocs, devSets, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Best.Epoch != 3 || len(res.Epochs) != 4 {
+			t.Errorf("pull %v: kept epoch %d of %d scored, want the last, 3", pull, res.Best.Epoch, len(res.Epochs))
+		}
+		if res.Model.Meta["keep_last"] != "true" {
+			t.Errorf("meta keep_last %q", res.Model.Meta["keep_last"])
+		}
+		var d float64
+		got, want := res.Model.Params.Tensors(base.Config), base.Params.Tensors(base.Config)
+		for i := range got {
+			for j, w := range got[i].Data {
+				x := float64(w - want[i].Data[j])
+				d += x * x
+			}
+		}
+		return d, res
+	}
+	free, _ := dist(0)
+	pulled, res := dist(10)
+	if !(pulled < free/2) {
+		t.Errorf("squared distance from the init weights: %.4g with pull 10, %.4g without; want under half", pulled, free)
+	}
+	if got := res.Model.Meta["init_pull"]; got != "10" {
+		t.Errorf("meta init_pull %q, want 10", got)
+	}
+	for _, tc := range []struct {
+		opts Options
+		want string
+	}{
+		{Options{InitPull: 0.1}, "without an init model"},
+		{Options{Init: base, InitPull: -1}, "init pull -1"},
+	} {
+		if _, err := Fit(context.Background(), trainDocs, devSets, tc.opts); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%+v: error %v, want %q", tc.opts.InitPull, err, tc.want)
+		}
+	}
+}

@@ -117,6 +117,14 @@ type Options struct {
 	// weights are scored on dev as epoch 0 and kept when no epoch beats
 	// them, so a fine-tune never ends below where it started on dev.
 	Init *bilstm.Model
+	// InitPull, with Init, adds InitPull·||w − w_init||² to each batch's
+	// loss, w_init the init model's weights (L2-SP): a fine-tune on a few
+	// pages is held near where it started. 0: none.
+	InitPull float64
+	// KeepLast keeps the last epoch's weights instead of the best on dev
+	// (with Init, not the init model's either): a fine-tune of a fixed
+	// number of epochs, the dev pages only reported.
+	KeepLast bool
 	// Half asks for the dev scores of the kept weights rounded to float16
 	// too (Result.Half), for a model written with WriteHalfTo.
 	Half bool
@@ -295,6 +303,12 @@ func (o Options) check() error {
 	if !(o.InputDropout >= 0 && o.InputDropout < 1) {
 		return fmt.Errorf("train: input dropout %v outside [0, 1)", o.InputDropout)
 	}
+	if !(o.InitPull >= 0) || math.IsInf(o.InitPull, 1) {
+		return fmt.Errorf("train: init pull %v: need a finite value ≥ 0", o.InitPull)
+	}
+	if o.InitPull > 0 && o.Init == nil {
+		return fmt.Errorf("train: init pull %v without an init model (Options.Init)", o.InitPull)
+	}
 	if !(o.Transplant >= 0 && o.Transplant <= 10) {
 		return fmt.Errorf("train: transplant share %v outside [0, 10]", o.Transplant)
 	}
@@ -441,7 +455,7 @@ func fitInputs(ctx context.Context, in *inputs, opts Options, res *Result) (*Res
 	var best *bilstm.Params
 	keep := func(ep Epoch, p *bilstm.Params) error {
 		ep.Improved = best == nil || ep.Selection > res.Best.Selection
-		if ep.Improved {
+		if ep.Improved || opts.KeepLast {
 			best = p
 			res.Best = ep
 		}
@@ -620,6 +634,7 @@ type trainer struct {
 	average *movingAverage // nil without Options.Average
 	rng     *rand.Rand
 	solver  *graph.Adam
+	anchor  [][]float32          // the init model's weights, with Options.InitPull
 	graphs  map[int]*graph.Graph // by capacity
 	// Two batches' inputs: the one training and the next, laid out and
 	// drawn meanwhile (see draw).
@@ -636,6 +651,11 @@ func newTrainer(opts Options, in *inputs) (*trainer, error) {
 		t.params = bilstm.InitParams(in.cfg, opts.Seed)
 	}
 	t.scored = t.params
+	if opts.InitPull > 0 {
+		for _, ts := range opts.Init.Params.Tensors(in.cfg) {
+			t.anchor = append(t.anchor, ts.Data)
+		}
+	}
 	if opts.Average > 0 {
 		t.average = newMovingAverage(in.cfg, t.params, opts.Average)
 		t.scored = t.average.params
@@ -715,6 +735,11 @@ func (t *trainer) epoch(ctx context.Context, epoch int, between func() error) (E
 		loss, err := g.Run(random.batch, random.mask)
 		if err != nil {
 			return Epoch{}, err
+		}
+		if t.anchor != nil {
+			if err := g.Pull(t.anchor, float32(t.opts.InitPull)); err != nil {
+				return Epoch{}, err
+			}
 		}
 		if err := t.solver.Step(g); err != nil {
 			return Epoch{}, err
@@ -810,6 +835,12 @@ func modelMeta(opts Options, res *Result) map[string]string {
 		// What the fine-tuned model started from.
 		meta["init_data"] = m.Meta["data"]
 		meta["init_seed"] = m.Meta["seed"]
+		if opts.InitPull > 0 {
+			meta["init_pull"] = strconv.FormatFloat(opts.InitPull, 'g', -1, 64)
+		}
+	}
+	if opts.KeepLast {
+		meta["keep_last"] = "true"
 	}
 	if opts.DatasetHeads {
 		meta["dataset_heads"] = "true"

@@ -56,6 +56,8 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	initModel := fs.String("init", "", "fine-tune a model instead of training from random weights: default (the embedded model's first network) or a model file; "+
 		"its network and vocabulary are kept (-hidden, -dense, -layers, -pool, -features, -words, -tags and -attrs must be left out or equal it), its own weights are scored on dev as epoch 0, "+
 		"and the other flags apply as usual (the recipe: docs/training.md, \"Adapting to your own pages\")")
+	initPull := fs.Float64("init-pull", 0, "with -init: add this times ||w − w_init||² to the loss (L2-SP), holding the fine-tune near the init model's weights (0: none)")
+	keepLast := fs.Bool("keep-last", false, "keep the last epoch's weights instead of the best on dev (a fixed number of epochs; with -init, not the init model's)")
 	method := fs.String("method", "bilstm", "what to train: bilstm (the neural model) or tree (a decision tree on the shallow features)")
 	minLeaf := fs.String("min-leaf", joinInts(treeDef.MinLeaf), "tree: minimum leaf sizes to try (the best on dev is kept)")
 	maxDepth := fs.Int("max-depth", treeDef.MaxDepth, "tree: maximum depth")
@@ -64,11 +66,14 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	}
 	if err := checkFlags(fs, atLeast("epochs", 1), atLeast("batch", 1), atLeast("hidden", 1), atLeast("layers", 1),
 		atLeast("dense", 1), rate("dropout"), atLeast("words", 1), atLeast("tags", 1), atLeast("attrs", 1), positive("lr"),
-		rate("input-dropout"), rate("average"), atLeast("max-depth", 1), atLeast("f1-loss", 0), atLeast("transplant", 0), atLeast("seed", 1), atLeast("progress-every", 0)); err != nil {
+		rate("input-dropout"), rate("average"), atLeast("max-depth", 1), atLeast("f1-loss", 0), atLeast("transplant", 0), atLeast("init-pull", 0), atLeast("seed", 1), atLeast("progress-every", 0)); err != nil {
 		return err
 	}
 	if err := required(fs, "data", "the labeled dataset folders to train on", "out", "the model file to write"); err != nil {
 		return err
+	}
+	if *initPull > 0 && *initModel == "" {
+		return fmt.Errorf("-init-pull %v: needs -init (it pulls toward the init model's weights)", *initPull)
 	}
 	switch *method {
 	case "bilstm":
@@ -159,6 +164,8 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 		Half:         *half,
 		Strict:       *strict,
 		Init:         initNet,
+		InitPull:     *initPull,
+		KeepLast:     *keepLast,
 		OnProgress:   show.progress,
 		OnEpoch:      show.epoch,
 		OnSkip:       skipReporter("train", stderr),

@@ -217,3 +217,20 @@ func TestTrainInitRefused(t *testing.T) {
 		t.Errorf("a refused -init left %s: %v", out, err)
 	}
 }
+
+// -init-pull and -keep-last reach the fine-tune (the model's metadata
+// says so); -init-pull without -init, or below zero, is refused.
+func TestTrainInitPullKeepLast(t *testing.T) {
+	dir := t.TempDir()
+	base, tuned := filepath.Join(dir, "base.model"), filepath.Join(dir, "tuned.model")
+	checkRun(t, []string{"train", "-q", "-data", "../../testdata/synth", "-out", base,
+		"-epochs", "1", "-hidden", "4", "-dense", "8", "-layers", "1", "-words", "30", "-tags", "8", "-lr", "1e-4"}, 0, nil, nil)
+	checkRun(t, []string{"train", "-q", "-data", "../../testdata/synth", "-init", base, "-out", tuned, "-epochs", "2", "-lr", "0.01",
+		"-init-pull", "0.01", "-keep-last"}, 0, []string{"wrote " + tuned}, nil)
+	if m := readModel(t, tuned); m.Meta["init_pull"] != "0.01" || m.Meta["keep_last"] != "true" || m.Meta["best_epoch"] != "2" {
+		t.Errorf("meta init_pull %q, keep_last %q, best_epoch %q; want 0.01, true, 2", m.Meta["init_pull"], m.Meta["keep_last"], m.Meta["best_epoch"])
+	}
+	out := filepath.Join(dir, "out.model")
+	checkRun(t, []string{"train", "-q", "-data", "../../testdata/synth", "-out", out, "-epochs", "1", "-init-pull", "0.1"}, 1, nil, []string{"-init-pull 0.1: needs -init"})
+	checkRun(t, []string{"train", "-q", "-data", "../../testdata/synth", "-init", base, "-out", out, "-epochs", "1", "-init-pull", "-1"}, 1, nil, []string{"-init-pull"})
+}

@@ -464,6 +464,33 @@ func NewAdam(learnRate float64) *Adam {
 // estimates are kept.
 func (a *Adam) SetLearnRate(eta float64) { gorgonia.WithLearnRate(eta)(a.s) }
 
+// Pull adds to the gradients of g's weights (those of its last Run) the
+// gradient of lambda·||w − anchor||², 2·lambda·(w − anchor): the L2-SP
+// penalty that holds a fine-tune near the weights it started from.
+// anchor follows bilstm.Params.Tensors (the heads, if any, have none and
+// are not pulled).
+func (gr *Graph) Pull(anchor [][]float32, lambda float32) error {
+	if len(anchor) > len(gr.weights) {
+		return fmt.Errorf("graph: %d anchors for %d weights", len(anchor), len(gr.weights))
+	}
+	for i, a := range anchor {
+		n := gr.weights[i]
+		w, ok := n.Value().Data().([]float32)
+		if !ok || len(w) != len(a) {
+			return fmt.Errorf("graph: anchor %d (%s): %d values, the weight has %d", i, n.Name(), len(a), len(w))
+		}
+		gv, err := n.Grad()
+		if err != nil {
+			return fmt.Errorf("graph: %s: %w", n.Name(), err)
+		}
+		g := gv.Data().([]float32)
+		for j := range g {
+			g[j] += 2 * lambda * (w[j] - a[j])
+		}
+	}
+	return nil
+}
+
 // Step updates the weights of g by the gradients of its last Run and
 // clears them.
 func (a *Adam) Step(g *Graph) error { return a.s.Step(gorgonia.NodesToValueGrads(g.weights)) }

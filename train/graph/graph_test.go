@@ -394,3 +394,53 @@ func mustNew(t *testing.T, c bilstm.Config, p *bilstm.Params, n int) *Graph {
 	}
 	return g
 }
+
+// TestPull checks that Pull adds 2·λ·(w − anchor) to each weight's
+// gradient of the last Run, and refuses anchors that do not fit.
+func TestPull(t *testing.T) {
+	c := tinyConfig(0)
+	rng := rand.New(rand.NewPCG(8, 9))
+	p := bilstm.InitParams(c, 1)
+	batch := tinyBatch(rng, c)
+	g := mustNew(t, c, p, batch.N())
+	if _, err := g.Run(batch, nil); err != nil {
+		t.Fatal(err)
+	}
+	grads := func() [][]float32 {
+		var out [][]float32
+		for _, n := range g.weights {
+			v, err := n.Grad()
+			if err != nil {
+				t.Fatal(err)
+			}
+			out = append(out, slices.Clone(v.Data().([]float32)))
+		}
+		return out
+	}
+	before := grads()
+	var anchor [][]float32
+	for i, ts := range p.Tensors(c) {
+		a := make([]float32, len(ts.Data))
+		for j, w := range ts.Data {
+			a[j] = w - float32(i+1) // w − anchor = i+1
+		}
+		anchor = append(anchor, a)
+	}
+	const lambda = 0.25
+	if err := g.Pull(anchor, lambda); err != nil {
+		t.Fatal(err)
+	}
+	for i, after := range grads() {
+		for j, v := range after {
+			if want := before[i][j] + 2*lambda*float32(i+1); math.Abs(float64(v-want)) > 1e-5 {
+				t.Fatalf("weight %d [%d]: gradient %v, want %v", i, j, v, want)
+			}
+		}
+	}
+	if err := g.Pull(append(anchor, anchor...), lambda); err == nil {
+		t.Error("more anchors than weights accepted")
+	}
+	if err := g.Pull([][]float32{{1}}, lambda); err == nil {
+		t.Error("an anchor of the wrong size accepted")
+	}
+}

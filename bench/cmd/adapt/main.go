@@ -21,7 +21,11 @@
 // are left out): that is how the recipe (-lr, -epochs, -batch) was
 // chosen without looking at test pages.
 //
-//	adapt -data ../../shared/data/daniel [-min 20] [-k 0,5,10,20] [-lr 1e-3] [-epochs 20] [-batch 16] [-networks 1] [-select] [-rest] [-sites A,B]
+// -init-pull λ adds λ·||w − w_init||² to the fine-tuning loss (L2-SP,
+// train.Options.InitPull); -keep-last trains on all k pages, nothing held
+// out, and keeps the last of -epochs (train.Options.KeepLast).
+//
+//	adapt -data ../../shared/data/daniel [-min 20] [-k 0,5,10,20] [-lr 1e-3] [-epochs 20] [-batch 16] [-networks 1] [-init-pull λ] [-keep-last] [-seed 1] [-select] [-rest] [-sites A,B]
 package main
 
 import (
@@ -174,6 +178,9 @@ func run(args []string, stdout, stderr io.Writer) error {
 	rest := fs.Bool("rest", true, "also score the other sites' test pages with each adapted model")
 	networks := fs.Int("networks", 1, "fine-tune the embedded model's first network (1) or each of its two networks, their probabilities averaged (2)")
 	initPath := fs.String("init", "", "a model file to fine-tune instead of the embedded model (k = 0 is then that model)")
+	pull := fs.Float64("init-pull", 0, "L2-SP: add this times ||w − w_init||² to the fine-tuning loss (0: none)")
+	keepLast := fs.Bool("keep-last", false, "train on all k pages and keep the last epoch (no early stop, nothing held out)")
+	seed := fs.Uint64("seed", 1, "fine-tuning seed (batch order, dropout)")
 	siteList := fs.String("sites", "", "comma-separated sites instead of those with -min pages")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -193,7 +200,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	c := config{min: *min, ks: ks, selectOn: *sel, rest: *rest && !*sel, networks: *networks, init: *initPath,
-		opts: train.Options{Epochs: *epochs, LearnRate: *lr, Batch: *batch}}
+		opts: train.Options{Epochs: *epochs, LearnRate: *lr, Batch: *batch, InitPull: *pull, KeepLast: *keepLast, Seed: *seed}}
 	var sites []string
 	if *siteList != "" {
 		sites = strings.Split(*siteList, ",")
@@ -360,6 +367,11 @@ func secs(s float64) string {
 // are those of all the fine-tunes, the kept epoch the first network's.
 func fineTune(ctx context.Context, ds *data.Dataset, site string, ids []string, nets []*bilstm.Model, opts train.Options, titles *eval.Titles) (result, eval.Method, error) {
 	trainIDs, devIDs := holdOut(ids)
+	if opts.KeepLast {
+		// No early stop: every page is trained on; the dev scores (of
+		// the same pages) only fill in the result.
+		trainIDs, devIDs = ids, ids
+	}
 	load := func(ids []string) ([]*data.Document, error) {
 		docs := make([]*data.Document, len(ids))
 		err := ds.LoadEach(ids, data.Options{Strict: true}, func(i int, d *data.Document) { docs[i] = d })
@@ -374,6 +386,9 @@ func fineTune(ctx context.Context, ds *data.Dataset, site string, ids []string, 
 		return result{}, eval.Method{}, err
 	}
 	r := result{k: len(ids), trained: len(trainIDs), held: len(devIDs), bestEpoch: -1}
+	if opts.KeepLast {
+		r.held = 0
+	}
 	var tuned []*bilstm.Model
 	start, cpu := time.Now(), cpuSeconds()
 	for _, net := range nets {

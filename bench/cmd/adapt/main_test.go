@@ -100,3 +100,17 @@ func TestRun(t *testing.T) {
 		t.Errorf("no site: error %v", err)
 	}
 }
+
+// -keep-last trains on all k pages (none held out) and keeps the last
+// epoch; -init-pull reaches the fine-tune.
+func TestRunKeepLastInitPull(t *testing.T) {
+	var out, errOut bytes.Buffer
+	args := []string{"-data", siteDataset(t), "-min", "5", "-k", "5", "-epochs", "2", "-keep-last", "-init-pull", "0.01", "-rest=false"}
+	if err := run(args, &out, &errOut); err != nil {
+		t.Fatalf("%v\n%s", err, errOut.String())
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	if len(lines) != 4 || !strings.HasPrefix(lines[2], "| a.gr | 1 | 5 (5 + 0) |") || !strings.Contains(lines[2], "| 2 |") {
+		t.Errorf("output:\n%s", out.String())
+	}
+}
