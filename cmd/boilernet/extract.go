@@ -74,14 +74,14 @@ func runExtract(args []string, stdout, stderr io.Writer) error {
 	comments := fs.Bool("comments", false, "the readers' comments (text, author, date) in json, jsonl and markdown, apart from the text")
 	links := fs.Bool("links", false, "content links in json, jsonl and markdown")
 	images := fs.Bool("images", false, "content images in json, jsonl and markdown")
-	maxElements := fs.Int("max-elements", tokenize.DefaultMaxElements, "refuse a page with more start tags (and more than 20 times as many ancestors over its blocks or 10 times as many attributes), which bounds its memory (0: no limit)")
+	maxElements := fs.Int("max-elements", tokenize.DefaultMaxElements, "refuse a page with more start tags (and more than 20 times as many ancestors over its blocks or 10 times as many attributes), which bounds its memory (0: the default; negative: no limit)")
 	dedup := fs.Bool("dedup", false, "drop paragraphs an earlier page of the run had (case, spacing and punctuation aside; the last "+strconv.Itoa(corpus.DefaultSeen)+" remembered) and mark pages whose whole text an earlier page had (duplicate_of in json and jsonl)")
 	langs := fs.String("lang", "", "keep only pages in these languages, codes joined by commas (de,fr); the others are skipped, counted, and in jsonl written as a line saying why")
-	pageTimeout := fs.Duration("page-timeout", batch.DefaultPageTimeout, "time limit of one page (reading it included); a slower page fails and the run goes on (0: none)")
+	pageTimeout := fs.Duration("page-timeout", batch.DefaultPageTimeout, "time limit of one page (reading it included); a slower page fails and the run goes on (0: the default; negative: none)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	if err := checkFlags(fs, between("threshold", 0, 1), atLeast("filter-depth", 1), between("workers", 0, maxWorkers), atLeast("per-host", 1), atLeast("max-elements", 0), atLeast("networks", 0), atLeast("max-pages", 1)); err != nil {
+	if err := checkFlags(fs, between("threshold", 0, 1), atLeast("filter-depth", 1), between("workers", 0, maxWorkers), atLeast("per-host", 1), atLeast("networks", 0), atLeast("max-pages", 1)); err != nil {
 		return err
 	}
 	if !slices.Contains(extractFormats, *format) {
@@ -102,18 +102,12 @@ func runExtract(args []string, stdout, stderr io.Writer) error {
 	opts := infer.Options{KeepHeadline: *keepHeadline,
 		URL: *baseURL, Metadata: *meta && slices.Contains([]string{"json", "jsonl", "xml", "tei"}, *format), Links: *links, Images: *images, Comments: *comments,
 		MaxElements: *maxElements, SkipLocators: *format != "json"}
-	if *pageTimeout <= 0 {
-		*pageTimeout = -1 // none
-	}
 	filter, err := corpus.New(corpus.Options{Dedup: *dedup, Languages: corpus.Languages(*langs)})
 	if err != nil {
 		return fmt.Errorf("-lang %s: %w", *langs, err)
 	}
 	if *langs != "" {
 		opts.Metadata = true // the language comes from it
-	}
-	if *maxElements == 0 {
-		opts.MaxElements = -1
 	}
 	ex, err := registry(model, *treePath).Extractor(m)
 	if err != nil {

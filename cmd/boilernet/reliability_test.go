@@ -74,7 +74,7 @@ func TestExtractFIFOAndTimeout(t *testing.T) {
 	fifo := filepath.Join(dir, "fifo.html")
 	release := mkfifo(t, fifo)
 	// In a directory, a FIFO is a failed entry at once.
-	checkRun(t, []string{"extract", "-q", "-page-timeout", "0", "-format", "jsonl", dir}, 0,
+	checkRun(t, []string{"extract", "-q", "-page-timeout", "-1s", "-format", "jsonl", dir}, 0,
 		[]string{`"file":"` + fifo + `","text":"","error":"` + fifo + `: not a regular file`}, []string{"1 of 3 pages failed"})
 	// Named, it is read, and the page time limit ends it (the small page
 	// after it is there to come out after it).
@@ -104,7 +104,7 @@ func TestExtractInterrupted(t *testing.T) {
 	pages := samplePages(t, dir, 30)
 	fifo := filepath.Join(dir, "fifo.html")
 	waitReader := mkfifo(t, fifo)
-	cmd := subprocess(t, append([]string{"extract", "-q", "-workers", "1", "-page-timeout", "0", "-format", "jsonl"}, append(pages, fifo)...)...)
+	cmd := subprocess(t, append([]string{"extract", "-q", "-workers", "1", "-page-timeout", "-1s", "-format", "jsonl"}, append(pages, fifo)...)...)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if err := cmd.Start(); err != nil {
@@ -148,7 +148,7 @@ func TestExtractSecondSignalExitsAtOnce(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer r.Close()
-	cmd := subprocess(t, "extract", "-q", "-workers", "1", "-page-timeout", "0", "-format", "jsonl", pages[0], pages[1], fifo)
+	cmd := subprocess(t, "extract", "-q", "-workers", "1", "-page-timeout", "-1s", "-format", "jsonl", pages[0], pages[1], fifo)
 	var stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = w, &stderr
 	if err := cmd.Start(); err != nil {

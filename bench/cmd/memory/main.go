@@ -19,7 +19,7 @@
 //     of the blocks' ancestors in all.
 //
 // Each page is extracted by a separate process (`extract -q -workers 1
-// -page-timeout 0 -format F PAGE`, for each format of -formats), whose peak RSS is read from
+// -page-timeout -1s -format F PAGE`, for each format of -formats), whose peak RSS is read from
 // the kernel's accounting of the finished child (the figure /usr/bin/time -v
 // prints as "Maximum resident set size"). -limit caps the address space of
 // the child, so that a run that would exhaust the machine's memory fails
@@ -202,7 +202,7 @@ func ensure(path string, p page) (fileSize, decoded int64, err error) {
 // measure runs one extraction and returns its peak RSS in bytes, its exit
 // status and its wall time.
 func measure(bin, path, format string, limit int64) (int64, string, float64, error) {
-	args := []string{"extract", "-q", "-workers", "1", "-page-timeout", "0", "-format", format, path}
+	args := []string{"extract", "-q", "-workers", "1", "-page-timeout", "-1s", "-format", format, path}
 	cmd := exec.Command(bin, args...)
 	if limit > 0 {
 		// The child applies the limit to itself before exec: prlimit(1)
