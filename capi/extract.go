@@ -6,14 +6,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"runtime"
 	"slices"
 	"strings"
 	"sync"
 
-	"github.com/boilernet/boilernet/bilstm"
 	"github.com/boilernet/boilernet/infer"
+	"github.com/boilernet/boilernet/internal/modelfile"
 	"github.com/boilernet/boilernet/methods"
 	"github.com/boilernet/boilernet/render"
 )
@@ -125,32 +124,14 @@ func NewExtractor(models string) (*Extractor, error) {
 	return e, nil
 }
 
-// loadModels loads the model files of a comma-separated list.
+// loadModels loads the model files of a comma-separated list as one
+// extractor (modelfile.ReadList, as boilernet extract -model reads them).
 func loadModels(list string) (*infer.Extractor, error) {
-	var nets []*bilstm.Model
-	for path := range strings.SplitSeq(list, ",") {
-		if path == "" {
-			return nil, fmt.Errorf("model %q: an empty file name in the list", list)
-		}
-		m, err := loadModel(path)
-		if err != nil {
-			return nil, fmt.Errorf("model %s: %w", path, err)
-		}
-		nets = append(nets, m)
+	nets, err := modelfile.ReadList(list)
+	if err != nil {
+		return nil, fmt.Errorf("model: %w", err)
 	}
 	return infer.NewEnsemble(nets...)
-}
-
-func loadModel(path string) (*bilstm.Model, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	if st, err := f.Stat(); err == nil && !st.Mode().IsRegular() {
-		return nil, errors.New("not a regular file")
-	}
-	return bilstm.ReadModel(f)
 }
 
 // extractor returns the extractor of a method spec, built once.

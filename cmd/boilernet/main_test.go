@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/boilernet/boilernet/bilstm"
+	"github.com/boilernet/boilernet/internal/modelfile"
 )
 
 func TestRun(t *testing.T) {
@@ -53,12 +53,7 @@ func TestTrainCommand(t *testing.T) {
 	if !strings.Contains(stdout.String(), "best epoch") {
 		t.Errorf("stdout: %s", stdout.String())
 	}
-	f, err := os.Open(model)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	m, err := bilstm.ReadModel(f)
+	m, err := modelfile.Read(model)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,12 +3,9 @@ package main
 import (
 	"flag"
 	"fmt"
-	"os"
-	"strings"
-	"syscall"
 
-	"github.com/boilernet/boilernet/bilstm"
 	"github.com/boilernet/boilernet/infer"
+	"github.com/boilernet/boilernet/internal/modelfile"
 )
 
 // modelFlags are the -model and -networks flags of the commands that run
@@ -51,44 +48,9 @@ func loadExtractor(path string) (*infer.Extractor, error) {
 	if path == "" {
 		return infer.Default()
 	}
-	nets, err := readModelFiles(path)
+	nets, err := modelfile.ReadList(path)
 	if err != nil {
 		return nil, fmt.Errorf("-model: %w", err)
 	}
 	return infer.NewEnsemble(nets...)
-}
-
-// readModelFiles reads the model files of a comma-separated list.
-func readModelFiles(list string) ([]*bilstm.Model, error) {
-	var nets []*bilstm.Model
-	for p := range strings.SplitSeq(list, ",") {
-		if p == "" {
-			return nil, fmt.Errorf("%q: an empty file name in the list", list)
-		}
-		m, err := readModelFile(p)
-		if err != nil {
-			return nil, err
-		}
-		nets = append(nets, m)
-	}
-	return nets, nil
-}
-
-// readModelFile reads one model file.
-func readModelFile(path string) (*bilstm.Model, error) {
-	// Non-blocking: a FIFO without a writer reads as empty instead of
-	// hanging in open; the reader stops at the first wrong byte.
-	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	if st, err := f.Stat(); err == nil && st.IsDir() {
-		return nil, fmt.Errorf("%s is a directory, not a model file", path)
-	}
-	m, err := bilstm.ReadModel(f)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return m, nil
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/boilernet/boilernet/bilstm"
 	"github.com/boilernet/boilernet/infer"
+	"github.com/boilernet/boilernet/internal/modelfile"
 	"github.com/boilernet/boilernet/internal/progress"
 	"github.com/boilernet/boilernet/train"
 	"github.com/boilernet/boilernet/vocab"
@@ -99,7 +100,7 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 			return fmt.Errorf("-distill %v: the teachers' share must be in (0, 1]", *distill)
 		}
 		var err error
-		if teacherNets, err = readModelFiles(*teachers); err != nil {
+		if teacherNets, err = modelfile.ReadList(*teachers); err != nil {
 			return fmt.Errorf("-teachers: %w", err)
 		}
 	}
@@ -249,7 +250,7 @@ func readInitModel(name string) (*bilstm.Model, error) {
 	if strings.Contains(name, ",") {
 		return nil, fmt.Errorf("-init %s: one model file (or default), not a list: a fine-tune starts from one network", name)
 	}
-	m, err := readModelFile(name)
+	m, err := modelfile.Read(name)
 	if err != nil {
 		return nil, fmt.Errorf("-init: %w", err)
 	}

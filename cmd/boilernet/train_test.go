@@ -12,6 +12,7 @@ import (
 
 	"github.com/boilernet/boilernet/bilstm"
 	"github.com/boilernet/boilernet/infer"
+	"github.com/boilernet/boilernet/internal/modelfile"
 	"github.com/boilernet/boilernet/train"
 )
 
@@ -71,12 +72,7 @@ func TestTrainDropoutAndSeedFlags(t *testing.T) {
 	args := []string{"train", "-q", "-data", "../../testdata/synth", "-out", model,
 		"-epochs", "1", "-hidden", "4", "-dense", "8", "-layers", "1", "-words", "30", "-tags", "8", "-dropout", "0"}
 	checkRun(t, args, 0, []string{"best epoch 1"}, nil)
-	f, err := os.Open(model)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	m, err := bilstm.ReadModel(f)
+	m, err := modelfile.Read(model)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -91,12 +87,7 @@ func TestTrainDropoutAndSeedFlags(t *testing.T) {
 func TestTrainDefaultsAreTheEmbeddedRecipe(t *testing.T) {
 	model := filepath.Join(t.TempDir(), "m.model")
 	checkRun(t, []string{"train", "-q", "-data", "../../testdata/synth", "-out", model, "-epochs", "1"}, 0, []string{"best epoch 1"}, nil)
-	f, err := os.Open(model)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	m, err := bilstm.ReadModel(f)
+	m, err := modelfile.Read(model)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -140,12 +131,7 @@ func TestTuneTrainGC(t *testing.T) {
 // readModel reads a model file the test wrote.
 func readModel(t *testing.T, path string) *bilstm.Model {
 	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	m, err := bilstm.ReadModel(f)
+	m, err := modelfile.Read(path)
 	if err != nil {
 		t.Fatal(err)
 	}
