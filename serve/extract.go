@@ -31,11 +31,16 @@ type Response struct {
 	// XML and TEI are the content's structure as an XML document and as a
 	// TEI P5 document (formats xml and tei; see render.XML and
 	// render.TEI).
-	XML    string `json:"xml,omitempty"`
-	TEI    string `json:"tei,omitempty"`
-	URL    string `json:"url,omitempty"` // the page's address (after redirects when fetched)
-	Method string `json:"method"`
-	Stats  Stats  `json:"stats"`
+	XML string `json:"xml,omitempty"`
+	TEI string `json:"tei,omitempty"`
+	// Source is the page's bytes as extracted (base64; format source),
+	// fetched or sent, and Charset the charset label they came with ("" for
+	// none): what POST /v1/label takes back with the labels.
+	Source  []byte `json:"source,omitempty"`
+	Charset string `json:"charset,omitempty"`
+	URL     string `json:"url,omitempty"` // the page's address (after redirects when fetched)
+	Method  string `json:"method"`
+	Stats   Stats  `json:"stats"`
 }
 
 // Stats describe one extraction.
@@ -271,6 +276,9 @@ func (s *Server) run(ctx context.Context, ex *infer.Extractor, opts infer.Option
 func (s *Server) render(ctx context.Context, resp *Response, res *infer.Result, req *Request) error {
 	if req.Wants("json") {
 		resp.Blocks = res.Blocks
+	}
+	if req.Wants("source") {
+		resp.Source, resp.Charset = req.HTML, req.Charset
 	}
 	if req.Wants("markdown") {
 		if ctx.Err() != nil {

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/boilernet/boilernet/data/labelset"
 	"github.com/boilernet/boilernet/infer"
 	"github.com/boilernet/boilernet/sanitize"
 	"github.com/boilernet/boilernet/tokenize"
@@ -123,6 +124,40 @@ func FuzzHighlight(f *testing.F) {
 				if c == nil || c.Data != "meta" {
 					t.Fatalf("head does not start with meta: %q", sb.String())
 				}
+			}
+		}
+	})
+}
+
+// FuzzParseLabelRequest feeds the label request parser any body: it must
+// not panic, every error must carry a 4xx status, and a request it
+// accepts has a page, labels that exist and a name that labelset.ID
+// takes.
+func FuzzParseLabelRequest(f *testing.F) {
+	f.Add(`{"page": "PHA+eDwvcD4=", "labels": ["content"], "name": "a b", "split": "dev", "url": "https://x/"}`)
+	f.Add(`{"page": "PHA+eDwvcD4=", "labels": ["content"], "name": "../x"}`)
+	f.Add(`{"page": "!!", "labels": ["kept"]}`)
+	f.Add(`{"page": "PHA+eDwvcD4=", "labels": []} {}`)
+	f.Fuzz(func(t *testing.T, body string) {
+		req, err := ParseLabelRequest([]byte(body))
+		if err != nil {
+			var re *requestError
+			if !errors.As(err, &re) || re.status < 400 || re.status > 499 {
+				t.Fatalf("error %v without a 4xx status", err)
+			}
+			return
+		}
+		if len(req.Page) == 0 || len(req.Labels) == 0 {
+			t.Fatalf("accepted %+v", req)
+		}
+		for _, l := range req.Labels {
+			if l.String() != strings.ToLower(l.String()) || strings.HasPrefix(l.String(), "Label(") {
+				t.Fatalf("accepted label %v", l)
+			}
+		}
+		if req.Name != "" {
+			if _, err := labelset.ID(req.Name, ""); err != nil {
+				t.Fatalf("accepted name %q: %v", req.Name, err)
 			}
 		}
 	})

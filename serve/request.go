@@ -19,9 +19,10 @@ import (
 // json (the blocks with their probabilities, as extract -format json),
 // markdown, html (the page with its content highlighted, made safe to
 // show in a sandboxed frame), xml and tei (the content's structure as
-// extract -format xml and -format tei write it). text is the title and
-// text alone.
-var formats = []string{"json", "text", "markdown", "html", "xml", "tei"}
+// extract -format xml and -format tei write it), source (the page's bytes
+// as extracted, and the charset they were read with, for POST /v1/label).
+// text is the title and text alone.
+var formats = []string{"json", "text", "markdown", "html", "xml", "tei", "source"}
 
 // Formats returns the response parts a request may ask for (see formats).
 func Formats() []string { return slices.Clone(formats) }

@@ -7,6 +7,8 @@
 //
 //	POST /v1/extract  a page (raw text/html body, options in the query; or JSON
 //	                  {"html", "url", "name", "options": {...}}) → the extraction as JSON
+//	POST /v1/label    a page and its block labels, JSON (LabelRequest) → saved as a
+//	                  dataset entry in Config.Labels (404 without one)
 //	GET  /v1/info     methods, filters, formats and limits, for clients and the page
 //	GET  /healthz     {"status": "ok"} (503 while shutting down)
 //	GET  /metrics     Prometheus text format
@@ -50,6 +52,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/boilernet/boilernet/data/labelset"
 	"github.com/boilernet/boilernet/fetch"
 	"github.com/boilernet/boilernet/infer"
 	"github.com/boilernet/boilernet/methods"
@@ -152,6 +155,10 @@ type Config struct {
 	// name that comes to resolve to the server (DNS rebinding) cannot use
 	// it.
 	Hosts []string
+	// Labels, when not nil, is the folder POST /v1/label saves labeled
+	// pages into (boilernet serve -label-dir); nil: the route answers 404
+	// and the page offers no label mode.
+	Labels *labelset.Dir
 }
 
 // Server is the HTTP server. It is an http.Handler; Serve runs it on a
@@ -248,6 +255,7 @@ func New(cfg Config) (*Server, error) {
 		"/":           {http.MethodGet, "page", s.page},
 		"/v1/extract": {http.MethodPost, "extract", s.extract},
 		"/v1/info":    {http.MethodGet, "info", s.info},
+		"/v1/label":   {http.MethodPost, "label", s.label},
 		"/healthz":    {http.MethodGet, "healthz", s.healthz},
 		"/metrics":    {http.MethodGet, "metrics", mh.ServeHTTP},
 	}
@@ -318,6 +326,8 @@ type Info struct {
 	// Networks is the number of networks whose probabilities the bilstm
 	// method averages: 2 with the embedded model, 0 without a neural one.
 	Networks int `json:"networks"`
+	// Label tells whether the server saves labeled pages (POST /v1/label).
+	Label bool `json:"label"`
 }
 
 func (s *Server) info(w http.ResponseWriter, r *http.Request) {
@@ -330,7 +340,7 @@ func (s *Server) info(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, Info{Methods: methods.Names(), Filters: methods.Filters(), Formats: Formats(),
 		Decodings: append(infer.DecodingNames(), infer.DecodingSteps()...),
 		Threshold: infer.DefaultThreshold, Fetch: s.cfg.Fetch != nil, MaxBody: s.cfg.MaxBody,
-		MemoryBudget: s.cfg.MemoryBudget, Networks: networks})
+		MemoryBudget: s.cfg.MemoryBudget, Networks: networks, Label: s.cfg.Labels != nil})
 }
 
 func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {

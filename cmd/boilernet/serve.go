@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/boilernet/boilernet/bilstm"
+	"github.com/boilernet/boilernet/data/labelset"
 	"github.com/boilernet/boilernet/fetch"
 	"github.com/boilernet/boilernet/serve"
 	"github.com/boilernet/boilernet/shallow"
@@ -40,6 +41,8 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	token := fs.String("token", "", "require the header 'Authorization: Bearer TOKEN' on every /v1/ API call (401 otherwise); "+
 		"the page at / stays open: open it as http://ADDR/#token=TOKEN and its calls carry the token "+
 		"(default: the environment variable BOILERNET_TOKEN, which unlike a flag other users cannot see in ps)")
+	labelDir := fs.String("label-dir", "", "save the pages labeled in the server's page (POST /v1/label) as dataset entries into this folder, created if missing "+
+		"(html/, gold/, labels/, train.txt, dev.txt, meta.tsv; docs/labeling.md); default: no label mode")
 	var hosts hostFlags
 	fs.Var(&hosts, "host", "a name the server answers to besides its address and localhost, 127.0.0.0/8 and [::1] "+
 		"(repeatable, or comma-separated; e.g. the name of a reverse proxy in front of it); a request with another Host gets 421, "+
@@ -88,6 +91,13 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	if *workers != 1 {
 		bilstm.SetBLASThreads(1) // pages in parallel: one BLAS thread each
 	}
+	var labels *labelset.Dir
+	if *labelDir != "" {
+		if labels, err = labelset.Open(*labelDir); err != nil {
+			return fmt.Errorf("-label-dir: %w", err)
+		}
+		defer labels.Close()
+	}
 	var fetcher serve.Fetcher
 	if !*noFetch {
 		fetcher = serve.FetchWith(fetch.New(fetch.Options{Timeout: *timeout, MaxBytes: limit, DenyPrivate: !*allowPrivate}))
@@ -102,6 +112,7 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 		MemoryBudget:       budget,
 		Token:              *token,
 		Hosts:              hosts,
+		Labels:             labels,
 		Timeout:            *timeout,
 		ReadTimeout:        *readTimeout,
 		WriteTimeout:       *writeTimeout,

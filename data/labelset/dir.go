@@ -112,7 +112,7 @@ func (d *Dir) Save(r Request) (*Saved, error) {
 		return nil, err
 	}
 	if r.Split != "" && !slices.Contains(data.Splits(), r.Split) {
-		return nil, fmt.Errorf("split %q: want one of %s (or none)", r.Split, strings.Join(data.Splits(), ", "))
+		return nil, fmt.Errorf("%w %q: want one of %s (or none)", ErrSplit, r.Split, strings.Join(data.Splits(), ", "))
 	}
 	d.mu.Lock()
 	defer d.mu.Unlock()

@@ -184,6 +184,14 @@ func ParseLabels(raw []byte) (*Labels, error) {
 	return &l, nil
 }
 
+// ErrSplit is wrapped by the error of a split that is not train, dev or
+// test; ErrURL by that of a URL with a tab or a line break (which
+// meta.tsv cannot hold).
+var (
+	ErrSplit = errors.New("bad split")
+	ErrURL   = errors.New("bad URL")
+)
+
 // ErrBlocks is wrapped by Build's error when the labels do not fit the
 // page's blocks.
 var ErrBlocks = errors.New("labels do not match the page's blocks")
@@ -198,10 +206,10 @@ func Build(p Page) (*Entry, error) {
 		return nil, err
 	}
 	if !slices.Contains(data.Splits(), p.Split) {
-		return nil, fmt.Errorf("page %s: split %q, want one of %s", p.ID, p.Split, strings.Join(data.Splits(), ", "))
+		return nil, fmt.Errorf("page %s: %w %q, want one of %s", p.ID, ErrSplit, p.Split, strings.Join(data.Splits(), ", "))
 	}
 	if strings.ContainsAny(p.URL, "\t\r\n") {
-		return nil, fmt.Errorf("page %s: URL %q holds a tab or a line break", p.ID, p.URL)
+		return nil, fmt.Errorf("page %s: %w %q: holds a tab or a line break", p.ID, ErrURL, p.URL)
 	}
 	page, err := tokenize.Parse(p.HTML, tokenize.Options{Charset: p.Charset})
 	if err != nil {

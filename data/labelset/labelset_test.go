@@ -65,7 +65,7 @@ func TestBuild(t *testing.T) {
 		{"markup-like lines escaped", Page{ID: "m", Split: "train", HTML: []byte(`<p>&lt;p&gt; is a paragraph</p><p>URL: x</p><p>$5 COMMENTS</p>`), Labels: labels("ccc")},
 			"- <p> is a paragraph\n- URL: x\n$5 COMMENTS -\n", 3, ""},
 		{"too few labels", Page{ID: "rain", Split: "train", HTML: []byte(article), Labels: labels("bbh")}, "", 0, "7 blocks, 3 labels"},
-		{"bad split", Page{ID: "rain", Split: "validation", HTML: []byte(article), Labels: labels("bbhccbb")}, "", 0, `split "validation"`},
+		{"bad split", Page{ID: "rain", Split: "validation", HTML: []byte(article), Labels: labels("bbhccbb")}, "", 0, `bad split "validation"`},
 		{"bad id", Page{ID: "../rain", Split: "train", HTML: []byte(article), Labels: labels("bbhccbb")}, "", 0, "path separator"},
 		{"bad label", Page{ID: "rain", Split: "train", HTML: []byte(article), Labels: []Label{0, 0, 9, 0, 0, 0, 0}}, "", 0, "no such label 9"},
 		{"url with a tab", Page{ID: "rain", Split: "train", URL: "http://a\tb", HTML: []byte(article), Labels: labels("bbhccbb")}, "", 0, "tab or a line break"},
@@ -225,7 +225,7 @@ func TestSave(t *testing.T) {
 	}{
 		{Request{Name: "../up", HTML: []byte(article), Labels: labels("bbhccbb")}, "path separator"},
 		{Request{Name: "/tmp/abs", HTML: []byte(article), Labels: labels("bbhccbb")}, "path separator"},
-		{Request{Name: "x", Split: "holdout", HTML: []byte(article), Labels: labels("bbhccbb")}, `split "holdout"`},
+		{Request{Name: "x", Split: "holdout", HTML: []byte(article), Labels: labels("bbhccbb")}, `bad split "holdout"`},
 		{Request{Name: "x", HTML: []byte(article), Labels: labels("bb")}, "7 blocks, 2 labels"},
 	} {
 		if _, err := d.Save(tt.req); err == nil || !strings.Contains(err.Error(), tt.want) {
