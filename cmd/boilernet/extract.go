@@ -181,7 +181,10 @@ func runExtract(args []string, stdout, stderr io.Writer) error {
 	var ok, failed int
 	var writeErr error
 	var v corpus.Verdict // of the page being written
-	runErr := batch.Run(ctx, ex, pages, batch.Options{Workers: *workers, PageTimeout: *pageTimeout, Extract: opts}, func(o batch.Outcome) {
+	// The run stops when the output fails: nothing more can be written.
+	runCtx, stopRun := context.WithCancel(ctx)
+	defer stopRun()
+	runErr := batch.Run(runCtx, ex, pages, batch.Options{Workers: *workers, PageTimeout: *pageTimeout, Extract: opts}, func(o batch.Outcome) {
 		bar.Add(1)
 		if o.Err != nil {
 			failed++
@@ -194,7 +197,9 @@ func runExtract(args []string, stdout, stderr io.Writer) error {
 			}
 		}
 		if writeErr == nil {
-			writeErr = w.write(o, v)
+			if writeErr = w.write(o, v); writeErr != nil {
+				stopRun()
+			}
 		}
 		v = corpus.Verdict{}
 	})

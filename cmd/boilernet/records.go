@@ -60,6 +60,10 @@ func runRecords(ex *infer.Extractor, files []string, opts batch.Options, filter 
 	if !quiet {
 		bar = progress.New(stderr, -1, "extracting", "records")
 	}
+	ctx, stopSignals := interruptContext(stderr)
+	defer stopSignals()
+	ctx, stopRun := context.WithCancel(ctx) // stopped when the output fails: nothing more can be written
+	defer stopRun()
 	var sum records.Summary
 	var writeErr error
 	write := func(l records.Line) {
@@ -68,6 +72,11 @@ func runRecords(ex *infer.Extractor, files []string, opts batch.Options, filter 
 		if l.Error != "" {
 			fmt.Fprintf(stderr, "boilernet extract: %s\n", l.Error)
 		}
+		defer func() {
+			if writeErr != nil {
+				stopRun()
+			}
+		}()
 		switch {
 		case writeErr != nil:
 		case asText:
@@ -81,8 +90,6 @@ func runRecords(ex *infer.Extractor, files []string, opts batch.Options, filter 
 			}
 		}
 	}
-	ctx, stopSignals := interruptContext(stderr)
-	defer stopSignals()
 	var runErr error
 	for _, file := range files {
 		runErr = extractRecordFile(ctx, ex, file, opts, filter, write)
