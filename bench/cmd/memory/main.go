@@ -16,7 +16,18 @@
 //   - limit-flat.html: 99,990 paragraphs, just under the default element
 //     limit (tokenize.DefaultMaxElements);
 //   - limit-deep.html: 7,900 blocks 252 deep, just under the default limit
-//     of the blocks' ancestors in all.
+//     of the blocks' ancestors in all;
+//
+// and issue 39's attack pages:
+//
+//   - formatting.html: 480 open <b id=…> in a <div>, then 99,000
+//     <div>x</div> (1.2 MB): the parser copies the open formatting
+//     elements into every new block;
+//   - quotes.html: 500 nested <blockquote> around 2,000 paragraphs (190
+//     KB), extracted with -method keep-all (every format's output grows
+//     with the depth; measure -formats jsonl,markdown,xml,tei);
+//   - images.html: one <p> with 99,000 <img> (1.5 MB), extracted with
+//     -images -links.
 //
 // Each page is extracted by a separate process (`extract -q -workers 1
 // -page-timeout -1s -format F PAGE`, for each format of -formats), whose peak RSS is read from
@@ -50,32 +61,51 @@ func main() {
 	cli.Main("memory", run)
 }
 
-// page is a hostile page: its file name and how to write its decoded bytes.
+// page is a hostile page: its file name, how to write its decoded bytes,
+// and extract's flags for it besides the format.
 type page struct {
 	name  string
 	write func(w io.Writer) error
+	flags []string
 }
 
 var pages = []page{
 	// 600,000 paragraphs of ~50 bytes: 30 MB.
-	{"paragraphs.html", repeated("<!DOCTYPE html><html><head><title>Paragraphs</title></head><body>\n", 600_000,
+	{name: "paragraphs.html", write: repeated("<!DOCTYPE html><html><head><title>Paragraphs</title></head><body>\n", 600_000,
 		"<p>Paragraph %07d holds a short sentence.</p>\n", "</body></html>\n")},
 	// 1,000,000 links in list items: ~50 MB.
-	{"links.html", repeated("<!DOCTYPE html><html><head><title>Links</title></head><body><ul>\n", 1_000_000,
+	{name: "links.html", write: repeated("<!DOCTYPE html><html><head><title>Links</title></head><body><ul>\n", 1_000_000,
 		"<li><a href=\"/p/%07[1]d\">link %07[1]d</a>\n", "</ul></body></html>\n")},
 	// Just under the default element limit: 99,990 one-word paragraphs,
 	// one block each.
-	{"limit-flat.html", repeated("<html><head><title>Flat</title></head><body>\n", 99_990,
+	{name: "limit-flat.html", write: repeated("<html><head><title>Flat</title></head><body>\n", 99_990,
 		"<p>w%d</p>\n", "</body></html>\n")},
 	// One element with 6,000,000 distinct attributes: 45 MB.
-	{"attributes.html", repeated("<html><body><p", 6_000_000, " a%x", ">x</p></body></html>\n")},
+	{name: "attributes.html", write: repeated("<html><body><p", 6_000_000, " a%x", ">x</p></body></html>\n")},
 	// As deep as the parser goes: 250 nested elements, then blocks in
 	// elements of their own class, each block with 252 ancestors. With
 	// 7,900 blocks they have just under the default limit of 2,000,000
 	// ancestors in all.
-	{"deep.html", repeated(deepHead, 99_700, deepBlock, deepTail)},
-	{"limit-deep.html", repeated(deepHead, 7_900, deepBlock, deepTail)},
-	{"bomb.html.gz", func(w io.Writer) error {
+	{name: "deep.html", write: repeated(deepHead, 99_700, deepBlock, deepTail)},
+	{name: "limit-deep.html", write: repeated(deepHead, 7_900, deepBlock, deepTail)},
+	// Issue 39: the parser multiplies elements (480 formatting elements
+	// left open, copied into each of 99,000 blocks).
+	{name: "formatting.html", write: func(w io.Writer) error {
+		bw := bufio.NewWriter(w)
+		bw.WriteString("<html><body><div>")
+		for i := range 480 {
+			fmt.Fprintf(bw, "<b id=%d>", i)
+		}
+		bw.WriteString("</div>" + strings.Repeat("<div>x</div>", 99_000) + "</body></html>")
+		return bw.Flush()
+	}},
+	// Issue 39: deep quotes multiply the output (units × depth).
+	{name: "quotes.html", write: repeated("<html><body>"+strings.Repeat("<blockquote>", 500), 2_000,
+		"<p>Quoted paragraph %d, long enough to be kept as content by every method there is.</p>\n", strings.Repeat("</blockquote>", 500)+"</body></html>"), flags: []string{"-method", "keep-all"}},
+	// Issue 39: one paragraph of 99,000 images, read with -images.
+	{name: "images.html", write: repeated("<html><body><p>A paragraph of images.", 99_000,
+		"<img src=%d.png>", "</p></body></html>"), flags: []string{"-images", "-links"}},
+	{name: "bomb.html.gz", write: func(w io.Writer) error {
 		// 63 MB of <p>a</p>, gzip-compressed to 90 KB.
 		z, err := gzip.NewWriterLevel(w, gzip.BestCompression)
 		if err != nil {
@@ -146,7 +176,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 		}
 		bound := 256<<20 + 8*decoded
 		for _, format := range strings.Split(*formats, ",") {
-			rss, status, secs, err := measure(*bin, path, format, *limit)
+			rss, status, secs, err := measure(*bin, path, format, p.flags, *limit)
 			if err != nil {
 				return err
 			}
@@ -154,8 +184,12 @@ func run(args []string, stdout, stderr io.Writer) error {
 			if rss > bound || status == "killed" {
 				within = "no"
 			}
+			name := p.name
+			if len(p.flags) > 0 {
+				name += " (" + strings.Join(p.flags, " ") + ")"
+			}
 			fmt.Fprintf(stdout, "| %s | %s | %s | %s | %s | %s | %s | %s | %.1f |\n",
-				p.name, mib(fileSize), mib(decoded), format, mib(rss), mib(bound), within, status, secs)
+				name, mib(fileSize), mib(decoded), format, mib(rss), mib(bound), within, status, secs)
 		}
 	}
 	return nil
@@ -199,10 +233,11 @@ func ensure(path string, p page) (fileSize, decoded int64, err error) {
 	return fileSize, decoded, nil
 }
 
-// measure runs one extraction and returns its peak RSS in bytes, its exit
+// measure runs one extraction (with extract's flags besides the format)
+// and returns its peak RSS in bytes, its exit
 // status and its wall time.
-func measure(bin, path, format string, limit int64) (int64, string, float64, error) {
-	args := []string{"extract", "-q", "-workers", "1", "-page-timeout", "-1s", "-format", format, path}
+func measure(bin, path, format string, flags []string, limit int64) (int64, string, float64, error) {
+	args := append(append([]string{"extract", "-q", "-workers", "1", "-page-timeout", "-1s", "-format", format}, flags...), path)
 	cmd := exec.Command(bin, args...)
 	if limit > 0 {
 		// The child applies the limit to itself before exec: prlimit(1)

@@ -12,7 +12,7 @@ import (
 
 func TestEnsure(t *testing.T) {
 	dir := t.TempDir()
-	p := page{"small.html.gz", func(w io.Writer) error {
+	p := page{name: "small.html.gz", write: func(w io.Writer) error {
 		z := gzip.NewWriter(w)
 		z.Write(bytes.Repeat([]byte("<p>a</p>"), 1000))
 		return z.Close()
@@ -36,11 +36,11 @@ func TestMeasure(t *testing.T) {
 	ok, bad := filepath.Join(dir, "ok"), filepath.Join(dir, "bad")
 	os.WriteFile(ok, []byte("#!/bin/sh\nexit 0\n"), 0o755)
 	os.WriteFile(bad, []byte("#!/bin/sh\necho 'boilernet extract: x.html: page too large' >&2\nexit 1\n"), 0o755)
-	rss, status, _, err := measure(ok, "x.html", "jsonl", 1<<30)
+	rss, status, _, err := measure(ok, "x.html", "jsonl", []string{"-images"}, 1<<30)
 	if err != nil || rss <= 0 || status != "0" {
 		t.Errorf("ok: rss %d, status %q, err %v", rss, status, err)
 	}
-	_, status, _, err = measure(bad, "x.html", "jsonl", 0)
+	_, status, _, err = measure(bad, "x.html", "jsonl", nil, 0)
 	if err != nil || !strings.HasPrefix(status, "1: x.html: page too large") {
 		t.Errorf("bad: status %q, err %v", status, err)
 	}
