@@ -52,8 +52,9 @@ func TestBuild(t *testing.T) {
 	}
 	// Minimal permissions: no host permissions and no content script on
 	// every page; the page is reached only through activeTab, at a click.
+	// downloads saves the pages labeled in label mode.
 	slices.Sort(m.Permissions)
-	if want := []string{"activeTab", "offscreen", "scripting", "storage"}; !slices.Equal(m.Permissions, want) {
+	if want := []string{"activeTab", "downloads", "offscreen", "scripting", "storage"}; !slices.Equal(m.Permissions, want) {
 		t.Errorf("permissions %v, want %v", m.Permissions, want)
 	}
 	if len(m.HostPermissions) > 0 || len(m.ContentScript) > 0 {

@@ -6,8 +6,10 @@ package api
 
 import (
 	"fmt"
+	"slices"
 	"time"
 
+	"github.com/boilernet/boilernet/data/labelset"
 	"github.com/boilernet/boilernet/infer"
 	"github.com/boilernet/boilernet/render"
 )
@@ -86,4 +88,64 @@ func Extract(ex *infer.Extractor, req Request) (resp Response) {
 	}
 	resp.Millis = float64(time.Since(start).Microseconds()) / 1000
 	return resp
+}
+
+// LabelRequest is a page labeled in the extension's label mode, to make
+// into a dataset entry: the page as it was extracted (Request's HTML,
+// UTF-8), one label a block of its extraction, and the id and split the
+// extension chose (labelset.ID, labelset.Unique, labelset.AutoSplit).
+type LabelRequest struct {
+	HTML   string   `json:"html"`
+	URL    string   `json:"url"`
+	ID     string   `json:"id"`
+	Split  string   `json:"split"`
+	Labels []string `json:"labels"` // boilerplate, content, headline or comments
+}
+
+// LabelResponse is the entry's files, which the extension saves through
+// the browser's downloads, and its counts (see labelset.Entry). On
+// failure only Error is set.
+type LabelResponse struct {
+	ID    string `json:"id"`
+	Split string `json:"split"`
+	// Files maps a path in the dataset folder (html/ID.html, gold/ID.txt,
+	// labels/ID.json) to its content.
+	Files    map[string]string `json:"files"`
+	Blocks   int               `json:"blocks"`
+	Kept     int               `json:"kept"`
+	Words    int               `json:"words"`
+	Comments int               `json:"comments"`
+	Agree    int               `json:"agree"`
+	Error    string            `json:"error,omitempty"`
+}
+
+// Label makes a labeled page's dataset entry (labelset.Build), read as
+// Extract read it: UTF-8.
+func Label(req LabelRequest) LabelResponse {
+	labels := make([]labelset.Label, len(req.Labels))
+	for i, s := range req.Labels {
+		l, err := labelset.ParseLabel(s)
+		if err != nil {
+			return LabelResponse{Error: fmt.Sprintf("block %d: %v", i, err)}
+		}
+		labels[i] = l
+	}
+	e, err := labelset.Build(labelset.Page{ID: req.ID, Split: req.Split, URL: req.URL, HTML: []byte(req.HTML),
+		Charset: Options(Request{}).Charset, Labels: labels})
+	if err != nil {
+		return LabelResponse{Error: err.Error()}
+	}
+	return LabelResponse{ID: e.ID, Split: e.Split, Blocks: e.Blocks, Kept: e.Kept, Words: e.Words, Comments: e.Comments, Agree: e.Agree,
+		Files: map[string]string{"html/" + e.ID + ".html": string(e.HTML), "gold/" + e.ID + ".txt": e.Gold, "labels/" + e.ID + ".json": string(e.Labels)}}
+}
+
+// LabelName returns the id of a page to label (labelset.ID, then
+// labelset.Unique against the ids taken) and the split of the nth page
+// saved (labelset.AutoSplit).
+func LabelName(name, url string, taken []string, n int) (id, split string, err error) {
+	id, err = labelset.ID(name, url)
+	if err != nil {
+		return "", "", err
+	}
+	return labelset.Unique(id, func(s string) bool { return slices.Contains(taken, s) }), labelset.AutoSplit(n), nil
 }

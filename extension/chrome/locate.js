@@ -177,15 +177,17 @@ globalThis.boilernetLocate = (() => {
   // locate maps the kept blocks (content or headline) of an extraction to
   // ranges over the live document. It returns {content, headline} ranges
   // in document order and stats: kept blocks, found by locator, found by
-  // text, and missing (with a few examples).
-  function locate(doc, blocks) {
+  // text, and missing (with a few examples). With all, it maps every
+  // block (label mode), and byBlock holds each block's range, or null
+  // where it is not on the live page.
+  function locate(doc, blocks, all) {
     const resolver = new Resolver(doc);
     let index = null; // built on the first miss
     const used = new Set();
-    const out = {content: [], headline: [], stats: {kept: 0, byLocator: 0, byText: 0, missing: 0, examples: []}};
+    const out = {content: [], headline: [], byBlock: blocks.map(() => null), stats: {kept: 0, byLocator: 0, byText: 0, missing: 0, examples: []}};
     let last = null;
-    for (const b of blocks) {
-      if (!b.content && !b.headline) {
+    for (const [i, b] of blocks.entries()) {
+      if (!all && !b.content && !b.headline) {
         continue;
       }
       out.stats.kept++;
@@ -211,7 +213,12 @@ globalThis.boilernetLocate = (() => {
       const range = doc.createRange();
       range.setStart(run.first, 0);
       range.setEnd(run.last, run.last.length);
-      (b.headline ? out.headline : out.content).push(range);
+      out.byBlock[i] = range;
+      if (b.headline) {
+        out.headline.push(range);
+      } else if (b.content) {
+        out.content.push(range);
+      }
     }
     return out;
   }

@@ -1,6 +1,9 @@
 // The worker: it starts the WebAssembly module (Go's wasm_exec.js runs
 // it), then answers {id, request: {html, url, threshold}} messages with
-// {id, response}, the module's extraction plus the time it took here.
+// {id, response}, the module's extraction plus the time it took here; a
+// request {op: 'labelName' or 'label', ...} is passed to the module's
+// function of that name (a labeled page's id and split, its dataset
+// entry's files).
 'use strict';
 
 importScripts('wasm_exec.js');
@@ -20,6 +23,10 @@ self.onmessage = async (e) => {
   let response;
   try {
     const startMillis = await ready;
+    if (request.op === 'labelName' || request.op === 'label') {
+      self.postMessage({id, response: self.boilernet[request.op](JSON.stringify(request.args))});
+      return;
+    }
     const t0 = performance.now();
     response = self.boilernet.extract(request.html, {url: request.url, threshold: request.threshold});
     response.workerMillis = performance.now() - t0;

@@ -8,6 +8,8 @@
 //	globalThis.boilernet = {
 //	  version: "…",
 //	  extract(html, {url, threshold}) → {title, text, markdown, blocks, kept, millis, error}
+//	  labelName(JSON {name, url, taken, n}) → {id, split, error}
+//	  label(JSON api.LabelRequest) → api.LabelResponse (a dataset entry's files)
 //	}
 //
 // where each block is {text, prob, content, headline, locator} (see
@@ -18,6 +20,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"runtime/debug"
 	"syscall/js"
 
@@ -42,6 +45,28 @@ func main() {
 	module := js.Global().Get("Object").New()
 	module.Set("version", version())
 	module.Set("extract", extract)
+	module.Set("labelName", js.FuncOf(func(this js.Value, args []js.Value) any {
+		var req struct {
+			Name, URL string
+			Taken     []string
+			N         int
+		}
+		if err := jsonArg(args, &req); err != nil {
+			return toJS(map[string]string{"error": err.Error()})
+		}
+		id, split, err := api.LabelName(req.Name, req.URL, req.Taken, req.N)
+		if err != nil {
+			return toJS(map[string]string{"error": err.Error()})
+		}
+		return toJS(map[string]string{"id": id, "split": split})
+	}))
+	module.Set("label", js.FuncOf(func(this js.Value, args []js.Value) any {
+		var req api.LabelRequest
+		if err := jsonArg(args, &req); err != nil {
+			return toJS(api.LabelResponse{Error: err.Error()})
+		}
+		return toJS(api.Label(req))
+	}))
 	js.Global().Set("boilernet", module)
 	if ready := js.Global().Get("boilernetReady"); ready.Type() == js.TypeFunction {
 		ready.Invoke()
@@ -64,13 +89,21 @@ func request(args []js.Value) api.Request {
 	return req
 }
 
-// toJS hands the response to JavaScript as one JSON string parsed there:
+// jsonArg decodes the first argument, a JSON string, into v.
+func jsonArg(args []js.Value, v any) error {
+	if len(args) < 1 || args[0].Type() != js.TypeString {
+		return errors.New("want one argument, a JSON string")
+	}
+	return json.Unmarshal([]byte(args[0].String()), v)
+}
+
+// toJS hands a response to JavaScript as one JSON string parsed there:
 // far fewer calls across the boundary than building the object field by
 // field.
-func toJS(resp api.Response) js.Value {
+func toJS(resp any) js.Value {
 	b, err := json.Marshal(resp)
 	if err != nil {
-		b, _ = json.Marshal(api.Response{Error: err.Error()})
+		b, _ = json.Marshal(map[string]string{"error": err.Error()})
 	}
 	return js.Global().Get("JSON").Call("parse", string(b))
 }
