@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -324,32 +325,104 @@ func TestWARCBrokenStream(t *testing.T) {
 }
 
 // TestWARCHeld: the records of a gzip member are held until its checksum
-// is checked, within Limits.MaxRecord; past that they are returned
-// unchecked, and the member's failure says how many were.
+// is checked, in memory within Limits.MaxRecord and past that in a
+// temporary file: none comes out before the checksum, however many there
+// are, unless its digest vouches for it. Undamaged, every record comes
+// out as it is; with the checksum changed, every record is an error but
+// for those whose digests hold.
 func TestWARCHeld(t *testing.T) {
-	var recs []WARCRecord
+	var recs, digested []WARCRecord
 	for i := 1; i <= 12; i++ {
 		recs = append(recs, pageRecord(i, fmt.Sprintf("Words of page %d.", i), false))
+		digested = append(digested, pageRecord(i, fmt.Sprintf("Words of page %d.", i), i%3 == 0))
 	}
-	z := gzipped(string(warcOf(t, false, recs...)))
-	z[len(z)-8] ^= 1
-	got := readAll(t, NewWARCReader(bytes.NewReader(z), "x.warc.gz", Limits{MaxRecord: 4 << 10, MaxHeader: 1 << 10}))
-	checkRecords(t, "x.warc.gz", got)
-	if len(got) != len(recs) {
-		t.Fatalf("%d records", len(got))
+	lim := Limits{MaxRecord: 4 << 10, MaxHeader: 1 << 10}
+	for _, tc := range []struct {
+		name    string
+		recs    []WARCRecord
+		damaged bool
+		pages   int // pages among the 12 records
+		spilled bool
+	}{
+		{"undamaged", recs, false, 12, true},
+		{"checksum changed", recs, true, 0, true},
+		// (The last record, digested, is where the stream fails.)
+		{"checksum changed, every third digested", digested, true, 3, true},
+		{"undamaged, every third digested", digested, false, 12, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			z := gzipped(string(warcOf(t, false, tc.recs...)))
+			if tc.damaged {
+				z[len(z)-8] ^= 1
+			}
+			r := NewWARCReader(bytes.NewReader(z), "x.warc.gz", lim)
+			var got []*Record
+			spilled := false
+			for {
+				rec, err := r.Next()
+				if err == io.EOF {
+					break
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+				spilled = spilled || r.spill.f != nil
+				got = append(got, rec)
+			}
+			checkRecords(t, "x.warc.gz", got)
+			if len(got) != len(tc.recs) {
+				t.Fatalf("%d records", len(got))
+			}
+			pages := 0
+			for i, rec := range got {
+				if rec.Page() {
+					pages++
+					if want := fmt.Sprintf("Words of page %d.", i+1); !bytes.Contains(rec.HTML, []byte(want)) {
+						t.Errorf("record %d: %q", i, rec.HTML)
+					}
+					continue
+				}
+				if !tc.damaged || !strings.Contains(outcome(rec), "checksum mismatch") {
+					t.Errorf("record %d: %s", i, outcome(rec))
+				}
+			}
+			if pages != tc.pages || spilled != tc.spilled {
+				t.Errorf("%d pages, held in a file %v; want %d, %v", pages, spilled, tc.pages, tc.spilled)
+			}
+			if r.spill.f != nil {
+				t.Error("the temporary file is still open after the last record")
+			}
+		})
 	}
-	released := 0
-	for _, r := range got[:len(got)-1] {
-		switch {
-		case r.Page():
-			released++
-		case !strings.Contains(outcome(r), "fails further on (checksum mismatch)"):
-			t.Errorf("%s", outcome(r))
+}
+
+// TestSpillRecord: a record put away in the spill file comes back the
+// same; a damaged one is an error.
+func TestSpillRecord(t *testing.T) {
+	for _, rec := range []*Record{
+		{Source: "a.warc.gz", Offset: 12, InMember: 345, Type: "response", ID: "<urn:uuid:1>", Date: "2026-11-26T00:00:00Z",
+			URL: "https://example.org/", Charset: "utf-8", HTML: []byte("<p>x</p>")},
+		{Source: "a.warc.gz", Offset: 1 << 40, InMember: 7, Type: "request", Skip: "request record"},
+		{Source: "b.warc.gz", Line: 3, Err: errors.New("gzip: checksum mismatch")},
+		{},
+	} {
+		b := appendRecord(nil, rec)
+		got, err := decodeRecord(b)
+		if err != nil {
+			t.Fatal(err)
 		}
-	}
-	want := fmt.Sprintf("(the gzip member, at offset 0, gave %d records before this one, returned before its checksum could be checked)", released)
-	if released == 0 || released == len(got)-1 || !strings.Contains(outcome(got[len(got)-1]), want) {
-		t.Errorf("%d records released; last: %s", released, outcome(got[len(got)-1]))
+		if fmt.Sprint(got.Err) != fmt.Sprint(rec.Err) || (got.Err == nil) != (rec.Err == nil) {
+			t.Errorf("error %v, want %v", got.Err, rec.Err)
+		}
+		got.Err, rec.Err = nil, nil
+		if !reflect.DeepEqual(got, rec) {
+			t.Errorf("got %+v, want %+v", got, rec)
+		}
+		for cut := range len(b) {
+			if _, err := decodeRecord(b[:cut]); err == nil {
+				t.Errorf("%+v cut to %d bytes: no error", rec, cut)
+			}
+		}
 	}
 }
 

@@ -63,8 +63,9 @@ func (r *Record) Page() bool { return r.Skip == "" && r.Err == nil }
 type Limits struct {
 	// MaxRecord bounds a record's content (WARC Content-Length, a JSONL
 	// line) and its decoded HTML, in bytes; default DefaultMaxRecord. It
-	// also bounds the HTML of the records of one gzip member held until
-	// the member's checksum is checked.
+	// also bounds the HTML of the records of one gzip member held in
+	// memory until the member's checksum is checked; past it they wait in
+	// a temporary file (see WARCReader).
 	MaxRecord int64
 	// MaxHeader bounds a WARC record's header and the HTTP header of its
 	// payload; default DefaultMaxHeader.

@@ -55,7 +55,7 @@ func skipped(n int64, where string) error {
 // bytes could not be read.
 func (w *WARCReader) streamFailed(rec *Record, err error) {
 	problem, consequence := gzipProblem(err)
-	msg := "gzip: " + problem + w.sinceStart(rec) + consequence + w.readBefore()
+	msg := "gzip: " + problem + w.sinceStart(rec) + consequence
 	if w.mem != nil {
 		w.mem.failed = problem
 	}
@@ -78,18 +78,6 @@ func (w *WARCReader) sinceStart(rec *Record) string {
 		return ""
 	}
 	return fmt.Sprintf(" %d bytes after the record's start", w.mem.pos()-rec.InMember)
-}
-
-// readBefore says how many records of the current member were returned
-// before its stream failed, too many to hold until its checksum was
-// checked; "" when none were.
-func (w *WARCReader) readBefore() string {
-	m := w.mem
-	if m == nil || m.released == 0 {
-		return ""
-	}
-	return fmt.Sprintf(" (the gzip member, at offset %d, gave %s before this one, returned before its checksum could be checked)",
-		m.off, plural(m.released, "record", "records"))
 }
 
 // gzipProblem describes a gzip stream's error: what went wrong, and
@@ -163,14 +151,6 @@ func (w *WARCReader) startsMember(b []byte) bool {
 	var head [16]byte
 	n, _ := io.ReadFull(w.probe, head[:])
 	return isRecordStart(bytes.TrimLeft(head[:n], "\r\n"))
-}
-
-// plural is "n one" or "n many", as n asks.
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
 }
 
 // probeHeader reads the gzip header at the start of b with the probe

@@ -32,11 +32,12 @@ import (
 // are a Record with an error of their own.
 //
 // The records of a gzip member are held until the member's end, where
-// its checksum is checked; if the stream fails, they are errors too, but
-// for those that matched a digest. A member of several records (a
-// whole-file gzip) is held within Limits.MaxRecord bytes of HTML: past
-// that, its records are returned unchecked, and the member's failure, if
-// it comes, says how many were.
+// its checksum is checked, but for those that matched a digest, which
+// need no checksum; if the stream fails, they are errors too. A member of
+// several records (a whole-file gzip) is held in memory within
+// Limits.MaxRecord bytes of HTML: past that, its records wait in a
+// temporary file (in os.TempDir, emptied as they come out), so that no
+// record comes out before its checksum, however large the member.
 type WARCReader struct {
 	name  string
 	lim   Limits
@@ -48,23 +49,24 @@ type WARCReader struct {
 	mem   *member       // &m while in a gzip member; nil in a plain stretch
 	held  []held        // the records of the member so far, until its checksum is checked
 	size  int64         // the memory held records take, about
-	out   []*Record     // the records to return, in order
+	spill spill         // held records past Limits.MaxRecord
+	out   []heldBack    // the records to return, in order
 	done  error         // set when nothing more can be read
 	unm   gowarc.Unmarshaler
 }
 
 // member is a gzip member being read.
 type member struct {
-	off      int64         // the member's offset in the file
-	cnt      *countReader  // its uncompressed bytes read
-	br       *bufio.Reader // its uncompressed data
-	released int           // records returned before its checksum was checked
-	failed   string        // why its stream failed; "" while it has not
+	off    int64         // the member's offset in the file
+	cnt    *countReader  // its uncompressed bytes read
+	br     *bufio.Reader // its uncompressed data
+	failed string        // why its stream failed; "" while it has not
 }
 
-// held is a record of a gzip member that has not ended yet.
+// held is a record of a gzip member that has not ended yet, in memory or
+// put away in the spill file.
 type held struct {
-	rec     *Record
+	heldBack
 	checked bool // its content matched its digest: it needs no checksum
 }
 
@@ -115,16 +117,17 @@ func (w *WARCReader) pos() int64 { return w.cnt.n - int64(w.src.Buffered()) }
 func (w *WARCReader) Next() (*Record, error) {
 	for len(w.out) == 0 {
 		if w.done != nil {
+			w.spill.close()
 			return nil, w.done
 		}
 		if w.mem != nil {
 			w.nextInMember()
 		} else if rec := w.nextInFile(); rec != nil {
-			w.out = append(w.out, rec)
+			w.out = append(w.out, heldBack{rec: rec})
 		}
 	}
-	rec := w.out[0]
-	w.out[0] = nil
+	rec := w.load(w.out[0])
+	w.out[0] = heldBack{}
 	w.out = w.out[1:]
 	if rec.Err != nil {
 		rec.Err = fmt.Errorf("%s: %w", rec.Name(), rec.Err)
@@ -152,7 +155,8 @@ func (w *WARCReader) nextInFile() *Record {
 }
 
 // nextInMember reads the next record of the current gzip member, and
-// holds it until the member's end, where its checksum is checked.
+// holds it until the member's end, where its checksum is checked (unless
+// its digest vouched for it, and for those before it).
 func (w *WARCReader) nextInMember() {
 	m := w.mem
 	if err := skipNewlines(m.br); err == io.EOF {
@@ -169,22 +173,59 @@ func (w *WARCReader) nextInMember() {
 			w.size += int64(len(rec.HTML))
 		}
 	}
-	switch {
-	case w.mem == nil:
+	if w.mem == nil {
 		w.settle(m)
-	case w.size > w.lim.MaxRecord:
-		// Too much to hold: these records are returned unchecked (the
-		// member's failure, if it comes, says how many there were).
-		m.released += len(w.held)
-		w.release()
+		return
+	}
+	w.releaseChecked()
+	if w.size > w.lim.MaxRecord {
+		w.putAway()
 	}
 }
 
 // hold keeps rec, a record of the current gzip member, until the member
 // is settled.
 func (w *WARCReader) hold(rec *Record) {
-	w.held = append(w.held, held{rec: rec})
+	w.held = append(w.held, held{heldBack: heldBack{rec: rec, at: [2]int64{rec.Offset, rec.InMember}}})
 	w.size += 1 << 10 // what a record takes besides its HTML, about
+}
+
+// releaseChecked returns the records held at the front that matched
+// their digests: they need no checksum.
+func (w *WARCReader) releaseChecked() {
+	k := 0
+	for k < len(w.held) && w.held[k].checked {
+		h := w.held[k]
+		w.out = append(w.out, h.heldBack)
+		if h.rec != nil {
+			w.size -= 1<<10 + int64(len(h.rec.HTML))
+		}
+		k++
+	}
+	if k > 0 {
+		n := copy(w.held, w.held[k:])
+		clear(w.held[n:])
+		w.held = w.held[:n]
+	}
+}
+
+// putAway moves the records held in memory to the spill file. A record
+// that cannot be put there is an error: it could not be held until its
+// checksum.
+func (w *WARCReader) putAway() {
+	for i := range w.held {
+		h := &w.held[i]
+		if h.rec == nil {
+			continue
+		}
+		off, n, err := w.spill.put(h.rec)
+		if err != nil {
+			addErr(h.rec, fmt.Errorf("it could not be held until its gzip member's checksum is checked: %v", err))
+			continue
+		}
+		h.rec, h.off, h.n = nil, off, n
+	}
+	w.size = 0
 }
 
 // settle returns the records of the member m, which has ended: as they
@@ -193,9 +234,16 @@ func (w *WARCReader) hold(rec *Record) {
 // error).
 func (w *WARCReader) settle(m *member) {
 	if m.failed != "" {
-		for _, h := range w.held[:max(len(w.held)-1, 0)] {
-			if !h.checked {
-				addErr(h.rec, fmt.Errorf("gzip: the member, at offset %d, fails further on (%s): its data cannot be trusted", m.off, m.failed))
+		for i := range w.held[:max(len(w.held)-1, 0)] {
+			h := &w.held[i]
+			if h.checked {
+				continue
+			}
+			err := fmt.Errorf("gzip: the member, at offset %d, fails further on (%s): its data cannot be trusted", m.off, m.failed)
+			if h.rec != nil {
+				addErr(h.rec, err)
+			} else {
+				h.err = err // added when it is read back
 			}
 		}
 	}
@@ -205,7 +253,7 @@ func (w *WARCReader) settle(m *member) {
 // release returns the records held.
 func (w *WARCReader) release() {
 	for _, h := range w.held {
-		w.out = append(w.out, h.rec)
+		w.out = append(w.out, h.heldBack)
 	}
 	clear(w.held)
 	w.held, w.size = w.held[:0], 0
@@ -236,7 +284,7 @@ func (w *WARCReader) openMember(off int64) error {
 	}
 	m.cnt.r, m.cnt.n, m.cnt.prefix = w.gz, 0, nil
 	m.br.Reset(m.cnt)
-	m.off, m.released, m.failed = off, 0, ""
+	m.off, m.failed = off, ""
 	w.mem = m
 	return nil
 }
