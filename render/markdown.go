@@ -55,14 +55,17 @@ func Markdown(r *infer.Result) string {
 			}
 			if u.kind == atom.Table {
 				if md, ok := markdownTable(u.node, u.blocks, links); ok {
-					sb.WriteString(quote(md+"\n", quoteDepth(u.node)))
+					writeQuoted(&sb, md+"\n", quoteDepth(u.node))
 				} else {
 					tables[u.node] = false // its content is one column: paragraphs
 					write(contentUnits(u.blocks, tables))
 				}
 				continue
 			}
-			text := escapeLineStarts(markdownText(escapeInline(u.blocks), links))
+			var text string // the paragraph's Markdown text; not for <pre>, whose text is its code
+			if u.kind != atom.Pre {
+				text = escapeLineStarts(markdownText(escapeInline(u.blocks), links))
+			}
 			var out string
 			switch u.kind {
 			case atom.H1, atom.H2, atom.H3, atom.H4, atom.H5, atom.H6:
@@ -84,7 +87,7 @@ func Markdown(r *infer.Result) string {
 			default:
 				out = text + "\n\n"
 			}
-			sb.WriteString(quote(out, quoteDepth(u.blocks[0].Node)))
+			writeQuoted(&sb, out, quoteDepth(u.blocks[0].Node))
 		}
 	}
 	write(contentUnits(tokenize.Selected(page.Blocks, func(i int) bool { return r.Blocks[i].Content }), tables))
@@ -104,7 +107,7 @@ func Markdown(r *infer.Result) string {
 			if len(by) > 0 {
 				sb.WriteString(strings.Join(by, " · ") + "\n\n")
 			}
-			sb.WriteString(quote(escapeLineStarts(inlineEscaper.Replace(c.Text))+"\n\n", 1))
+			writeQuoted(&sb, escapeLineStarts(inlineEscaper.Replace(c.Text))+"\n\n", 1)
 		}
 	}
 	// The text up to its last line break, not a copy of the whole.
@@ -275,21 +278,22 @@ func quoteDepth(n *html.Node) int {
 	return d
 }
 
-// quote prefixes every line of a Markdown block (out, ending in line
-// breaks) with depth "> " markers; the trailing blank line stays blank.
+// writeQuoted writes a Markdown block (out, ending in line breaks) to sb
+// with every line prefixed by depth "> " markers; the trailing blank line
+// stays blank.
 // The markers of a block take at most its own length plus 64 bytes: a
 // block of many short lines (a <pre> of empty lines) is quoted fewer
 // levels, one at least, so that the quoting cannot multiply a page's
 // lines into many times their size.
-func quote(out string, depth int) string {
+func writeQuoted(sb *strings.Builder, out string, depth int) {
 	if depth == 0 {
-		return out
+		sb.WriteString(out)
+		return
 	}
 	body := strings.TrimRight(out, "\n")
 	lines := strings.Count(body, "\n") + 1
 	depth = max(1, min(depth, (len(body)+64)/(2*lines)))
 	prefix := strings.Repeat("> ", depth)
-	var sb strings.Builder
 	sb.Grow(len(out) + lines*len(prefix))
 	first := true
 	for line := range strings.SplitSeq(body, "\n") {
@@ -307,7 +311,6 @@ func quote(out string, depth int) string {
 		}
 	}
 	sb.WriteString(out[len(body):])
-	return sb.String()
 }
 
 // inlineEscaper escapes the characters that make Markdown emphasis, code
@@ -329,27 +332,53 @@ func escapeInline(blocks []tokenize.Block) []tokenize.Block {
 // start of a line: headings (#), quotes (>), list items and rules (-, +, =,
 // ~), and numbered items ("1. ", "2) ").
 func escapeLineStarts(text string) string {
-	lines := strings.Split(text, "\n")
-	for i, l := range lines {
+	var sb strings.Builder
+	copied := 0 // text[:copied] is in sb
+	for start := 0; start <= len(text); {
+		end := strings.IndexByte(text[start:], '\n')
+		if end < 0 {
+			end = len(text)
+		} else {
+			end += start
+		}
+		l := text[start:end]
 		trimmed := strings.TrimLeft(l, " ")
-		indent := l[:len(l)-len(trimmed)]
-		if trimmed == "" {
-			continue
+		if at := lineStartEscape(trimmed); at >= 0 {
+			if sb.Cap() == 0 {
+				sb.Grow(len(text) + 16)
+			}
+			pos := start + len(l) - len(trimmed) + at
+			sb.WriteString(text[copied:pos])
+			sb.WriteByte('\\')
+			copied = pos
 		}
-		switch trimmed[0] {
-		case '#', '>', '-', '+', '=', '~':
-			lines[i] = indent + `\` + trimmed
-			continue
-		}
-		j := 0
-		for j < len(trimmed) && j < 9 && trimmed[j] >= '0' && trimmed[j] <= '9' {
-			j++
-		}
-		if j > 0 && j < len(trimmed) && (trimmed[j] == '.' || trimmed[j] == ')') && (j+1 == len(trimmed) || trimmed[j+1] == ' ' || trimmed[j+1] == '\t') {
-			lines[i] = indent + trimmed[:j] + `\` + trimmed[j:]
-		}
+		start = end + 1
 	}
-	return strings.Join(lines, "\n")
+	if sb.Cap() == 0 {
+		return text // nothing to escape: no copy
+	}
+	sb.WriteString(text[copied:])
+	return sb.String()
+}
+
+// lineStartEscape returns where in a line, its leading spaces trimmed, a
+// backslash keeps Markdown from reading block syntax, or -1.
+func lineStartEscape(trimmed string) int {
+	if trimmed == "" {
+		return -1
+	}
+	switch trimmed[0] {
+	case '#', '>', '-', '+', '=', '~':
+		return 0
+	}
+	j := 0
+	for j < len(trimmed) && j < 9 && trimmed[j] >= '0' && trimmed[j] <= '9' {
+		j++
+	}
+	if j > 0 && j < len(trimmed) && (trimmed[j] == '.' || trimmed[j] == ')') && (j+1 == len(trimmed) || trimmed[j+1] == ' ' || trimmed[j+1] == '\t') {
+		return j
+	}
+	return -1
 }
 
 // dataTable returns the table that the text node n is a cell of, when that
