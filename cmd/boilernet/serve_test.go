@@ -3,13 +3,23 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"context"
+	"encoding/json"
 	"io"
 	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/boilernet/boilernet/data"
+	"github.com/boilernet/boilernet/data/labelset"
+	"github.com/chromedp/chromedp"
 )
 
 func TestParseSize(t *testing.T) {
@@ -207,3 +217,201 @@ func TestServeHost(t *testing.T) {
 		}
 	}
 }
+
+// TestServeLabelBrowser labels pages as a user would, in the server's
+// page in headless Chromium: boilernet serve -label-dir DIR, paste a
+// page, extract, open the Label tab, click two blocks to change their
+// labels, save; then a second page (which goes to dev). The folder loads
+// with package data with the labels set, boilernet train -init default
+// trains on it, and boilernet extract runs the new model.
+// BOILERNET_SCREENSHOTS=DIR saves the label mode as DIR/serve-label.png.
+func TestServeLabelBrowser(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts a server process and a browser")
+	}
+	browser := chromiumPath()
+	if browser == "" {
+		t.Skip("chromium not found: install it (Debian: apt-get install -y chromium) to run the browser test; .ci/run does")
+	}
+	dir := filepath.Join(t.TempDir(), "mine")
+	base := startServe(t, nil, "serve", "-addr", "127.0.0.1:0", "-no-fetch", "-workers", "1", "-label-dir", dir)
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), chromedp.ExecPath(browser), chromedp.Headless, chromedp.NoSandbox,
+		chromedp.DisableGPU, chromedp.NoFirstRun, chromedp.NoDefaultBrowserCheck, chromedp.Flag("disable-background-networking", true),
+		chromedp.UserDataDir(t.TempDir()), chromedp.WindowSize(1400, 1000))
+	defer cancelAlloc()
+	ctx, cancelCtx := chromedp.NewContext(actx)
+	defer cancelCtx()
+	ctx, cancel := context.WithTimeout(ctx, 2*time.Minute)
+	defer cancel()
+	page, err := os.ReadFile("../../testdata/sample.html")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(ctx, chromedp.Navigate(base+"/"), chromedp.WaitVisible(chromedp.ID("html")),
+		chromedp.WaitReady(chromedp.CSS(`#tab-label:not([hidden])`))); err != nil {
+		t.Fatal(err)
+	}
+	type state struct {
+		Labels []string `json:"labels"`
+		Counts string   `json:"counts"`
+		Status string   `json:"status"`
+		Error  bool     `json:"error"`
+	}
+	const read = `({labels: [...document.querySelectorAll("#label-list li")].map((li) => li.className.split(" ")[0]),
+		counts: document.getElementById("label-counts").textContent, status: document.getElementById("label-status").textContent,
+		error: document.getElementById("label-status").className === "error"})`
+	var labeled []string
+	for i, name := range []string{"", "night trains by hand"} {
+		err := chromedp.Do(ctx,
+			chromedp.SetValue(chromedp.ID("html"), string(page)),
+			chromedp.SetValue(chromedp.ID("url"), "https://valley.example/alps/night-trains.html"),
+			chromedp.Evaluate[chromedp.Void](`document.getElementById("status").textContent = ""`),
+			chromedp.Click(chromedp.ID("go")),
+		)
+		if err == nil {
+			_, err = chromedp.Run(ctx, chromedp.Poll[bool](`document.getElementById("status").textContent.startsWith("Done")`))
+		}
+		if err == nil {
+			err = chromedp.Do(ctx, chromedp.Click(chromedp.ID("tab-label")), chromedp.WaitVisible(chromedp.CSS("#label-list li")))
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		before, err := chromedp.Run(ctx, chromedp.Evaluate[state](read))
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Two blocks toggled with the mouse: the first (the site's name,
+		// boilerplate) kept, the last content block dropped.
+		last := slices.Index(before.Labels, "content")
+		for j, l := range before.Labels {
+			if l == "content" {
+				last = j
+			}
+		}
+		if before.Labels[0] != "boilerplate" || last < 0 {
+			t.Fatalf("the model's verdicts: %q", before.Labels)
+		}
+		for _, i := range []int{0, last} {
+			xy, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](`(() => {
+			  const li = document.getElementById("lb-`+itoa(i)+`");
+			  li.scrollIntoView({block: "center"});
+			  const r = li.getBoundingClientRect();
+			  return [r.x + r.width / 2, r.y + r.height / 2];
+			})()`))
+			if err == nil {
+				err = chromedp.Do(ctx, chromedp.MouseClickXY(xy[0], xy[1]))
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+		after, err := chromedp.Run(ctx, chromedp.Evaluate[state](read))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := slices.Clone(before.Labels)
+		want[0], want[last] = "content", "boilerplate"
+		if !slices.Equal(after.Labels, want) {
+			t.Fatalf("after two clicks, labels\n%q\nwant\n%q", after.Labels, want)
+		}
+		if !strings.Contains(after.Counts, "blocks kept") || after.Counts == before.Counts {
+			t.Errorf("counts %q, before %q", after.Counts, before.Counts)
+		}
+		if i == 0 {
+			labeled = want
+			if sd := os.Getenv("BOILERNET_SCREENSHOTS"); sd != "" {
+				// The labels drawn in the page too; the frame is given
+				// a moment to paint (a picture, not a check).
+				if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("label-preview"))); err != nil {
+					t.Fatal(err)
+				}
+				time.Sleep(time.Second)
+				shot, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+				if err == nil {
+					err = os.WriteFile(filepath.Join(sd, "serve-label.png"), shot, 0o644)
+				}
+				if err != nil {
+					t.Error(err)
+				}
+			}
+		}
+		quoted, _ := json.Marshal(name)
+		_, err = chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById("label-name").value = `+string(quoted)))
+		if err == nil {
+			err = chromedp.Do(ctx, chromedp.Click(chromedp.ID("label-save")))
+		}
+		if err == nil {
+			_, err = chromedp.Run(ctx, chromedp.Poll[bool](`/^(Saved|Not saved)/.test(document.getElementById("label-status").textContent)`))
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		saved, err := chromedp.Run(ctx, chromedp.Evaluate[state](read))
+		if err != nil {
+			t.Fatal(err)
+		}
+		wantSplit := map[int]string{0: " to train ", 1: " to dev "}[i]
+		if saved.Error || !strings.Contains(saved.Status, wantSplit) {
+			t.Fatalf("after Save: %q", saved.Status)
+		}
+		t.Logf("saved: %s", saved.Status)
+	}
+
+	ds, err := data.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(ds.IDs["train"], []string{"valley.example-alps-night-trains"}) || !slices.Equal(ds.IDs["dev"], []string{"night-trains-by-hand"}) {
+		t.Fatalf("splits %v", ds.IDs)
+	}
+	id := ds.IDs["train"][0]
+	if raw, _, err := ds.ReadPage(id); err != nil || !bytes.Equal(raw, page) {
+		t.Errorf("the saved page is not the page pasted (%v)", err)
+	}
+	raw, err := os.ReadFile(filepath.Join(dir, "labels", id+".json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lf, err := labelset.ParseLabels(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, b := range lf.Blocks {
+		got = append(got, b.Label.String())
+	}
+	if !slices.Equal(got, labeled) {
+		t.Errorf("labels file\n%q\nwant\n%q", got, labeled)
+	}
+	doc, err := ds.Load(id, data.Options{Strict: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	agree := 0
+	for i, l := range labeled {
+		if doc.Labels[i] == (l == "content" || l == "headline") {
+			agree++
+		}
+	}
+	if agree != len(labeled) {
+		t.Errorf("data labels %d of %d blocks as set", agree, len(labeled))
+	}
+
+	model := filepath.Join(t.TempDir(), "mine.model")
+	checkRun(t, []string{"train", "-q", "-data", dir, "-init", "default", "-epochs", "1", "-out", model}, 0,
+		[]string{"trained on 1 pages (1 dev,", "wrote " + model}, nil)
+	checkRun(t, []string{"extract", "-model", model, "../../testdata/sample.html"}, 0, []string{"A sleeper train waits"}, nil)
+}
+
+// chromiumPath returns the path of a Chromium or Chrome binary, or "".
+func chromiumPath() string {
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	return ""
+}
+
+func itoa(i int) string { b, _ := json.Marshal(i); return string(b) }
