@@ -1,14 +1,19 @@
 package serve
 
 import (
+	"bytes"
 	"cmp"
 	"context"
+	"encoding/base64"
 	"errors"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"net/http"
+	"slices"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/boilernet/boilernet/fetch"
 	"github.com/boilernet/boilernet/infer"
@@ -111,7 +116,12 @@ func (s *Server) extract(w http.ResponseWriter, r *http.Request) {
 			s.fail(w, res.err)
 			return
 		}
-		writeJSONBytes(w, http.StatusOK, res.body)
+		writeJSONBytes(w, http.StatusOK, res.body[0])
+		for _, b := range res.body[1:] {
+			if _, err := w.Write(b); err != nil {
+				break
+			}
+		}
 	case <-ctx.Done():
 		// The extraction stops at its next step and keeps its worker,
 		// place and bytes until then, so the bounds hold; this request is
@@ -122,7 +132,7 @@ func (s *Server) extract(w http.ResponseWriter, r *http.Request) {
 
 // result is a worker's answer: the encoded response or an error.
 type result struct {
-	body []byte
+	body [][]byte // the encoded response, in pieces
 	err  error
 }
 
@@ -223,13 +233,13 @@ func (s *Server) resolve(req *Request) (*infer.Extractor, infer.Options, string,
 
 // respond extracts a page and encodes the response with the parts asked
 // for, until ctx is done.
-func (s *Server) respond(ctx context.Context, ex *infer.Extractor, opts infer.Options, req *Request, method string) ([]byte, error) {
+func (s *Server) respond(ctx context.Context, ex *infer.Extractor, opts infer.Options, req *Request, method string) ([][]byte, error) {
 	resp, err := s.run(ctx, ex, opts, req)
 	if err != nil {
 		return nil, err
 	}
 	resp.Method = method
-	body, err := encodeJSON(resp)
+	body, err := encodeResponse(resp)
 	if err != nil {
 		return nil, err
 	}
@@ -358,5 +368,163 @@ func FetchWith(c *fetch.Client) Fetcher {
 			return nil, "", "", err
 		}
 		return p.Body, p.Charset, p.URL, nil
+	}
+}
+
+// longPart is how long a string of a response (its text, Markdown,
+// highlighted page, XML, TEI) or its source must be to be encoded apart,
+// piece by piece (encodeResponse); its blocks are, from longPart/64 of
+// them.
+const longPart = 64 << 10
+
+// encodeResponse encodes resp as encodeJSON does, in pieces of about a
+// MiB: its long parts are escaped a piece at a time straight into the
+// answer and let go of once written, so that the answer is not built
+// whole twice, nor grown by doubling, next to the parts it is made of
+// (a 16 MiB page's answer peaked at several times its size). Each long
+// part is first replaced by a placeholder no page can hold (a random
+// nonce), which the encoding of the rest then locates.
+func encodeResponse(resp *Response) ([][]byte, error) {
+	type part struct {
+		mark   []byte // the placeholder as encoded
+		str    string
+		raw    []byte        // Source, base64 in JSON
+		blocks []infer.Block // Blocks, a JSON array
+	}
+	nonce := rand.Uint64()
+	var parts []part
+	for i, p := range []*string{&resp.Text, &resp.Markdown, &resp.HTML, &resp.XML, &resp.TEI} {
+		if len(*p) < longPart {
+			continue
+		}
+		mark := fmt.Sprintf("\x00boilernet-%016x-%d", nonce, i)
+		parts = append(parts, part{mark: []byte(`"\u0000` + mark[1:] + `"`), str: *p})
+		*p = mark
+	}
+	if len(resp.Source) >= longPart {
+		mark := fmt.Appendf(nil, "boilernet-%016x-source", nonce) // 30 bytes: base64 without padding
+		parts = append(parts, part{mark: []byte(`"` + base64.StdEncoding.EncodeToString(mark) + `"`), raw: resp.Source})
+		resp.Source = mark
+	}
+	if len(resp.Blocks) >= longPart/64 {
+		// One block in the skeleton, whose encoding is found there.
+		mark := []infer.Block{{Text: fmt.Sprintf("\x00boilernet-%016x-blocks", nonce)}}
+		enc, err := encodeJSON(mark)
+		if err != nil {
+			return nil, err
+		}
+		parts = append(parts, part{mark: enc[:len(enc)-1], blocks: resp.Blocks})
+		resp.Blocks = mark
+	}
+	skeleton, err := encodeJSON(resp)
+	if err != nil || len(parts) == 0 {
+		return [][]byte{skeleton}, err
+	}
+	// The placeholders in the order they come in the skeleton.
+	at := make([]int, len(parts))
+	for i, p := range parts {
+		if at[i] = bytes.Index(skeleton, p.mark); at[i] < 0 {
+			return nil, fmt.Errorf("encoding the response: part %d not found", i)
+		}
+	}
+	order := make([]int, len(parts))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortFunc(order, func(a, b int) int { return at[a] - at[b] })
+	var out pieces
+	last := 0
+	for _, i := range order {
+		out.write(skeleton[last:at[i]])
+		switch p := parts[i]; {
+		case p.blocks != nil:
+			out.write([]byte{'['})
+			for k := range p.blocks {
+				if k > 0 {
+					out.write([]byte{','})
+				}
+				b, err := encodeJSON(&p.blocks[k])
+				if err != nil {
+					return nil, err
+				}
+				out.write(b[:len(b)-1])
+			}
+			out.write([]byte{']'})
+		case p.raw != nil:
+			out.write([]byte{'"'})
+			out.base64(p.raw)
+			out.write([]byte{'"'})
+		default:
+			out.write([]byte{'"'})
+			if err := out.jsonString(p.str); err != nil {
+				return nil, err
+			}
+			out.write([]byte{'"'})
+		}
+		last = at[i] + len(parts[i].mark)
+		parts[i] = part{} // let go of it
+	}
+	out.write(skeleton[last:])
+	if len(out.cur) > 0 {
+		out.done = append(out.done, out.cur)
+	}
+	return out.done, nil
+}
+
+// pieces is an answer being written in pieces of about pieceSize.
+type pieces struct {
+	done [][]byte
+	cur  []byte
+}
+
+const pieceSize = 1 << 20
+
+func (p *pieces) write(b []byte) {
+	for len(b) > 0 {
+		if p.cur == nil {
+			p.cur = make([]byte, 0, pieceSize)
+		}
+		n := min(len(b), cap(p.cur)-len(p.cur))
+		p.cur = append(p.cur, b[:n]...)
+		b = b[n:]
+		if len(p.cur) == cap(p.cur) {
+			p.done = append(p.done, p.cur)
+			p.cur = nil
+		}
+	}
+}
+
+// jsonString writes s's JSON encoding without its quotes, as encodeJSON
+// escapes it, a piece at a time: cut before a byte that is not a UTF-8
+// continuation byte, which no valid sequence before it can take, each
+// piece escapes as it would in the whole string (invalid bytes too).
+func (p *pieces) jsonString(s string) error {
+	const step = 256 << 10
+	for len(s) > 0 {
+		n := min(len(s), step)
+		for n < len(s) && !utf8.RuneStart(s[n]) {
+			n++
+		}
+		b, err := encodeJSON(s[:n])
+		if err != nil {
+			return err
+		}
+		p.write(b[1 : len(b)-2]) // without the quotes and encodeJSON's newline
+		s = s[n:]
+	}
+	return nil
+}
+
+// base64 writes b in standard base64 (as encoding/json writes a []byte)
+// without quotes, a piece at a time.
+func (p *pieces) base64(b []byte) {
+	const step = 3 * (64 << 10) // a multiple of 3: no padding inside
+	buf := make([]byte, base64.StdEncoding.EncodedLen(step))
+	for len(b) > 0 {
+		n := min(len(b), step)
+		m := base64.StdEncoding.EncodedLen(n)
+		base64.StdEncoding.Encode(buf[:m], b[:n])
+		p.write(buf[:m])
+		b = b[n:]
 	}
 }
