@@ -79,3 +79,29 @@ func TestExtract(t *testing.T) {
 		t.Errorf("UTF-8 text read with the page's meta charset: %q", r.Title)
 	}
 }
+
+// TestLabel makes a labeled page's entry as the WebAssembly module does
+// for label mode, and its name and split.
+func TestLabel(t *testing.T) {
+	page := `<nav><a href="/">Home</a></nav><h1>Rain today</h1><p>Expect rain all day.</p><footer>© News Co</footer>`
+	r := Label(LabelRequest{HTML: page, URL: "https://news.example/rain.html", ID: "rain", Split: "train", Labels: []string{"boilerplate", "headline", "content", "boilerplate"}})
+	if r.Error != "" || r.Files["gold/rain.txt"] != "Rain today\nExpect rain all day.\n" || r.Files["html/rain.html"] != page || r.Kept != 2 || r.Agree != 4 {
+		t.Errorf("entry %+v", r)
+	}
+	for _, bad := range []LabelRequest{
+		{HTML: page, ID: "rain", Split: "train", Labels: []string{"kept", "content", "content", "content"}},
+		{HTML: page, ID: "rain", Split: "train", Labels: []string{"content"}},
+		{HTML: page, ID: "../rain", Split: "train", Labels: []string{"content", "content", "content", "content"}},
+	} {
+		if r := Label(bad); r.Error == "" {
+			t.Errorf("%+v accepted", bad)
+		}
+	}
+	id, split, err := LabelName("", "https://news.example/rain.html", []string{"news.example-rain"}, 2)
+	if err != nil || id != "news.example-rain-2" || split != "dev" {
+		t.Errorf("LabelName = %q, %q, %v", id, split, err)
+	}
+	if _, _, err := LabelName("..", "", nil, 1); err == nil {
+		t.Error("LabelName accepted ..")
+	}
+}
