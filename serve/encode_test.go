@@ -66,3 +66,31 @@ func blocks(n int) []infer.Block {
 	}
 	return out
 }
+
+// TestJSONEscaper: a string written in writes of any size, cut anywhere
+// (inside a character too), is escaped as encodeJSON escapes it whole.
+func TestJSONEscaper(t *testing.T) {
+	for _, s := range []string{
+		"", "plain", "<p class=\"x\">a & b</p>\n\t\\", "é日本語😀", "\xe2\x82", "a\xe2\x82b\xf0\x9f\x98", "\x80\x80😀\xff",
+		"\u2028\u2029\x00\x1f", strings.Repeat("😀é", 300),
+	} {
+		whole, err := encodeJSON(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := whole[1 : len(whole)-2]
+		for _, step := range []int{1, 2, 3, 5, 7, 4096} {
+			var e jsonEscaper
+			for i := 0; i < len(s); i += step {
+				if _, err := e.Write([]byte(s[i:min(i+step, len(s))])); err != nil {
+					t.Fatal(err)
+				}
+			}
+			e.flush()
+			got := bytes.Join(append(e.out.done, e.out.cur), nil)
+			if !bytes.Equal(got, want) || e.n != len(s) {
+				t.Errorf("%q in writes of %d: %q (%d bytes), want %q", s, step, got, e.n, want)
+			}
+		}
+	}
+}

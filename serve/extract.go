@@ -11,7 +11,6 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"slices"
-	"strings"
 	"time"
 	"unicode/utf8"
 
@@ -46,6 +45,17 @@ type Response struct {
 	URL     string `json:"url,omitempty"` // the page's address (after redirects when fetched)
 	Method  string `json:"method"`
 	Stats   Stats  `json:"stats"`
+
+	// encoded holds parts rendered straight into their JSON encoding
+	// (jsonEscaper), for encodeResponse; their fields hold a placeholder.
+	encoded []encodedPart
+}
+
+// encodedPart is a part of a response rendered as its JSON encoding
+// (without quotes), in pieces, and the field it is the value of.
+type encodedPart struct {
+	dst *string
+	out [][]byte
 }
 
 // Stats describe one extraction.
@@ -307,21 +317,21 @@ func (s *Server) render(ctx context.Context, resp *Response, res *infer.Result, 
 		if ctx.Err() != nil {
 			return s.renderTimeout()
 		}
-		var sb strings.Builder
-		if err := part.write(&sb, res); err != nil {
+		var e jsonEscaper
+		if err := part.write(&e, res); err != nil {
 			return err
 		}
-		*part.dst = sb.String()
+		resp.addEncoded(part.dst, &e)
 	}
 	if req.Wants("html") {
-		var sb strings.Builder
-		if err := writeHighlighted(ctx, &sb, res, req.URL); err != nil {
+		var e jsonEscaper
+		if err := writeHighlighted(ctx, &e, res, req.URL); err != nil {
 			if ctx.Err() != nil {
 				return s.renderTimeout()
 			}
 			return err
 		}
-		resp.HTML = sb.String()
+		resp.addEncoded(&resp.HTML, &e)
 	}
 	if ctx.Err() != nil {
 		return s.renderTimeout()
@@ -386,21 +396,29 @@ const longPart = 64 << 10
 // nonce), which the encoding of the rest then locates.
 func encodeResponse(resp *Response) ([][]byte, error) {
 	type part struct {
-		mark   []byte // the placeholder as encoded
-		str    string
-		raw    []byte        // Source, base64 in JSON
-		blocks []infer.Block // Blocks, a JSON array
+		mark    []byte // the placeholder as encoded
+		str     string
+		encoded [][]byte      // the string already encoded (addEncoded)
+		raw     []byte        // Source, base64 in JSON
+		blocks  []infer.Block // Blocks, a JSON array
 	}
 	nonce := rand.Uint64()
 	var parts []part
 	for i, p := range []*string{&resp.Text, &resp.Markdown, &resp.HTML, &resp.XML, &resp.TEI} {
-		if len(*p) < longPart {
+		var encoded [][]byte
+		for _, e := range resp.encoded {
+			if e.dst == p {
+				encoded = e.out
+			}
+		}
+		if encoded == nil && len(*p) < longPart {
 			continue
 		}
 		mark := fmt.Sprintf("\x00boilernet-%016x-%d", nonce, i)
-		parts = append(parts, part{mark: []byte(`"\u0000` + mark[1:] + `"`), str: *p})
+		parts = append(parts, part{mark: []byte(`"\u0000` + mark[1:] + `"`), str: *p, encoded: encoded})
 		*p = mark
 	}
+	resp.encoded = nil
 	if len(resp.Source) >= longPart {
 		mark := fmt.Appendf(nil, "boilernet-%016x-source", nonce) // 30 bytes: base64 without padding
 		parts = append(parts, part{mark: []byte(`"` + base64.StdEncoding.EncodeToString(mark) + `"`), raw: resp.Source})
@@ -453,6 +471,13 @@ func encodeResponse(resp *Response) ([][]byte, error) {
 		case p.raw != nil:
 			out.write([]byte{'"'})
 			out.base64(p.raw)
+			out.write([]byte{'"'})
+		case p.encoded != nil:
+			out.write([]byte{'"'})
+			for k, b := range p.encoded {
+				out.write(b)
+				p.encoded[k] = nil // let go of it
+			}
 			out.write([]byte{'"'})
 		default:
 			out.write([]byte{'"'})
@@ -526,5 +551,64 @@ func (p *pieces) base64(b []byte) {
 		base64.StdEncoding.Encode(buf[:m], b[:n])
 		p.write(buf[:m])
 		b = b[n:]
+	}
+}
+
+// addEncoded makes e's encoding the value of resp's field dst: the field
+// holds a placeholder until encodeResponse writes it, or nothing when e
+// wrote nothing (as an empty part, omitted).
+func (resp *Response) addEncoded(dst *string, e *jsonEscaper) {
+	e.flush()
+	if e.n == 0 {
+		*dst = ""
+		return
+	}
+	*dst = "\x00" // not empty: the field is encoded, its value then replaced
+	if len(e.out.cur) > 0 {
+		e.out.done = append(e.out.done, e.out.cur)
+	}
+	resp.encoded = append(resp.encoded, encodedPart{dst, e.out.done})
+}
+
+// jsonEscaper is a writer of a string's JSON encoding (without quotes, as
+// encodeJSON escapes it) in pieces: a part is rendered into it without
+// being held as a string, grown by doubling, and then encoded again. A
+// character cut between two writes is kept back until the next.
+type jsonEscaper struct {
+	out  pieces
+	tail []byte // the start of a character the last write cut
+	n    int    // bytes written
+}
+
+func (e *jsonEscaper) Write(b []byte) (int, error) {
+	n := len(b)
+	e.n += n
+	if len(e.tail) > 0 {
+		b = append(e.tail, b...)
+		e.tail = nil
+	}
+	cut := len(b)
+	for i := len(b) - 1; i >= 0 && i >= len(b)-utf8.UTFMax+1; i-- {
+		if utf8.RuneStart(b[i]) {
+			if !utf8.FullRune(b[i:]) {
+				cut = i
+			}
+			break
+		}
+	}
+	if cut < len(b) {
+		e.tail = append([]byte(nil), b[cut:]...)
+	}
+	if err := e.out.jsonString(string(b[:cut])); err != nil {
+		return 0, err
+	}
+	return n, nil
+}
+
+// flush writes the character kept back, cut as it is.
+func (e *jsonEscaper) flush() {
+	if len(e.tail) > 0 {
+		e.out.jsonString(string(e.tail))
+		e.tail = nil
 	}
 }
