@@ -9,6 +9,7 @@ import (
 
 	"github.com/boilernet/boilernet/tokenize"
 	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
 )
 
 // Site chrome: what markup itself says is not the page's text. Each rule
@@ -431,6 +432,91 @@ func signupBox(el *tokenize.Element) bool {
 		}
 	}
 	return false
+}
+
+// dialogTokens are the attribute tokens of a pop-up: a modal dialog, an
+// overlay, a pop-up window.
+var dialogTokens = []string{"modal", "overlay", "popup", "role=dialog"}
+
+// hiddenDialog returns the pop-up a hidden block lies in: the outermost
+// element with a token of dialogTokens that is hidden or lies inside a
+// hidden element, and that holds a form's control (a "Report this
+// listing" form, a contact or survey pane that a click opens); nil for
+// none. A hidden pop-up of the site is no part of the page a reader sees,
+// while other hidden text (a tab's or an accordion's panel, a product's
+// size guide in a drawer) is. known caches the verdict of the pop-ups
+// already seen.
+func hiddenDialog(b tokenize.Block, known map[*tokenize.Element]bool) *tokenize.Element {
+	if !b.Hidden {
+		return nil
+	}
+	hidden := false
+	for k, el := range b.Ancestors {
+		hidden = hidden || el.Hidden
+		if !hidden || !slices.ContainsFunc(el.Attrs, func(t string) bool { return slices.Contains(dialogTokens, t) }) {
+			continue
+		}
+		form, ok := known[el]
+		if !ok {
+			n := b.Node
+			for i := 0; i < len(b.Ancestors)-k && n != nil; i++ {
+				n = n.Parent
+			}
+			// n is el's node unless the page was flattened.
+			form = n != nil && n.Type == html.ElementNode && n.Data == el.Name && holdsControl(n)
+			known[el] = form
+		}
+		if form {
+			return el
+		}
+		return nil
+	}
+	return nil
+}
+
+// holdsControl reports whether n holds a form's control: a text field, a
+// list to choose from, a check box or a button to send.
+func holdsControl(n *html.Node) bool {
+	for d := range n.Descendants() {
+		if d.Type == html.ElementNode {
+			switch d.DataAtom {
+			case atom.Form, atom.Input, atom.Select, atom.Textarea:
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// dropHiddenDialogs unselects the blocks of each hidden pop-up
+// (hiddenDialog) that holds less than half of the selected words: one that
+// holds more holds the page's text.
+func dropHiddenDialogs(blocks []tokenize.Block, selected []bool) {
+	var kept map[*tokenize.Element]int
+	known := make(map[*tokenize.Element]bool)
+	keptWords := 0
+	for i, b := range blocks {
+		if !selected[i] {
+			continue
+		}
+		keptWords += b.Words
+		if el := hiddenDialog(b, known); el != nil {
+			if kept == nil {
+				kept = make(map[*tokenize.Element]int)
+			}
+			kept[el] += b.Words
+		}
+	}
+	if kept == nil {
+		return
+	}
+	for i, b := range blocks {
+		if selected[i] && b.Hidden {
+			if el := hiddenDialog(b, known); el != nil && 2*kept[el] < keptWords {
+				selected[i] = false
+			}
+		}
+	}
 }
 
 // dropSignupBoxes unselects the blocks under a sign-up box that holds less

@@ -190,3 +190,31 @@ func TestDropTrailingNotices(t *testing.T) {
 		}
 	}
 }
+
+func TestDropHiddenDialogs(t *testing.T) {
+	story := strings.TrimSpace(strings.Repeat("The council voted to widen the bridge next spring. ", 20))
+	article := `<p>` + story + `</p>`
+	tests := []struct {
+		name, page string
+		want       []string
+	}{
+		{"a hidden report form and a hidden survey", article +
+			`<div class="wt-overlay" aria-hidden="true"><h2>What’s wrong with this listing?</h2><form><p>Contact the seller first.</p><select><option>Spam</option></select></form></div>` +
+			`<div style="display:none"><div role="dialog"><p>Take a 5-minute survey.</p><input type="radio"></div></div>`,
+			[]string{story}},
+		{"a hidden size guide in a drawer stays", article +
+			`<div class="drawer modal" hidden><h2>Size guide</h2><p>Fits mattresses up to 16 inches deep.</p></div>`,
+			[]string{story, "Size guide", "Fits mattresses up to 16 inches deep."}},
+		{"a hidden tab panel stays", article + `<div class="tab-panel" hidden><p>Dimensions: 20 by 30 cm.</p></div>`,
+			[]string{story, "Dimensions: 20 by 30 cm."}},
+		{"a visible modal stays", article + `<div class="modal"><p>Sizes run small.</p><input></div>`,
+			[]string{story, "Sizes run small."}},
+		{"a hidden pop-up that holds the page's text stays", `<div class="popup" style="display:none">` + article + `<form><input></form></div><p>Footer line.</p>`,
+			[]string{story, "Footer line."}},
+	}
+	for _, tt := range tests {
+		if got := keptTexts(t, tt.page, dropHiddenDialogs); !slices.Equal(got, tt.want) {
+			t.Errorf("%s: kept %q, want %q", tt.name, got, tt.want)
+		}
+	}
+}

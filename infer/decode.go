@@ -276,6 +276,7 @@ func (d Decoding) decode(blocks []tokenize.Block, probs []float32, threshold flo
 	if !d.KeepChrome {
 		dropChrome(blocks, selected)
 		dropSignupBoxes(blocks, selected)
+		dropHiddenDialogs(blocks, selected)
 		dropRelated(blocks, selected)
 	}
 	if d.Notices {
