@@ -114,6 +114,8 @@ func TestDropCopies(t *testing.T) {
 		{"pull quote", article + `<aside class="pull-quote">Engineers found cracks in two of its piers during an inspection</aside>`,
 			[]string{"The council voted on Tuesday to close the old bridge to traffic for the winter.",
 				"Engineers found cracks in two of its piers during an inspection in the spring."}},
+		{"paragraphs of few distinct words stay", "<p>" + strings.ReplaceAll(fewWords(200), "\n", "</p><p>") + "</p>",
+			strings.Split(fewWords(200), "\n")},
 		{"listing items sharing a sentence stay", `<li>Level 1 charger. This estimate considers the cost of labor and the wiring needed.</li>` +
 			`<li>Level 2 charger. This estimate considers the cost of labor and the wiring needed.</li>`,
 			[]string{"Level 1 charger. This estimate considers the cost of labor and the wiring needed.",
@@ -124,6 +126,28 @@ func TestDropCopies(t *testing.T) {
 			t.Errorf("%s: kept %q, want %q", tt.name, got, tt.want)
 		}
 	}
+}
+
+// fewWords returns n paragraphs of 60 words each, drawn from six words in
+// a fixed pseudo-random order, joined by line breaks: every word trigram
+// stands in many paragraphs, none of which copies another.
+func fewWords(n int) string {
+	words := []string{"alpha", "beta", "gamma", "delta", "eta", "mu"}
+	var b strings.Builder
+	x := uint32(1)
+	for k := range n {
+		if k > 0 {
+			b.WriteByte('\n')
+		}
+		for i := range 60 {
+			x = x*1664525 + 1013904223
+			if i > 0 {
+				b.WriteByte(' ')
+			}
+			b.WriteString(words[x>>16%6])
+		}
+	}
+	return b.String()
 }
 
 func TestFillCode(t *testing.T) {

@@ -139,6 +139,9 @@ const (
 	// concatWords is the fewest words of a paragraph that copies several
 	// others.
 	concatWords = 40
+	// commonGram is the most paragraphs that may hold a trigram for
+	// dropCopies to count it as a sign of a copy.
+	commonGram = 32
 )
 
 // dropCopies unselects the selected paragraphs of copyWords words or more
@@ -252,12 +255,20 @@ func dropCopies(blocks []tokenize.Block, selected []bool) {
 	for _, c := range order {
 		k := c.para
 		clear(by)
-		heldBy := 0
+		heldBy, telling := 0, 0
 		for _, h := range grams(k) {
 			i, _ := slices.BinarySearch(index, h<<paraBits)
+			j, _ := slices.BinarySearch(index[i:], (h+1)<<paraBits)
+			if j > commonGram {
+				// A phrase that many paragraphs hold ("one of the") tells
+				// nothing of a copy: left out of the count, which also
+				// keeps the pass linear on a page of few distinct words.
+				continue
+			}
+			telling++
 			any := false
-			for ; i < len(index) && index[i]>>paraBits == h; i++ {
-				if o := int(index[i] & paraMask); o != k && !dropped[o] {
+			for _, e := range index[i : i+j] {
+				if o := int(e & paraMask); o != k && !dropped[o] {
 					by[o]++
 					any = true
 				}
@@ -266,8 +277,8 @@ func dropCopies(blocks []tokenize.Block, selected []bool) {
 				heldBy++
 			}
 		}
-		n := float64(len(grams(k)))
-		if float64(heldBy) < copyShare*n {
+		n := float64(telling)
+		if telling+2 < copyWords || float64(heldBy) < copyShare*n {
 			continue
 		}
 		most := 0
