@@ -169,19 +169,33 @@ func tooLarge(maxBody int64) error {
 }
 
 // readBody reads at most maxBody bytes (the body's Content-Length when
-// it is known, ≥ 0) into a buffer that grows as they arrive: it starts at
-// uploadStep bytes and doubles. reserve, when not nil, is asked for each
-// new capacity before it is allocated; when it refuses, the error is
-// errMemory. A longer body is a 413 error, a body that times out a 408.
+// it is known, ≥ 0). What arrives goes into pieces each as large as all
+// before it, the first uploadStep bytes (16 KiB, 16 KiB, 32 KiB, …), so
+// that the capacity doubles without copying. Once the next piece would
+// reach the limit (the Content-Length, or maxBody when it is unknown),
+// the buffer of the limit is allocated instead, the pieces copied into it
+// and the rest read straight into it; a body that ends before that is
+// copied once into a buffer of its length. So a body of n bytes leaves at
+// most n/2 bytes of pieces behind as garbage, where a buffer doubled by
+// copying left n, and a body that stalls before half its length leaves
+// none. reserve, when not nil, is asked for each new capacity in all
+// (16 KiB, 32 KiB, …, doubling, then the limit) before it is allocated;
+// when it refuses, the error is errMemory. A longer body is a 413 error,
+// a body that times out a 408.
 func readBody(r io.Reader, maxBody, contentLength int64, reserve func(capacity int64) bool) ([]byte, error) {
 	limit := maxBody
 	if contentLength >= 0 && contentLength <= maxBody {
 		limit = contentLength
 	}
-	var body []byte
+	var (
+		pieces [][]byte // full pieces, before body
+		done   int64    // their bytes
+		body   []byte   // the piece being read into, or the whole buffer
+	)
 	for {
 		if len(body) == cap(body) {
-			if int64(len(body)) == limit {
+			read := done + int64(len(body))
+			if read == limit {
 				if limit < contentLength || contentLength < 0 {
 					// The limit without a length: one byte more is too many.
 					var probe [1]byte
@@ -189,27 +203,54 @@ func readBody(r io.Reader, maxBody, contentLength int64, reserve func(capacity i
 						return nil, tooLarge(maxBody)
 					}
 				}
-				return body, nil
+				return join(pieces, body), nil
 			}
-			size := min(max(2*int64(cap(body)), uploadStep), limit)
+			size := min(max(2*read, uploadStep), limit)
 			if reserve != nil && !reserve(size) {
 				return nil, errMemory
 			}
-			grown := make([]byte, len(body), size)
-			copy(grown, body)
-			body = grown
+			switch {
+			case size == limit && read > 0: // the whole buffer
+				body, pieces, done = appendPieces(make([]byte, 0, limit), pieces, body), nil, 0
+			case read > 0: // the next piece
+				pieces, done = append(pieces, body), read
+				body = make([]byte, 0, size-read)
+			default:
+				body = make([]byte, 0, size)
+			}
 		}
 		n, err := r.Read(body[len(body):cap(body)])
 		body = body[:len(body)+n]
 		switch {
-		case err == io.EOF && contentLength >= 0 && int64(len(body)) < limit:
+		case err == io.EOF && contentLength >= 0 && done+int64(len(body)) < limit:
 			return nil, badRequest("reading the body: %v", io.ErrUnexpectedEOF)
 		case err == io.EOF:
-			return body, nil
+			return join(pieces, body), nil
 		case err != nil:
 			return nil, bodyError(err, maxBody)
 		}
 	}
+}
+
+// join is the pieces and last, one after the other: last itself when
+// there are no pieces, else a buffer of their length.
+func join(pieces [][]byte, last []byte) []byte {
+	if len(pieces) == 0 {
+		return last
+	}
+	n := len(last)
+	for _, p := range pieces {
+		n += len(p)
+	}
+	return appendPieces(make([]byte, 0, n), pieces, last)
+}
+
+// appendPieces appends the pieces and then last to dst.
+func appendPieces(dst []byte, pieces [][]byte, last []byte) []byte {
+	for _, p := range pieces {
+		dst = append(dst, p...)
+	}
+	return append(dst, last...)
 }
 
 // bodyError is the request error of a failed body read.
