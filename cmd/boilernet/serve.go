@@ -31,6 +31,8 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	memoryBudget := fs.String("memory-budget", "0", "bytes of request bodies and fetched pages held at once across all connections (bytes, or with KiB, MiB, GiB), "+
 		"reserved as a body arrives (16 KiB first, then the buffer it goes into, doubling up to its Content-Length or -max-body); a request that does not fit gets 503 with Retry-After "+
 		"(0: -max-body × workers, e.g. 32MiB with the default -max-body on 2 cores; at least -max-body)")
+	memoryLimit := fs.String("memory-limit", "0", "the process's soft memory limit, near which the garbage collector runs more often (bytes, or with KiB, MiB, GiB; "+
+		"0: workers × 224MiB + 8 × -memory-budget, e.g. 704MiB on 2 cores; -1: none); GOMEMLIMIT in the environment overrides it")
 	timeout := fs.Duration("timeout", serve.DefaultTimeout, "per-request time limit (fetching, waiting, extracting and rendering)")
 	readTimeout := fs.Duration("read-timeout", serve.DefaultReadTimeout, "time limit of reading a request, body included")
 	writeTimeout := fs.Duration("write-timeout", 0, "time limit from a request's headers to the end of its answer; more than -timeout (0: -read-timeout + -timeout + 5s)")
@@ -81,6 +83,16 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 			return fmt.Errorf("-memory-budget %s: less than -max-body (%s), so a body of unknown length would never fit", *memoryBudget, *maxBody)
 		}
 	}
+	var memLimit int64
+	switch *memoryLimit {
+	case "0":
+	case "-1":
+		memLimit = -1
+	default:
+		if memLimit, err = parseSize(*memoryLimit); err != nil {
+			return fmt.Errorf("-memory-limit: %v (or 0 for the default, -1 for none)", err)
+		}
+	}
 	if *token == "" {
 		*token = os.Getenv("BOILERNET_TOKEN")
 	}
@@ -110,6 +122,7 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 		Workers:            *workers,
 		Queue:              *queue,
 		MemoryBudget:       budget,
+		MemoryLimit:        memLimit,
 		Token:              *token,
 		Hosts:              hosts,
 		Labels:             labels,

@@ -62,6 +62,8 @@ func TestServeUsage(t *testing.T) {
 		{[]string{"serve", "-max-body", "2GiB"}, "-max-body 2GiB: must be at most 1GiB"},
 		{[]string{"serve", "-memory-budget", "9223372036854775807GiB"}, "-memory-budget: bad size"},
 		{[]string{"serve", "-upload-stall", "0s"}, "-upload-stall 0s: must be > 0"},
+		{[]string{"serve", "-memory-limit", "lots"}, `-memory-limit: bad size "lots"`},
+		{[]string{"serve", "-memory-limit", "-2"}, `-memory-limit: bad size "-2"`},
 		{[]string{"serve", "-host", "a/b"}, `bad host "a/b"`},
 	} {
 		var stdout, stderr bytes.Buffer
