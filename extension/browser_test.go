@@ -33,6 +33,7 @@ var pages = []fixture{
 	{name: "article.html"},
 	{name: "dynamic.html"},
 	{name: "latin1.html", charset: "windows-1252"},
+	{name: "hidden.html"},
 }
 
 // TestExtension loads the unpacked extension in headless Chromium, clicks
@@ -92,6 +93,8 @@ func TestExtension(t *testing.T) {
 				if st.Stats.ByText == 0 {
 					t.Errorf("the script-built table (no <tbody>) should be found by its text, stats %+v", st.Stats)
 				}
+			case "hidden.html":
+				checkHidden(t, ex, p, st)
 			case "latin1.html":
 				// The CLI reads the page's own windows-1252 bytes: same text.
 				raw, err := p.body()
@@ -195,6 +198,43 @@ func checkPage(t *testing.T, ctx context.Context, ex *infer.Extractor, st chromi
 	}
 	if want.Kept == 0 {
 		t.Errorf("nothing kept on %s", url)
+	}
+}
+
+// checkHidden: the paragraphs the page's stylesheet hides (display: none;
+// visibility: hidden), which the extractor keeps from the page's own
+// bytes, are marked hidden in the serialization and neither kept nor
+// highlighted; the visible paragraph inside the invisible block is.
+func checkHidden(t *testing.T, ex *infer.Extractor, p fixture, st chromium.State) {
+	t.Helper()
+	raw, err := p.body()
+	if err != nil {
+		t.Fatal(err)
+	}
+	native, err := ex.ExtractBytes(raw, infer.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const folded, ghost, shown = "folded away by the page's stylesheet", "lamp oil accounts", "first wireless message"
+	for _, s := range []string{folded, ghost, shown} {
+		if !strings.Contains(native.Text, s) {
+			t.Fatalf("the page's own bytes: %q not kept, so the page tests nothing:\n%s", s, native.Text)
+		}
+	}
+	for _, mark := range []string{`<p class="folded" hidden="">`, `<p hidden="">This paragraph takes up its room`, `<p class="shown">One keeper`} {
+		if !strings.Contains(st.HTML, mark) {
+			t.Errorf("serialization lacks %s", mark)
+		}
+	}
+	if strings.Count(st.HTML, `hidden=""`) != 2 {
+		t.Errorf("%d elements marked hidden, want 2", strings.Count(st.HTML, `hidden=""`))
+	}
+	text := st.Response.Text
+	if strings.Contains(text, folded) || strings.Contains(text, ghost) || strings.Contains(st.Response.Markdown, folded) || !strings.Contains(text, shown) {
+		t.Errorf("text:\n%s", text)
+	}
+	if st.Stats.Hidden != 0 {
+		t.Errorf("%d kept blocks not shown (the marks should have dropped them): %+v", st.Stats.Hidden, st.Stats)
 	}
 }
 
@@ -359,9 +399,13 @@ func checkLocate(t *testing.T, ctx context.Context, url string) {
 			Name string
 			K    int
 		}
+		HTML string // serialized
+		Live int    // elements with the hidden attribute on the live page
 	}
 	got, err := chromedp.Run(ctx, chromedp.Evaluate[result](`(() => {
-	  document.body.innerHTML = '<p>first</p><p>sec<b>bold</b>end</p><div><span>moved</span></div>';
+	  document.body.innerHTML = '<p>first</p><p>sec<b>bold</b>end</p><div><span>moved</span></div>' +
+	    '<p style="display:none">gone</p><p style="visibility:hidden">unseen</p>' +
+	    '<div style="visibility:hidden"><p style="visibility:visible">seen</p></div>';
 	  const p2 = document.body.children[1];
 	  p2.firstChild.after(document.createTextNode(''), document.createTextNode('ond'));
 	  const L = globalThis.boilernetLocate;
@@ -371,20 +415,35 @@ func checkLocate(t *testing.T, ctx context.Context, url string) {
 	    {text: 'not kept', locator: '/html[1]/body[1]/p[1]/text()[1]', content: false},
 	    {text: 'moved', locator: '/html[1]/body[1]/div[1]/div[1]/span[1]/text()[1]', headline: true},
 	    {text: 'nowhere', locator: '/html[1]/body[1]/p[1]/text()[1]', content: true},
+	    {text: 'gone', locator: '/html[1]/body[1]/p[3]/text()[1]', content: true},
+	    {text: 'unseen', locator: '/html[1]/body[1]/p[4]/text()[1]', content: true},
+	    {text: 'seen', locator: '/html[1]/body[1]/div[2]/p[1]/text()[1]', content: true},
 	  ];
 	  const out = L.locate(document, blocks);
 	  return {stats: out.stats, ranges: [...out.content, ...out.headline].map((r) => r.toString()),
-	    steps: L.parseLocator('/html[1]/body[1]/p[2]/text()[1]')};
+	    steps: L.parseLocator('/html[1]/body[1]/p[2]/text()[1]'),
+	    html: L.serialize(document), live: document.querySelectorAll('[hidden]').length};
 	})()`))
 	if err != nil {
 		t.Fatal(err)
 	}
 	s := got.Stats
-	if s.Kept != 4 || s.ByLocator != 2 || s.ByText != 1 || s.Missing != 1 || len(s.Examples) != 1 || s.Examples[0].Text != "nowhere" {
+	if s.Kept != 7 || s.ByLocator != 5 || s.ByText != 1 || s.Missing != 1 || s.Hidden != 2 || len(s.Examples) != 1 || s.Examples[0].Text != "nowhere" {
 		t.Errorf("stats %+v", s)
 	}
-	if strings.Join(got.Ranges, "|") != "second|end|moved" {
+	if strings.Join(got.Ranges, "|") != "second|end|seen|moved" {
 		t.Errorf("ranges %q", got.Ranges)
+	}
+	// The serialization marks what is not displayed, not what is, and
+	// leaves the live page alone.
+	for _, want := range []string{`<p style="display:none" hidden="">gone</p>`, `<p style="visibility:hidden" hidden="">unseen</p>`,
+		`<div style="visibility:hidden"><p style="visibility:visible">seen</p></div>`} {
+		if !strings.Contains(got.HTML, want) {
+			t.Errorf("serialization lacks %s:\n%s", want, got.HTML)
+		}
+	}
+	if got.Live != 0 {
+		t.Errorf("%d elements of the live page given the hidden attribute", got.Live)
 	}
 	if len(got.Steps) != 4 || got.Steps[3].Name != "text()" || got.Steps[2].K != 2 {
 		t.Errorf("steps %+v", got.Steps)

@@ -12,6 +12,8 @@ import (
 	"github.com/boilernet/boilernet/data/labelset"
 	"github.com/boilernet/boilernet/infer"
 	"github.com/boilernet/boilernet/render"
+	"github.com/boilernet/boilernet/tokenize"
+	"golang.org/x/net/html"
 )
 
 // Request is one page to extract: its serialized DOM, as a string (the
@@ -73,6 +75,7 @@ func Extract(ex *infer.Extractor, req Request) (resp Response) {
 		}
 		ex = infer.NewExtractor(d)
 	}
+	ex = infer.NewExtractor(shownLabeler{ex.Labeler()})
 	res, err := ex.ExtractBytes([]byte(req.HTML), Options(req))
 	if err != nil {
 		return Response{Error: err.Error()}
@@ -88,6 +91,51 @@ func Extract(ex *infer.Extractor, req Request) (resp Response) {
 	}
 	resp.Millis = float64(time.Since(start).Microseconds()) / 1000
 	return resp
+}
+
+// shownLabeler is the extension's Labeler: its Labeler's verdicts, but no
+// block kept whose text lies in an element with the hidden attribute. The
+// content script puts it on every element the browser does not display
+// when it serializes the page (display: none, visibility: hidden; see
+// locate.js), so what is kept is what the reader sees, highlighted and
+// copied alike. (Not tokenize's Block.Hidden, which aria-hidden="true"
+// sets too: a page with a dialog open puts it on all the rest.)
+type shownLabeler struct{ infer.Labeler }
+
+func (l shownLabeler) Label(page *tokenize.Page, title string) ([]float32, []bool, error) {
+	probs, content, err := l.Labeler.Label(page, title)
+	if err != nil {
+		return nil, nil, err
+	}
+	hidden := map[*html.Node]bool{} // by parent element
+	for i, b := range page.Blocks {
+		if content[i] && b.Node != nil && inHidden(b.Node.Parent, hidden) {
+			content[i] = false
+		}
+	}
+	return probs, content, nil
+}
+
+// inHidden reports whether n or an element above it has the hidden
+// attribute, remembering the answer for each element it passes in memo.
+func inHidden(n *html.Node, memo map[*html.Node]bool) bool {
+	var path []*html.Node
+	h := false
+	for ; n != nil && n.Type == html.ElementNode; n = n.Parent {
+		if known, ok := memo[n]; ok {
+			h = known
+			break
+		}
+		path = append(path, n)
+		if slices.ContainsFunc(n.Attr, func(a html.Attribute) bool { return a.Namespace == "" && a.Key == "hidden" }) {
+			h = true
+			break
+		}
+	}
+	for _, p := range path {
+		memo[p] = h
+	}
+	return h
 }
 
 // LabelRequest is a page labeled in the extension's label mode, to make

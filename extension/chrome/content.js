@@ -77,9 +77,12 @@
   function summary() {
     const s = state.stats;
     const r = state.response;
-    let text = `${s.kept - s.missing} of ${r.blocks.length} blocks kept`;
+    let text = `${s.kept - s.missing - s.hidden} of ${r.blocks.length} blocks kept`;
     if (s.missing > 0) {
       text += ` (${s.missing} not found on the live page)`;
+    }
+    if (s.hidden > 0) {
+      text += ` (${s.hidden} in text the page does not show, not highlighted)`;
     }
     text += ` · ${Math.round(state.millis.total)} ms`;
     if (r.kept === 0) {

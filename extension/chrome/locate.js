@@ -23,9 +23,10 @@ globalThis.boilernetLocate = (() => {
 
   // serialize is the page as the extension sends it: the doctype, which
   // decides the parser's quirks mode and so the tree, and the root
-  // element's outerHTML, without the extension's own panel.
+  // element's outerHTML, without the extension's own panel, and with the
+  // elements the browser does not display marked (see marked).
   function serialize(doc, panelTag) {
-    let html = doc.documentElement.outerHTML;
+    let html = marked(doc, panelTag).outerHTML;
     if (panelTag) {
       const own = `<${panelTag}></${panelTag}>`;
       const at = html.lastIndexOf(own);
@@ -35,6 +36,78 @@ globalThis.boilernetLocate = (() => {
     }
     const dt = doc.doctype ? new XMLSerializer().serializeToString(doc.doctype) : '';
     return dt + html;
+  }
+
+  // Elements never displayed whatever their style, or not read for text:
+  // not marked, not walked.
+  const UNSHOWN = new Set(['head', 'script', 'style', 'template', 'noscript', 'link', 'meta', 'title', 'base']);
+
+  // marked is a copy of doc's root element in which the elements of the
+  // page that the browser does not display, by their computed style, have
+  // the hidden attribute, which the extractor reads as hidden from readers
+  // (for itself and all inside it): so text a stylesheet hides is not
+  // kept, as text hidden by an inline style or the attribute is not. An
+  // element with display: none is marked (and nothing inside it); one with
+  // visibility: hidden or collapse where it holds text of its own, so that
+  // a visible element inside an invisible one stays visible (unless that
+  // one holds text too). The copy belongs to an inert document, so nothing
+  // in it loads or runs; the live page is not touched. Without any hidden
+  // element, it is the root element itself.
+  function marked(doc, panelTag) {
+    const root = doc.documentElement;
+    const view = doc.defaultView;
+    if (!root || !view) {
+      return root;
+    }
+    // The hidden elements, each as the element indexes of its path from
+    // the root, linked child to parent: {up, i}.
+    const hide = [];
+    const stack = [{el: root, at: null, inMarked: false}];
+    while (stack.length > 0) {
+      const {el, at, inMarked} = stack.pop();
+      let i = 0;
+      for (let c = el.firstElementChild; c; c = c.nextElementSibling, i++) {
+        if (UNSHOWN.has(c.localName) || c.localName === panelTag) {
+          continue;
+        }
+        const style = view.getComputedStyle(c);
+        const gone = style.display === 'none';
+        const mark = !inMarked && !c.hasAttribute('hidden') && (gone || (style.visibility !== 'visible' && ownText(c)));
+        if (mark) {
+          hide.push({up: at, i});
+        }
+        if (!gone && c.firstElementChild) {
+          stack.push({el: c, at: {up: at, i}, inMarked: inMarked || mark || c.hasAttribute('hidden')});
+        }
+      }
+    }
+    if (hide.length === 0) {
+      return root;
+    }
+    const copy = doc.implementation.createHTMLDocument('').importNode(root, true);
+    for (let at of hide) {
+      const path = [];
+      for (; at; at = at.up) {
+        path.push(at.i);
+      }
+      let el = copy;
+      for (let k = path.length - 1; k >= 0; k--) {
+        el = el.children[path[k]];
+      }
+      el.setAttribute('hidden', '');
+    }
+    return copy;
+  }
+
+  // ownText reports whether el has text of its own, not only in its
+  // children elements.
+  function ownText(el) {
+    for (let c = el.firstChild; c; c = c.nextSibling) {
+      if (c.nodeType === Node.TEXT_NODE && squash(c.data) !== '') {
+        return true;
+      }
+    }
+    return false;
   }
 
   // parseLocator splits a locator into {name, k} steps; null if it is not
@@ -174,17 +247,29 @@ globalThis.boilernetLocate = (() => {
     }
   }
 
+  // shown reports whether the browser displays a range's text: it has
+  // boxes (none inside display: none, nor in a closed <details>), and its
+  // element is visible.
+  function shown(range) {
+    const el = range.startContainer.parentElement;
+    if (!el || range.getClientRects().length === 0) {
+      return false;
+    }
+    return el.ownerDocument.defaultView.getComputedStyle(el).visibility === 'visible';
+  }
+
   // locate maps the kept blocks (content or headline) of an extraction to
   // ranges over the live document. It returns {content, headline} ranges
   // in document order and stats: kept blocks, found by locator, found by
-  // text, and missing (with a few examples). With all, it maps every
-  // block (label mode), and byBlock holds each block's range, or null
-  // where it is not on the live page.
+  // text, missing (with a few examples), and hidden: found, but in text
+  // the browser does not display (no range in content or headline). With
+  // all, it maps every block (label mode), and byBlock holds each block's
+  // range, or null where it is not on the live page.
   function locate(doc, blocks, all) {
     const resolver = new Resolver(doc);
     let index = null; // built on the first miss
     const used = new Set();
-    const out = {content: [], headline: [], byBlock: blocks.map(() => null), stats: {kept: 0, byLocator: 0, byText: 0, missing: 0, examples: []}};
+    const out = {content: [], headline: [], byBlock: blocks.map(() => null), stats: {kept: 0, byLocator: 0, byText: 0, missing: 0, hidden: 0, examples: []}};
     let last = null;
     for (const [i, b] of blocks.entries()) {
       if (!all && !b.content && !b.headline) {
@@ -214,7 +299,9 @@ globalThis.boilernetLocate = (() => {
       range.setStart(run.first, 0);
       range.setEnd(run.last, run.last.length);
       out.byBlock[i] = range;
-      if (b.headline) {
+      if (!shown(range)) {
+        out.stats.hidden++; // not highlighted: there is nothing to see
+      } else if (b.headline) {
         out.headline.push(range);
       } else if (b.content) {
         out.content.push(range);

@@ -34,10 +34,11 @@ type State struct {
 
 // Stats are the content script's counts of the locator mapping: the kept
 // blocks (content or headline), found by their locator, found by their
-// text, and not found on the live page (with a few examples).
+// text, not found on the live page (with a few examples), and found in
+// text the page does not display (not highlighted).
 type Stats struct {
-	Kept, ByLocator, ByText, Missing int
-	Examples                         []struct{ Locator, Text string }
+	Kept, ByLocator, ByText, Missing, Hidden int
+	Examples                                 []struct{ Locator, Text string }
 }
 
 // Worlds follows a tab's JavaScript contexts to find the extension's
