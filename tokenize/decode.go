@@ -23,6 +23,7 @@ import (
 const (
 	ReasonBOM      = "bom"      // a byte-order mark
 	ReasonUTF8     = "utf8"     // the bytes are valid UTF-8 (declarations are not trusted over that)
+	ReasonTwice    = "twice"    // valid UTF-8 of text that was UTF-8 already: encoded twice, decoded twice
 	ReasonCaller   = "caller"   // the label given by the caller (e.g. an HTTP Content-Type)
 	ReasonMeta     = "meta"     // a <meta charset> or <meta http-equiv> declaration
 	ReasonMixed    = "mixed"    // mostly UTF-8 with stray 8-bit bytes, read as windows-1252
@@ -52,7 +53,11 @@ type Decoded struct {
 //     an 8-bit or legacy multi-byte charset is almost never valid UTF-8 by
 //     accident, while pages that declare ISO-8859-1 but are UTF-8 are common.
 //     (The only exception is a page declaring a 7-bit ISO-2022 charset that
-//     contains escape sequences.)
+//     contains escape sequences.) A page whose UTF-8 was read as
+//     windows-1252 or ISO-8859-1 and written out as UTF-8 again, once or
+//     more ("Investorâ€™s", "Ã³"), is decoded as many times (ReasonTwice):
+//     when its every character below U+0100 or of windows-1252 stands for a
+//     byte and those bytes are UTF-8 again (twiceEncoded).
 //  3. If valid UTF-8 sequences outnumber invalid bytes by far (mostlyUTF8),
 //     the page is UTF-8 with stray windows-1252 bytes, whatever it declares:
 //     valid sequences are read as UTF-8, each invalid byte as windows-1252
@@ -86,6 +91,9 @@ func decode(raw []byte, label string, copyText bool) Decoded {
 	if valid8 && bytes.IndexByte(raw, 0x1b) < 0 {
 		// UTF-8 whatever the page declares (step 2), so the declaration
 		// is not looked for: only an ISO-2022 escape could overrule it.
+		if once, ok := undoTwice(raw); ok {
+			return Decoded{Text: once, Encoding: "utf-8", Reason: ReasonTwice}
+		}
 		return utf8Text(raw, copyText)
 	}
 	declared, name := lookupLabel(label)
@@ -424,4 +432,110 @@ func utf8Text(raw []byte, copyText bool) Decoded {
 		text = string(raw)
 	}
 	return Decoded{Text: text, Encoding: "utf-8", Reason: ReasonUTF8}
+}
+
+// twiceLeads are the second bytes of the UTF-8 of the characters that a
+// UTF-8 lead byte read as windows-1252 or ISO-8859-1 becomes, all of them
+// C3 xx: "Â" and "Ã" (leads C2, C3: Latin letters and signs), "Ä" to "Ë"
+// and "Î", "Ï", "Ð", "Ñ" (C4–D1: more Latin, Greek, Cyrillic), "â" (E2:
+// punctuation such as ’ and —), "ã" to "é" (E3–E9: CJK), "ð" (F0: emoji).
+var twiceLeads = [256]bool{0x82: true, 0x83: true, 0x84: true, 0x85: true, 0x86: true, 0x87: true, 0x88: true,
+	0x89: true, 0x8a: true, 0x8b: true, 0x8e: true, 0x8f: true, 0x90: true, 0x91: true,
+	0xa2: true, 0xa3: true, 0xa4: true, 0xa5: true, 0xa6: true, 0xa7: true, 0xa8: true, 0xa9: true, 0xb0: true}
+
+// maxTwice is the most times undoTwice decodes a page.
+const maxTwice = 3
+
+// undoTwice returns the text of a valid UTF-8 page that was encoded twice
+// (or up to maxTwice times): each of its characters stands for one byte,
+// as windows-1252 (or ISO-8859-1, for the five bytes windows-1252 leaves
+// undefined and the C1 controls) maps bytes to characters, and those
+// bytes are valid UTF-8 holding a character beyond ASCII. ok is false for
+// any other page, among them every page with a character that is no
+// such byte (one properly encoded "’" beside "â€™" leaves it as it is) and
+// every page without non-ASCII text.
+func undoTwice(raw []byte) (text string, ok bool) {
+	if !hasTwiceMark(raw) {
+		return "", false
+	}
+	cur := raw
+	for range maxTwice {
+		once, ok := onceLess(cur)
+		if !ok {
+			break
+		}
+		cur, text = once, string(once)
+		if !hasTwiceMark(cur) {
+			break
+		}
+	}
+	return text, text != ""
+}
+
+// hasTwiceMark reports whether raw holds a character of twiceLeads
+// followed by one that stands for a UTF-8 continuation byte (U+0080–U+00BF,
+// or a windows-1252 sign for one of 80–9F): one pass over the bytes.
+func hasTwiceMark(raw []byte) bool {
+	for rest := raw; ; {
+		i := bytes.IndexByte(rest, 0xc3)
+		if i < 0 || i+2 >= len(rest) {
+			return false
+		}
+		rest = rest[i+1:]
+		if twiceLeads[rest[0]] {
+			if r, _ := utf8.DecodeRune(rest[1:]); continuationByte(r) >= 0 {
+				return true
+			}
+		}
+	}
+}
+
+// continuationByte returns the byte 80–BF that r stands for read as
+// windows-1252 (or as ISO-8859-1), or -1.
+func continuationByte(r rune) int {
+	if r >= 0x80 && r <= 0xbf {
+		return int(r)
+	}
+	if b, ok := cp1252Byte[r]; ok {
+		return int(b)
+	}
+	return -1
+}
+
+// cp1252Byte maps the characters windows-1252 gives bytes 80–9F to those
+// bytes.
+var cp1252Byte = func() map[rune]byte {
+	m := make(map[rune]byte, 32)
+	for b := 0x80; b <= 0x9f; b++ {
+		if r := charmap.Windows1252.DecodeByte(byte(b)); r != utf8.RuneError && r >= 0x100 {
+			m[r] = byte(b)
+		}
+	}
+	return m
+}()
+
+// onceLess maps each character of valid UTF-8 text to the byte it stands
+// for (see undoTwice); ok is false when a character stands for none or
+// the bytes are not valid UTF-8 with a character beyond ASCII.
+func onceLess(text []byte) (out []byte, ok bool) {
+	out = make([]byte, 0, len(text))
+	for i := 0; i < len(text); {
+		c := text[i]
+		if c < utf8.RuneSelf {
+			out = append(out, c)
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRune(text[i:])
+		i += n
+		switch b, in1252 := cp1252Byte[r]; {
+		case r < 0x100:
+			out = append(out, byte(r))
+		case in1252:
+			out = append(out, b)
+		default:
+			return nil, false
+		}
+	}
+	return out, len(out) < len(text) && utf8.Valid(out)
 }

@@ -5,8 +5,10 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/saintfish/chardet"
+	"golang.org/x/text/encoding/charmap"
 )
 
 func TestDecodeFixtures(t *testing.T) {
@@ -135,5 +137,59 @@ func TestParseUTF16WithoutBOM(t *testing.T) {
 		if len(p.Blocks) == 0 || !strings.Contains(p.Blocks[len(p.Blocks)-1].Text, "crêpes à Noël") {
 			t.Errorf("%s: blocks %+v", f, p.Blocks)
 		}
+	}
+}
+
+func TestDecodeTwice(t *testing.T) {
+	// twice encodes s's UTF-8 as if read as windows-1252 and written as
+	// UTF-8 again.
+	twice := func(s string) string {
+		var b strings.Builder
+		for _, c := range []byte(s) {
+			if c < 0x80 {
+				b.WriteByte(c)
+				continue
+			}
+			r := charmap.Windows1252.DecodeByte(c)
+			if r == utf8.RuneError { // 81, 8D, 8F, 90, 9D: the C1 control, as browsers read them
+				r = rune(c)
+			}
+			b.WriteRune(r)
+		}
+		return b.String()
+	}
+	latin1 := func(s string) string { // read as ISO-8859-1 instead
+		var b strings.Builder
+		for _, c := range []byte(s) {
+			b.WriteRune(rune(c))
+		}
+		return b.String()
+	}
+	page := func(body string) []byte { return []byte("<html><body><p>" + body + "</p></body></html>") }
+	tests := []struct {
+		name, page string
+		reason     string
+		want       string
+	}{
+		{"punctuation, windows-1252", twice("A DIY Investor’s Guide — 2025"), ReasonTwice, "A DIY Investor’s Guide — 2025"},
+		{"punctuation, ISO-8859-1", latin1("A DIY Investor’s Guide — 2025"), ReasonTwice, "A DIY Investor’s Guide — 2025"},
+		{"Polish", twice("Wrocław, ósmy dzień, Łódź"), ReasonTwice, "Wrocław, ósmy dzień, Łódź"},
+		{"Greek and Chinese", twice("Αθήνα 北京 😀"), ReasonTwice, "Αθήνα 北京 😀"},
+		{"three times", twice(twice(twice("crêpes à Noël"))), ReasonTwice, "crêpes à Noël"},
+		{"plain UTF-8 stays", "Le café où l’on mange des crêpes à Noël — «déjà vu»", ReasonUTF8, "Le café où l’on mange"},
+		{"a proper character beside a twice-encoded one: left as it is", twice("Investor’s") + " l’église", ReasonUTF8, "Investorâ€™s l’église"},
+		{"legit letters that look like marks stay", "SÃO PAULO, Ãgua, Âme", ReasonUTF8, "SÃO PAULO, Ãgua, Âme"},
+		{"ASCII", "plain text", ReasonUTF8, "plain text"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			d := Decode(page(tt.page), "")
+			if d.Reason != tt.reason || d.Encoding != "utf-8" {
+				t.Errorf("encoding %q (%s), want utf-8 (%s)", d.Encoding, d.Reason, tt.reason)
+			}
+			if !strings.Contains(d.Text, tt.want) {
+				t.Errorf("decoded text lacks %q:\n%s", tt.want, d.Text)
+			}
+		})
 	}
 }

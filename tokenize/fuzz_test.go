@@ -56,3 +56,22 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// FuzzDecode feeds arbitrary bytes to Decode: the text is valid UTF-8,
+// and a page decoded twice (ReasonTwice) was valid UTF-8 and is shorter
+// than its bytes.
+func FuzzDecode(f *testing.F) {
+	f.Add([]byte("A DIY Investor\xc3\xa2\xe2\x82\xac\xe2\x84\xa2s Guide"), "")
+	f.Add([]byte("Investor\xc3\xa2\xc2\x80\xc2\x99s, \xc3\x83\xc2\xb3smy"), "iso-8859-2")
+	f.Add([]byte("S\xc3\x83O PAULO \xc3\x82me"), "")
+	f.Add([]byte("\xc3\x83\xc2\x83\xc3\x82\xc2\xa9"), "")
+	f.Fuzz(func(t *testing.T, raw []byte, label string) {
+		d := Decode(raw, label)
+		if !utf8.ValidString(d.Text) {
+			t.Fatalf("text is not UTF-8: %q", d.Text)
+		}
+		if d.Reason == ReasonTwice && (!utf8.Valid(raw) || len(d.Text) >= len(raw)) {
+			t.Fatalf("decoded twice from %q: %q", raw, d.Text)
+		}
+	})
+}
