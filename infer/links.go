@@ -110,13 +110,23 @@ func contentImages(root *html.Node, blocks []tokenize.Block, kept []bool, base *
 	for i, b := range blocks {
 		index[b.Node] = i
 	}
+	// keptUnder reports whether an element holds a kept block, each
+	// element's subtree walked once however many images it holds (one <p>
+	// of 99,000 images took minutes walked once per image).
+	known := make(map[*html.Node]bool)
 	keptUnder := func(n *html.Node) bool {
+		if v, ok := known[n]; ok {
+			return v
+		}
+		v := false
 		for d := range n.Descendants() {
 			if i, ok := index[d]; ok && kept[i] {
-				return true
+				v = true
+				break
 			}
 		}
-		return false
+		known[n] = v
+		return v
 	}
 	var images []Image
 	seen := map[string]bool{}

@@ -180,6 +180,11 @@ func TestImageMarkup(t *testing.T) {
 		head: `<base href="javascript:alert(1)//">`,
 		body: `<p>Intro.</p><img alt="j" src="img/j.png">` + text,
 		want: []string{"j -> img/j.png"},
+	}, {
+		// Each image asks whether its paragraph holds kept text: the
+		// paragraph is walked once, not once per image.
+		name: "a paragraph of 20,000 images and no text",
+		body: `<p>` + strings.Repeat(`<img src="i.png">`, 20000) + `</p>` + text,
 	}} {
 		t.Run(tc.name, func(t *testing.T) {
 			page := `<html><head><title>T</title>` + tc.head + `</head><body>` + tc.body + `<div><p>drop</p><img src="teaser.png"><p>drop</p></div></body></html>`
