@@ -20,17 +20,17 @@ import (
 
 	"github.com/boilernet/boilernet/fetch"
 	"github.com/boilernet/boilernet/infer"
-	"github.com/boilernet/boilernet/tokenize"
+	"github.com/boilernet/boilernet/methods"
 )
 
 // keepAll is an extractor that needs no model: every block is content.
-var keepAll = infer.WithSelector(func(page *tokenize.Page, _ string) ([]bool, error) {
+var keepAll = infer.WithClassifier(methods.Method{}, methods.Verdicts(func(page methods.Page) ([]bool, error) {
 	sel := make([]bool, len(page.Blocks))
 	for i := range sel {
 		sel[i] = true
 	}
 	return sel, nil
-})
+}))
 
 const tinyPage = "<html><body><p>A page with a paragraph of text.</p></body></html>"
 
@@ -273,13 +273,13 @@ func TestRunStopsWithItsContext(t *testing.T) {
 }
 
 // keepAllBut labels every block content except those containing "drop".
-var keepAllBut = infer.WithSelector(func(p *tokenize.Page, _ string) ([]bool, error) {
+var keepAllBut = infer.WithClassifier(methods.Method{}, methods.Verdicts(func(p methods.Page) ([]bool, error) {
 	s := make([]bool, len(p.Blocks))
 	for i, b := range p.Blocks {
 		s[i] = !strings.Contains(b.Text, "drop")
 	}
 	return s, nil
-})
+}))
 
 func TestURLs(t *testing.T) {
 	hang := make(chan struct{})

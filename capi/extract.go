@@ -14,6 +14,8 @@ import (
 	"github.com/boilernet/boilernet/infer"
 	"github.com/boilernet/boilernet/internal/modelfile"
 	"github.com/boilernet/boilernet/methods"
+	"github.com/boilernet/boilernet/methods/defaultmodel"
+	"github.com/boilernet/boilernet/methods/ensemble"
 	"github.com/boilernet/boilernet/render"
 )
 
@@ -113,9 +115,9 @@ type Extractor struct {
 // embedded model when models is "". The model is loaded here, so that a
 // bad file is an error now.
 func NewExtractor(models string) (*Extractor, error) {
-	load := infer.Default
+	load := defaultmodel.Load
 	if models != "" {
-		load = func() (*infer.Extractor, error) { return loadModels(models) }
+		load = func() (*ensemble.Model, error) { return loadModels(models) }
 	}
 	e := &Extractor{registry: methods.New(methods.Config{Model: load})}
 	if _, err := e.registry.Model(); err != nil {
@@ -125,13 +127,13 @@ func NewExtractor(models string) (*Extractor, error) {
 }
 
 // loadModels loads the model files of a comma-separated list as one
-// extractor (modelfile.ReadList, as boilernet extract -model reads them).
-func loadModels(list string) (*infer.Extractor, error) {
+// model (modelfile.ReadList, as boilernet extract -model reads them).
+func loadModels(list string) (*ensemble.Model, error) {
 	nets, err := modelfile.ReadList(list)
 	if err != nil {
 		return nil, fmt.Errorf("model: %w", err)
 	}
-	return infer.NewEnsemble(nets...)
+	return ensemble.New(nets...)
 }
 
 // extractor returns the extractor of a method spec, built once.
@@ -143,7 +145,7 @@ func (e *Extractor) extractor(spec string) (*infer.Extractor, error) {
 	if err != nil {
 		return nil, err
 	}
-	ex, err := e.registry.Extractor(m)
+	ex, err := infer.ForMethod(e.registry, m)
 	if err != nil {
 		return nil, err
 	}
@@ -223,5 +225,5 @@ func write(w io.Writer, format, name string, res *infer.Result, resp Response) e
 // version names the Go release and the embedded model the library was
 // built with.
 func version() string {
-	return fmt.Sprintf("boilernet capi, %s %s/%s, embedded model %s", runtime.Version(), runtime.GOOS, runtime.GOARCH, infer.DefaultSum())
+	return fmt.Sprintf("boilernet capi, %s %s/%s, embedded model %s", runtime.Version(), runtime.GOOS, runtime.GOARCH, defaultmodel.Sum())
 }

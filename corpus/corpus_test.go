@@ -6,17 +6,17 @@ import (
 
 	"github.com/boilernet/boilernet/infer"
 	"github.com/boilernet/boilernet/metadata"
-	"github.com/boilernet/boilernet/tokenize"
+	"github.com/boilernet/boilernet/methods"
 )
 
 // keepAll extracts every block of a page as content.
-var keepAll = infer.WithSelector(func(p *tokenize.Page, _ string) ([]bool, error) {
+var keepAll = infer.WithClassifier(methods.Method{}, methods.Verdicts(func(p methods.Page) ([]bool, error) {
 	sel := make([]bool, len(p.Blocks))
 	for i := range sel {
 		sel[i] = true
 	}
 	return sel, nil
-})
+}))
 
 func extract(t *testing.T, page string) *infer.Result {
 	t.Helper()

@@ -10,6 +10,7 @@ import (
 	"github.com/boilernet/boilernet/eval"
 	"github.com/boilernet/boilernet/infer"
 	"github.com/boilernet/boilernet/metadata"
+	"github.com/boilernet/boilernet/methods"
 	"github.com/boilernet/boilernet/tokenize"
 )
 
@@ -117,7 +118,7 @@ func TestSnippetRules(t *testing.T) {
 // ruleOutputs returns the texts of the outputs TestSnippetRules
 // compares on d: its gold, every block, the default model's blocks.
 func ruleOutputs(d *data.Document, ex *infer.Extractor) ([]string, error) {
-	_, sel, err := ex.Labeler().Label(d.Page, metadata.Read(d.Page.Root, "").Title())
+	_, sel, err := ex.Method().Label(ex.Classifier(), methods.Page{Page: d.Page, Title: metadata.Read(d.Page.Root, "").Title()})
 	if err != nil {
 		return nil, err
 	}

@@ -225,7 +225,7 @@ func TestLabelMode(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	md, _ := ex.Model()
+	md := ex.Model()
 	opts := train.DefaultOptions()
 	opts.Data, opts.Init, opts.Epochs, opts.KeepLast = []string{dir}, md.Net(), 1, true
 	opts.Features, opts.Words, opts.Tags, opts.Attrs = nil, 0, 0, 0

@@ -81,35 +81,3 @@ func BenchmarkExtract(b *testing.B) {
 		run(b, 1, func(p []byte) { e.ExtractBytes(p, Options{Metadata: true}) })
 	})
 }
-
-// BenchmarkDecode measures the default decoding alone (the expected-F1
-// choice and the markup rules) over the CleanEval test pages, their
-// probabilities computed once, in pages/s.
-//
-//	go test -run XXX -bench Decode -benchmem ./infer
-func BenchmarkDecode(b *testing.B) {
-	e, err := Default()
-	if err != nil {
-		b.Fatal(err)
-	}
-	md, _ := e.Model()
-	type page struct {
-		blocks []tokenize.Block
-		probs  []float32
-	}
-	var decoded []page
-	for _, raw := range testPages(b) {
-		p, err := tokenize.Parse(raw, tokenize.Options{})
-		if err != nil {
-			continue
-		}
-		decoded = append(decoded, page{p.Blocks, md.Probabilities(p.Blocks)})
-	}
-	d := DefaultDecoding()
-	for b.Loop() {
-		for _, p := range decoded {
-			d.decode(p.blocks, p.probs, 0)
-		}
-	}
-	b.ReportMetric(float64(len(decoded))*float64(b.N)/b.Elapsed().Seconds(), "pages/s")
-}

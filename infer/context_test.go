@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/boilernet/boilernet/tokenize"
+	"github.com/boilernet/boilernet/methods"
 )
 
 // TestExtractContext: a done context stops an extraction at its next step.
@@ -14,7 +14,7 @@ func TestExtractContext(t *testing.T) {
 	page := []byte("<body><p>One paragraph of text.</p><p>Another one.</p></body>")
 	canceled, cancel := context.WithCancel(context.Background())
 	cancel()
-	keep := func(p *tokenize.Page, _ string) ([]bool, error) {
+	keep := func(p methods.Page) ([]bool, error) {
 		out := make([]bool, len(p.Blocks))
 		for i := range out {
 			out[i] = true
@@ -24,14 +24,14 @@ func TestExtractContext(t *testing.T) {
 	// cancelInside cancels its context while the page is being labeled:
 	// the steps after the selection must not run.
 	var stop context.CancelFunc
-	cancelInside := func(p *tokenize.Page, title string) ([]bool, error) {
+	cancelInside := func(p methods.Page) ([]bool, error) {
 		stop()
-		return keep(p, title)
+		return keep(p)
 	}
 	tests := []struct {
 		name string
 		ctx  func() context.Context
-		sel  Selector
+		sel  methods.Verdicts
 		want error
 	}{
 		{"background", context.Background, keep, nil},
@@ -43,7 +43,7 @@ func TestExtractContext(t *testing.T) {
 		}, cancelInside, context.Canceled},
 	}
 	for _, tt := range tests {
-		ex := WithSelector(tt.sel)
+		ex := verdicts(tt.sel)
 		res, err := ex.ExtractBytesContext(tt.ctx(), page, Options{Metadata: true})
 		if !errors.Is(err, tt.want) || (err == nil) != (res != nil) {
 			t.Errorf("%s: result %v, error %v; want error %v", tt.name, res != nil, err, tt.want)
@@ -52,7 +52,7 @@ func TestExtractContext(t *testing.T) {
 			t.Errorf("%s: text %q", tt.name, res.Text)
 		}
 	}
-	if _, err := WithSelector(keep).ExtractContext(canceled, strings.NewReader(string(page)), Options{}); !errors.Is(err, context.Canceled) {
+	if _, err := verdicts(keep).ExtractContext(canceled, strings.NewReader(string(page)), Options{}); !errors.Is(err, context.Canceled) {
 		t.Errorf("ExtractContext with a canceled context: %v", err)
 	}
 }

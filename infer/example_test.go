@@ -3,10 +3,14 @@ package infer_test
 import (
 	"context"
 	"fmt"
+	"log"
 	"os"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/boilernet/boilernet/infer"
+	"github.com/boilernet/boilernet/methods"
 )
 
 func ExampleExtract() {
@@ -58,7 +62,7 @@ func ExampleNewEnsemble() {
 	if err != nil {
 		panic(err)
 	}
-	m, _ := def.Model()
+	m := def.Model()
 	fmt.Println(len(m.Nets()), "networks")
 	ex, err := infer.NewEnsemble(m.Nets()[0])
 	if err != nil {
@@ -92,3 +96,68 @@ func ExampleResult_comments() {
 	// Ann (January 2, 2024): Great post, I agree with every word of it.
 	// Bob (): Not me, I think the second paragraph is wrong.
 }
+
+// A Boilerpipe classifier with the Main Content Filter, by its spec.
+func ExampleForMethod() {
+	page := `<html><head><title>Night trains return - Courier</title></head><body>
+<div><a href="/">Home</a> | <a href="/news">News</a></div>
+<h1>Night trains return</h1>
+<p>After an absence of more than ten years, overnight passenger trains are running again between Zurich, Innsbruck and Vienna, and every compartment was sold.</p>
+<div><a href="/privacy">Privacy</a> | <a href="/terms">Terms</a></div></body></html>`
+	m, err := methods.Parse("boilerpipe-numwords+main", methods.Params{})
+	if err != nil {
+		log.Fatal(err)
+	}
+	ex, err := infer.ForMethod(methods.New(methods.Config{}), m)
+	if err != nil {
+		log.Fatal(err)
+	}
+	res, err := ex.Extract(strings.NewReader(page), infer.Options{})
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(res.Title)
+	fmt.Println(res.Text)
+	// Output:
+	// Night trains return
+	// After an absence of more than ten years, overnight passenger trains are running again between Zurich, Innsbruck and Vienna, and every compartment was sold.
+}
+
+// A block classifier of your own runs with any decoding and filter of a
+// method: here one that rates a block by whether it is in a paragraph,
+// thresholded at 0.5 and filtered by the ancestor filter.
+func ExampleWithClassifier() {
+	page := `<html><body><div><a href="/">Home</a> | <a href="/news">News</a></div>
+<article><p>After an absence of more than ten years, overnight passenger trains are running again.</p>
+<p>Every compartment of the first one was sold.</p></article></body></html>`
+	inParagraph := classifierFunc(func(p methods.Page) (methods.Scores, error) {
+		probs := make([]float32, len(p.Blocks))
+		for i, b := range p.Blocks {
+			if slices.Contains(b.Path, "p") {
+				probs[i] = 0.9
+			}
+		}
+		return methods.Scores{Probs: probs}, nil
+	})
+	m, err := methods.Parse("bilstm:blocks@0.5+ancestor", methods.Params{})
+	if err != nil {
+		log.Fatal(err)
+	}
+	ex := infer.WithClassifier(m, inParagraph)
+	res, err := ex.Extract(strings.NewReader(page), infer.Options{})
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(ex.Method())
+	fmt.Println(res.Text)
+	// Output:
+	// bilstm:blocks@0.5+ancestor
+	// After an absence of more than ten years, overnight passenger trains are running again.
+	//
+	// Every compartment of the first one was sold.
+}
+
+// classifierFunc is a methods.Classifier of a function.
+type classifierFunc func(p methods.Page) (methods.Scores, error)
+
+func (f classifierFunc) Classify(p methods.Page) (methods.Scores, error) { return f(p) }

@@ -1,6 +1,7 @@
 package infer
 
 import (
+	"github.com/boilernet/boilernet/methods"
 	"testing"
 
 	"github.com/boilernet/boilernet/bilstm"
@@ -33,18 +34,18 @@ func FuzzExtract(f *testing.F) {
 	f.Add([]byte(`<div class=comments><h3>2 comments</h3><div class=comment><cite class=fn>A</cite><time>today</time><p>First comment text here, long enough.</p><a class=reply>Reply</a><div class=comment><p>A reply.</p></div></div><form class=comment-form><textarea>x</textarea></form></div>`), 0.0, false)
 	f.Add([]byte(`<nav><a href=/>Home</a></nav><p>[<a>edit</a>]</p><pre><span>def</span> <span>f</span>():</pre><math><mi>N</mi><annotation>N</annotation></math><li>a<div>b</div></li>`), 0.0, false)
 	f.Fuzz(func(t *testing.T, raw []byte, threshold float64, useFilter bool) {
-		mAll, _ := eAll.Model()
-		dAll, err := NewDecoder(mAll, DefaultDecoding(), threshold)
+		m, err := methods.Parse("", methods.Params{Threshold: threshold})
 		if err != nil {
 			return // a threshold outside [0, 1]
 		}
-		if _, err := NewExtractor(dAll).ExtractBytes(raw, Options{}); err != nil {
+		if _, err := WithClassifier(m, eAll.Classifier()).ExtractBytes(raw, Options{}); err != nil {
 			return
 		}
-		ex := thresholded(t, e, threshold)
+		spec := "bilstm"
 		if useFilter {
-			ex = NewExtractor(ancestorFiltered{ex.labeler, 0})
+			spec += "+ancestor"
 		}
+		ex := withMethod(t, e, spec, threshold)
 		if _, err := ex.ExtractBytes(raw, Options{Comments: true}); err != nil {
 			t.Fatalf("one model read the page, the other failed: %v", err)
 		}

@@ -1,9 +1,10 @@
 // Package infer owns the extraction of one page's main content, page to
 // result: an Extractor reads and parses the page, labels its text blocks
-// with its Labeler (the embedded BiLSTM model with a decoding, any other
-// model, or any method) and returns the page's Result (title, text,
-// blocks, links, images, comments, metadata), which nothing changes
-// afterwards.
+// by its method (a methods.Method: the embedded BiLSTM model with its
+// default decoding, any other model, decoding, threshold or filter, any
+// other classifier, one of your own too) and returns the page's Result
+// (title, text, blocks, links, images, comments, metadata), which nothing
+// changes afterwards.
 package infer
 
 import (
@@ -18,13 +19,12 @@ import (
 	"github.com/boilernet/boilernet/bilstm"
 	"github.com/boilernet/boilernet/internal/limits"
 	"github.com/boilernet/boilernet/metadata"
+	"github.com/boilernet/boilernet/methods"
+	"github.com/boilernet/boilernet/methods/decode"
+	"github.com/boilernet/boilernet/methods/defaultmodel"
+	"github.com/boilernet/boilernet/methods/ensemble"
 	"github.com/boilernet/boilernet/tokenize"
 )
-
-// DefaultThreshold is the probability from which a block is content when
-// a decoding thresholds each block (Decoding.Threshold) and is given no
-// threshold: the paper's, bilstm.DefaultThreshold.
-const DefaultThreshold = bilstm.DefaultThreshold
 
 // Options are the input and output choices of one extraction: what is
 // known of the page, what the result holds, and limits. How blocks are
@@ -83,9 +83,9 @@ func (o Options) maxPageSize() int64 {
 // Block is one leaf text block of a page with the model's verdict.
 type Block struct {
 	Text string  `json:"text"`
-	Prob float64 `json:"prob"` // P(content); 1 or 0 from a Labeler of verdicts
+	Prob float64 `json:"prob"` // P(content); 1 or 0 from a classifier of verdicts
 	// Content reports whether the block is in the extracted text: selected
-	// by the extractor's Labeler (a model's decoding, a method's filter).
+	// by the extractor's method (a model's decoding, a filter).
 	Content bool `json:"content"`
 	// Headline reports a selected block left out of the text because it
 	// is the page's headline (Options.KeepHeadline keeps it in).
@@ -129,66 +129,43 @@ type Result struct {
 	page *tokenize.Page
 }
 
-// Extractor extracts the main content of pages with one Labeler: a
-// neural model with its decoding (New, Load, NewEnsemble, Default: the
-// default decoding; NewDecoder for another), or any method (NewExtractor;
-// package methods builds one from a spec). It is safe for concurrent use.
+// Extractor extracts the main content of pages by one method (a
+// methods.Method) with the block classifier that runs it: the embedded
+// model with the default method (Default), a model file's networks (Load,
+// New, NewEnsemble, NewModel), any method a methods.Registry resolves
+// (ForMethod), or a method over a classifier of your own
+// (WithClassifier). It is safe for concurrent use.
 type Extractor struct {
-	labeler Labeler
+	method     methods.Method
+	classifier methods.Classifier
+	model      *ensemble.Model // the bilstm classifier's; nil for the others
 }
 
-// A Labeler labels the blocks of a parsed page, given its title (see
-// metadata.Page.Title): each block's probability of being content (1 or 0
-// from a labeler of verdicts) and whether it is content. Both slices have
-// one element per block of the page. A Labeler is safe for concurrent use.
-type Labeler interface {
-	Label(page *tokenize.Page, title string) (probs []float32, content []bool, err error)
-}
+// Default returns the Extractor of the embedded default model
+// (defaultmodel.Load: two networks whose probabilities are averaged) with
+// the default method, loaded on first use. It is safe for concurrent use.
+func Default() (*Extractor, error) { return loadDefault() }
 
-// NewExtractor returns an Extractor that labels blocks with l.
-func NewExtractor(l Labeler) *Extractor { return &Extractor{labeler: l} }
-
-// Labeler returns the Labeler the extractor runs.
-func (e *Extractor) Labeler() Labeler { return e.labeler }
-
-// Selector labels the blocks of a parsed page (true: content), given the
-// page and its title: a Labeler of verdicts.
-type Selector func(page *tokenize.Page, title string) ([]bool, error)
-
-// Label is the Labeler of s: its verdicts, with probabilities 1 and 0.
-func (s Selector) Label(page *tokenize.Page, title string) ([]float32, []bool, error) {
-	selected, err := s(page, title)
+var loadDefault = sync.OnceValues(func() (*Extractor, error) {
+	md, err := defaultmodel.Load()
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	probs := make([]float32, len(selected))
-	for i, c := range selected {
-		if c {
-			probs[i] = 1
-		}
-	}
-	return probs, selected, nil
+	return NewModel(md), nil
+})
+
+// NewModel returns the Extractor of a neural model (one network, or an
+// ensemble) with the default method: the model's probabilities, the
+// default decoding, no filter.
+func NewModel(md *ensemble.Model) *Extractor {
+	return &Extractor{classifier: methods.BiLSTM(md), model: md}
 }
 
-// WithSelector returns an Extractor that labels blocks with sel:
-// NewExtractor(sel).
-func WithSelector(sel Selector) *Extractor { return NewExtractor(sel) }
+// New returns the Extractor of a network with the default method.
+func New(net *bilstm.Model) *Extractor { return NewModel(ensemble.Of(net)) }
 
-// workspace holds one extraction's reusable buffers.
-type workspace struct {
-	net bilstm.PageWorkspace
-	x   bilstm.Sparse
-}
-
-// keptBlocks is the page length (in blocks) up to which a workspace's
-// buffers go back to the pool: those of a longer page are left to the
-// garbage collector rather than held for the pages after it.
-const keptBlocks = 1 << 14
-
-// New returns an Extractor for a network.
-func New(m *bilstm.Model) *Extractor { return NewExtractor(NewModel(m).decoder()) }
-
-// Load reads a model file (see bilstm.ReadModel) and returns its Extractor.
+// Load reads a model file (see bilstm.ReadModel) and returns its Extractor
+// with the default method.
 func Load(r io.Reader) (*Extractor, error) {
 	m, err := bilstm.ReadModel(r)
 	if err != nil {
@@ -197,24 +174,65 @@ func Load(r io.Reader) (*Extractor, error) {
 	return New(m), nil
 }
 
-// NewEnsemble returns an Extractor whose blocks' probabilities are the
-// mean of the networks' (NewEnsembleModel).
+// NewEnsemble returns the Extractor with the default method of the
+// networks' ensemble, whose blocks' probabilities are the mean of the
+// networks' (ensemble.New).
 func NewEnsemble(nets ...*bilstm.Model) (*Extractor, error) {
-	m, err := NewEnsembleModel(nets...)
+	md, err := ensemble.New(nets...)
 	if err != nil {
 		return nil, err
 	}
-	return NewExtractor(m.decoder()), nil
+	return NewModel(md), nil
 }
 
-// Model returns the extractor's neural model: that of its Labeler when
-// the Labeler has a method Model() *Model (as a Decoder has); ok is false
-// for one that has none (a Selector, say).
-func (e *Extractor) Model() (m *Model, ok bool) {
-	if l, ok := e.labeler.(interface{ Model() *Model }); ok {
-		m = l.Model()
+// ForMethod returns the Extractor of m with the classifier and model r
+// resolves for it (methods.Registry.Classifier). An oracle is an error:
+// it needs the gold of an evaluation.
+func ForMethod(r *methods.Registry, m methods.Method) (*Extractor, error) {
+	if m.Oracle() {
+		return nil, fmt.Errorf("method %s reads the gold labels: only an evaluation runs it", m)
 	}
-	return m, m != nil
+	c, err := r.Classifier(m)
+	if err != nil {
+		return nil, err
+	}
+	e := &Extractor{method: m, classifier: c}
+	if m.Classifier() == methods.DefaultMethod {
+		if md, err := r.Model(); err == nil {
+			e.model = md
+		}
+	}
+	return e, nil
+}
+
+// WithClassifier returns the Extractor that runs m's decoding, threshold
+// and filter over c, a block classifier of your own, in place of m's
+// (see methods.Method.Label): c's probabilities take any decoding, its
+// verdicts any filter. (An oracle fails on every page: an extraction has
+// no gold.)
+func WithClassifier(m methods.Method, c methods.Classifier) *Extractor {
+	return &Extractor{method: m, classifier: c}
+}
+
+// Method returns the method the extractor runs.
+func (e *Extractor) Method() methods.Method { return e.method }
+
+// Classifier returns the block classifier the extractor runs its method
+// with.
+func (e *Extractor) Classifier() methods.Classifier { return e.classifier }
+
+// Model returns the neural model of the extractor's classifier, nil when
+// it has none (a method of another classifier, or a classifier of your
+// own).
+func (e *Extractor) Model() *ensemble.Model { return e.model }
+
+// Extract extracts the main content of a page with the default model.
+func Extract(r io.Reader, opts Options) (*Result, error) {
+	e, err := Default()
+	if err != nil {
+		return nil, err
+	}
+	return e.Extract(r, opts)
 }
 
 // Extract reads a whole page from r, at most opts.MaxPageSize bytes, and
@@ -285,20 +303,17 @@ func (e *Extractor) ExtractBytesContext(ctx context.Context, raw []byte, opts Op
 	}
 	meta := metadata.Read(page.Root, opts.URL)
 	title := meta.Title()
-	probs, selected, err := e.labeler.Label(page, title)
+	probs, selected, err := e.method.Label(e.classifier, methods.Page{Page: page, Title: title})
 	if err != nil {
 		return nil, err
-	}
-	if len(probs) != len(page.Blocks) || len(selected) != len(page.Blocks) {
-		return nil, fmt.Errorf("infer: the labeler gave %d probabilities and %d labels for %d blocks", len(probs), len(selected), len(page.Blocks))
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	res := &Result{Title: title, Encoding: page.Encoding, Blocks: make([]Block, len(page.Blocks)), page: page,
-		Confidence: confidence(page.Blocks, probs, selected)}
+		Confidence: decode.Confidence(page.Blocks, probs, selected)}
 	if !opts.KeepHeadline {
-		head := Headline(page.Blocks, selected, title)
+		head := decode.Headline(page.Blocks, selected, title)
 		if len(head) > 0 {
 			// The headline taken out of the text is the title, whole; a
 			// heading that is not the page's title stays in the text.
@@ -352,18 +367,6 @@ func (r *Result) EmptyReason() string {
 		return "the page has no text (it may build its content with JavaScript)"
 	}
 	return fmt.Sprintf("none of the page's %d text blocks was kept as content", len(r.Blocks))
-}
-
-// Probabilities returns P(content) for each block of one page, in order.
-func (md *Model) Probabilities(blocks []tokenize.Block) []float32 {
-	if len(blocks) == 0 {
-		return nil
-	}
-	ws := md.pool.Get().(*workspace)
-	if len(blocks) <= keptBlocks {
-		defer md.pool.Put(ws)
-	}
-	return bilstm.MeanPrediction(md.nets, blocks, &ws.x, &ws.net)
 }
 
 // sizeString writes n bytes in MiB, KiB or bytes, whichever is exact.

@@ -11,7 +11,8 @@ import (
 	"testing"
 
 	"github.com/boilernet/boilernet/bilstm"
-	"github.com/boilernet/boilernet/filter"
+	"github.com/boilernet/boilernet/methods"
+	"github.com/boilernet/boilernet/methods/decode"
 	"github.com/boilernet/boilernet/tokenize"
 	"github.com/boilernet/boilernet/train"
 )
@@ -36,38 +37,23 @@ func synthExtractor(t testing.TB) *Extractor {
 // and threshold th.
 func thresholded(t testing.TB, e *Extractor, th float64) *Extractor {
 	t.Helper()
-	return decoded(t, e, DefaultDecoding(), th)
+	return withMethod(t, e, "bilstm", th)
 }
 
-// decoded returns the extractor of e's model with decoding d and
-// threshold th.
-func decoded(t testing.TB, e *Extractor, d Decoding, th float64) *Extractor {
+// withMethod returns the extractor of e's classifier by the method of a
+// spec with threshold th.
+func withMethod(t testing.TB, e *Extractor, spec string, th float64) *Extractor {
 	t.Helper()
-	md, ok := e.Model()
-	if !ok {
-		t.Fatal("no model")
-	}
-	dec, err := NewDecoder(md, d, th)
+	m, err := methods.Parse(spec, methods.Params{Threshold: th})
 	if err != nil {
 		t.Fatal(err)
 	}
-	return NewExtractor(dec)
+	return WithClassifier(m, e.Classifier())
 }
 
-// ancestorFiltered is a Labeler with the ancestor filter after it (package
-// methods composes them so).
-type ancestorFiltered struct {
-	Labeler
-	depth int
-}
-
-func (a ancestorFiltered) Label(p *tokenize.Page, title string) ([]float32, []bool, error) {
-	probs, sel, err := a.Labeler.Label(p, title)
-	if err != nil {
-		return nil, nil, err
-	}
-	return probs, filter.Ancestor(p.Blocks, sel, a.depth), nil
-}
+// verdicts returns the extractor of the default method over a classifier
+// of verdicts.
+func verdicts(f methods.Verdicts) *Extractor { return WithClassifier(methods.Method{}, f) }
 
 func TestExtractSyntheticPage(t *testing.T) {
 	e := synthExtractor(t)
@@ -96,13 +82,13 @@ func TestExtractSyntheticPage(t *testing.T) {
 		}
 	}
 	// A threshold selects each block by its probability.
-	atDefault, err := thresholded(t, e, DefaultThreshold).ExtractBytes(raw, Options{})
+	atDefault, err := thresholded(t, e, decode.DefaultThreshold).ExtractBytes(raw, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, b := range atDefault.Blocks {
-		if b.Content != (b.Prob >= DefaultThreshold && !b.Headline) {
-			t.Errorf("threshold %v: block %+v", DefaultThreshold, b)
+		if b.Content != (b.Prob >= decode.DefaultThreshold && !b.Headline) {
+			t.Errorf("threshold %v: block %+v", decode.DefaultThreshold, b)
 		}
 	}
 	kept, err := e.ExtractBytes(raw, Options{KeepHeadline: true})
@@ -113,7 +99,7 @@ func TestExtractSyntheticPage(t *testing.T) {
 		t.Errorf("text with the headline:\n%s\nwant:\n%s", kept.Text, gold)
 	}
 	// The article is one ancestor group, so the filter keeps all of it.
-	filtered, err := NewExtractor(ancestorFiltered{e.labeler, 0}).ExtractBytes(raw, Options{})
+	filtered, err := withMethod(t, e, "bilstm+ancestor", 0).ExtractBytes(raw, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -122,7 +108,7 @@ func TestExtractSyntheticPage(t *testing.T) {
 	}
 	// Selecting every block, the filter alone finds the article (the
 	// parent of its paragraphs, depth 1, holds the most text).
-	everything, err := NewExtractor(ancestorFiltered{thresholded(t, e, 1e-9).labeler, 1}).ExtractBytes(raw, Options{})
+	everything, err := withMethod(t, e, "bilstm+ancestor:1", 1e-9).ExtractBytes(raw, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -172,8 +158,7 @@ func TestExtractErrors(t *testing.T) {
 		t.Error("empty page accepted")
 	}
 	for _, th := range []float64{2, -0.5, math.NaN()} {
-		md, _ := e.Model()
-		if _, err := NewDecoder(md, DefaultDecoding(), th); err == nil {
+		if _, err := decode.Default().Select(nil, nil, th); err == nil {
 			t.Errorf("threshold %v accepted", th)
 		}
 	}
@@ -280,7 +265,7 @@ func TestDefaultModel(t *testing.T) {
 // TestHeadlineTitle: the headline taken out of the text is the result's
 // title, whole, and the metadata's title is the same.
 func TestHeadlineTitle(t *testing.T) {
-	all := WithSelector(func(p *tokenize.Page, _ string) ([]bool, error) {
+	all := verdicts(func(p methods.Page) ([]bool, error) {
 		sel := make([]bool, len(p.Blocks))
 		for i := range sel {
 			sel[i] = true
@@ -360,8 +345,8 @@ func TestHighlightedCodeInArticle(t *testing.T) {
 	}
 	code := "class Greeter:\n    \"\"\"Greets people by name.\"\"\"\n\n    def __init__(self, greeting=\"Hello\"):\n" +
 		"        self.greeting = greeting\n\n    def greet(self, name):\n        return f\"{self.greeting}, {name}!\""
-	for _, d := range []Decoding{DefaultDecoding(), BlocksDecoding(), StructureDecoding()} {
-		res, err := decoded(t, ex, d, 0).ExtractBytes(raw, Options{})
+	for _, d := range []string{"bilstm", "bilstm:blocks", "bilstm:structure"} {
+		res, err := withMethod(t, ex, d, 0).ExtractBytes(raw, Options{})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,16 +1,15 @@
 package infer
 
 import (
+	"github.com/boilernet/boilernet/methods"
 	"html"
 	"slices"
 	"strings"
 	"testing"
-
-	"github.com/boilernet/boilernet/tokenize"
 )
 
 // keepAllBut labels every block content except those containing "drop".
-var keepAllBut = WithSelector(func(p *tokenize.Page, _ string) ([]bool, error) {
+var keepAllBut = verdicts(func(p methods.Page) ([]bool, error) {
 	s := make([]bool, len(p.Blocks))
 	for i, b := range p.Blocks {
 		s[i] = !strings.Contains(b.Text, "drop")

@@ -1,11 +1,10 @@
 package infer
 
 import (
+	"github.com/boilernet/boilernet/methods"
 	"slices"
 	"strings"
 	"testing"
-
-	"github.com/boilernet/boilernet/tokenize"
 )
 
 // Paragraphs are Text's paragraphs; WithoutParagraphs drops the ones
@@ -19,7 +18,7 @@ func TestWithoutParagraphs(t *testing.T) {
 <pre>code line 1
   code line 2</pre>
 <p>Third paragraph of the article, which <a href="/three">links</a> too.</p></article>`
-	all := WithSelector(func(p *tokenize.Page, _ string) ([]bool, error) {
+	all := verdicts(func(p methods.Page) ([]bool, error) {
 		sel := make([]bool, len(p.Blocks))
 		for i := range sel {
 			sel[i] = true

@@ -3,16 +3,15 @@ package infer
 import (
 	"bytes"
 	"errors"
+	"github.com/boilernet/boilernet/methods"
+	"github.com/boilernet/boilernet/methods/defaultmodel"
 	"math"
 	"strings"
 	"testing"
-
-	"github.com/boilernet/boilernet/bilstm"
-	"github.com/boilernet/boilernet/tokenize"
 )
 
 // keepAll is an extractor that needs no model: every block is content.
-var keepAll = WithSelector(func(page *tokenize.Page, _ string) ([]bool, error) {
+var keepAll = verdicts(func(page methods.Page) ([]bool, error) {
 	sel := make([]bool, len(page.Blocks))
 	for i := range sel {
 		sel[i] = true
@@ -51,12 +50,15 @@ func TestMaxPageSize(t *testing.T) {
 }
 
 func TestNonFiniteProbabilityIsAnError(t *testing.T) {
-	m, err := bilstm.ReadModel(bytes.NewReader(defaultSeed1))
+	def, err := defaultmodel.Load()
 	if err != nil {
 		t.Fatal(err)
 	}
-	m.Params.BOut[0] = float32(math.NaN())
-	_, err = New(m).ExtractBytes([]byte(tinyPage), Options{})
+	m := *def.Net()
+	params := *m.Params
+	params.BOut = []float32{float32(math.NaN())}
+	m.Params = &params
+	_, err = New(&m).ExtractBytes([]byte(tinyPage), Options{})
 	if err == nil || !strings.Contains(err.Error(), "probability NaN") {
 		t.Errorf("err %v", err)
 	}

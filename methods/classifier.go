@@ -1,10 +1,9 @@
 package methods
 
 import (
-	"errors"
 	"slices"
 
-	"github.com/boilernet/boilernet/infer"
+	"github.com/boilernet/boilernet/methods/ensemble"
 	"github.com/boilernet/boilernet/newsfeed"
 	"github.com/boilernet/boilernet/shallow"
 	"github.com/boilernet/boilernet/tokenize"
@@ -13,7 +12,9 @@ import (
 // A Classifier gives each block of a page a probability of being content
 // or a verdict: the BiLSTM model, the Boilerpipe classifiers and the tree
 // (with their own largest and main filters), NewsFeed, keep-all and the
-// oracles implement it. A Labeler turns its scores into content blocks.
+// oracles implement it, and so may one of your own (see Config.BiLSTM and
+// Method.Label, which turns its scores into content blocks with any
+// decoding and filter). A Classifier is safe for concurrent use.
 type Classifier interface {
 	// Classify scores the blocks of p.
 	Classify(p Page) (Scores, error)
@@ -39,47 +40,43 @@ type Gold struct {
 }
 
 // Scores are a Classifier's answer for the blocks of a page, one element
-// per block: probabilities of being content (Probs, with Content nil) or
-// verdicts (Content).
+// per block: probabilities of being content (Probs, with Content nil),
+// which a method's decoding turns into content blocks, or verdicts
+// (Content), which it keeps as they are, with the probabilities to show
+// for them (Probs; nil: 1 for content, 0 for the others).
 type Scores struct {
 	Probs   []float32
 	Content []bool
 }
 
 // Classifier returns the block classifier of m (without its decoding and
-// its ancestor filter, which a Labeler adds; with the largest and main
+// its ancestor filter, which Method.Label adds; with the largest and main
 // filters, which work on the shallow classifiers' own atomic blocks).
 func (r *Registry) Classifier(m Method) (Classifier, error) {
 	switch name := m.Classifier(); name {
 	case "bilstm":
-		ex, err := r.extractor()
+		if r.cfg.BiLSTM != nil {
+			return r.cfg.BiLSTM, nil
+		}
+		md, err := r.model()
 		if err != nil {
 			return nil, err
 		}
-		if md, ok := ex.Model(); ok {
-			return bilstmClassifier{md}, nil
-		}
-		if m.decoding != infer.DefaultDecoding() || m.threshold != 0 || m.oracle {
-			return nil, errors.New("the bilstm methods with a decoding or threshold need a model's extractor (Config.Model)")
-		}
-		return labelerClassifier{ex.Labeler()}, nil
+		return BiLSTM(md), nil
 	case "newsfeed":
-		return verdicts(func(p Page) []bool { return newsfeed.Select(p.Page) }), nil
+		return Verdicts(func(p Page) ([]bool, error) { return newsfeed.Select(p.Page), nil }), nil
 	case "keep-all":
-		return verdicts(func(p Page) []bool {
+		return Verdicts(func(p Page) ([]bool, error) {
 			s := make([]bool, len(p.Blocks))
 			for i := range s {
 				s[i] = true
 			}
-			return s
+			return s, nil
 		}), nil
 	case "oracle":
 		return oracleClassifier{}, nil
 	case "tree":
-		if r.cfg.Tree == nil {
-			return nil, errors.New("method tree needs a trained tree")
-		}
-		t, err := r.cfg.Tree()
+		t, err := r.tree()
 		if err != nil {
 			return nil, err
 		}
@@ -89,8 +86,12 @@ func (r *Registry) Classifier(m Method) (Classifier, error) {
 	}
 }
 
+// BiLSTM returns the block classifier of a neural model (one network, or
+// an ensemble): its probabilities.
+func BiLSTM(md *ensemble.Model) Classifier { return bilstmClassifier{md} }
+
 // bilstmClassifier gives the neural model's probabilities.
-type bilstmClassifier struct{ model *infer.Model }
+type bilstmClassifier struct{ model *ensemble.Model }
 
 func (b bilstmClassifier) Classify(p Page) (Scores, error) {
 	probs := b.model.Probabilities(p.Blocks)
@@ -100,21 +101,18 @@ func (b bilstmClassifier) Classify(p Page) (Scores, error) {
 	return Scores{Probs: probs}, nil
 }
 
-// labelerClassifier gives the verdicts of a Labeler (see Config.Model).
-type labelerClassifier struct{ l infer.Labeler }
+// Verdicts is a Classifier of verdicts: a function that labels each
+// block of a page content (true) or not.
+type Verdicts func(p Page) ([]bool, error)
 
-func (c labelerClassifier) Classify(p Page) (Scores, error) {
-	_, content, err := c.l.Label(p.Page, p.Title)
-	if content == nil {
+// Classify gives the blocks of p v's verdicts.
+func (v Verdicts) Classify(p Page) (Scores, error) {
+	content, err := v(p)
+	if content == nil && err == nil {
 		content = []bool{}
 	}
 	return Scores{Content: content}, err
 }
-
-// verdicts is a Classifier of verdicts that cannot fail.
-type verdicts func(p Page) []bool
-
-func (v verdicts) Classify(p Page) (Scores, error) { return Scores{Content: v(p)}, nil }
 
 // shallowClassifier runs a classifier of Kohlschütter et al.'s atomic
 // blocks with its filter on them ("" or ancestor: none here; largest,
@@ -126,7 +124,7 @@ type shallowClassifier struct {
 
 func newShallow(classify func([]shallow.Block) []bool, filter string) shallowClassifier {
 	if filter == "ancestor" {
-		filter = "" // the Labeler's, on the leaf blocks
+		filter = "" // Method.Label's, on the leaf blocks
 	}
 	return shallowClassifier{classify, filter}
 }

@@ -2,10 +2,7 @@ package methods_test
 
 import (
 	"fmt"
-	"log"
-	"strings"
 
-	"github.com/boilernet/boilernet/infer"
 	"github.com/boilernet/boilernet/methods"
 )
 
@@ -20,6 +17,7 @@ func ExampleParse() {
 		{"bilstm:structure+ancestor", methods.Params{}},
 		{"bilstm", methods.Params{Decoding: "blocks", Threshold: 0.7}},
 		{"boilerpipe-numwords", methods.Params{Filter: "main"}},
+		{"bilstm:structure@0.9+ancestor:3", methods.Params{}},
 		{"newsfeed+main", methods.Params{}},
 	} {
 		m, err := methods.Parse(tc.spec, tc.p)
@@ -32,33 +30,8 @@ func ExampleParse() {
 	// Output:
 	// bilstm 0.5
 	// bilstm:structure+ancestor 0.5
-	// bilstm:blocks 0.7
+	// bilstm:blocks@0.7 0.7
 	// boilerpipe-numwords+main 0.5
+	// bilstm:structure@0.9+ancestor:3 0.9
 	// method "newsfeed+main": filter main works after the boilerpipe methods and tree only
-}
-
-// A Boilerpipe classifier with the Main Content Filter, by its spec.
-func ExampleExtractor() {
-	page := `<html><head><title>Night trains return - Courier</title></head><body>
-<div><a href="/">Home</a> | <a href="/news">News</a></div>
-<h1>Night trains return</h1>
-<p>After an absence of more than ten years, overnight passenger trains are running again between Zurich, Innsbruck and Vienna, and every compartment was sold.</p>
-<div><a href="/privacy">Privacy</a> | <a href="/terms">Terms</a></div></body></html>`
-	m, err := methods.Parse("boilerpipe-numwords+main", methods.Params{})
-	if err != nil {
-		log.Fatal(err)
-	}
-	ex, err := methods.Extractor(m)
-	if err != nil {
-		log.Fatal(err)
-	}
-	res, err := ex.Extract(strings.NewReader(page), infer.Options{})
-	if err != nil {
-		log.Fatal(err)
-	}
-	fmt.Println(res.Title)
-	fmt.Println(res.Text)
-	// Output:
-	// Night trains return
-	// After an absence of more than ten years, overnight passenger trains are running again between Zurich, Innsbruck and Vienna, and every compartment was sold.
 }

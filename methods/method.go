@@ -5,10 +5,11 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/boilernet/boilernet/filter"
-	"github.com/boilernet/boilernet/infer"
+	"github.com/boilernet/boilernet/methods/decode"
 )
 
 // DefaultMethod is the spec of the default method: the BiLSTM model with
@@ -55,43 +56,47 @@ func Oracles() []string { return slices.Clone(oracles) }
 // (one of Names, or an oracle), for bilstm with its decoding and
 // threshold, and an optional precision filter (one of Filters) with its
 // ancestor depth. Parse builds one and checks it; a Method does not
-// change once built. The zero Method is DefaultMethod.
+// change once built, and its String is a spec Parse reads back to the
+// same Method. The zero Method is DefaultMethod. Label runs it on a page
+// with its classifier (Registry.Classifier, or one of your own).
 type Method struct {
 	classifier string // "" is bilstm
-	decoding   infer.Decoding
+	decoding   decode.Decoding
 	oracle     bool // bilstm:oracle, or the oracle classifier
 	threshold  float64
 	filter     string
-	depth      int // 0: DefaultFilterDepth
+	depth      int // 0: DefaultFilterDepth, and for the filters other than ancestor
 }
 
 // Params are the parts of a method given apart from its spec, as the
 // command's flags and the server's parameters give them. The zero Params
 // add nothing.
 type Params struct {
-	// Decoding is bilstm's decoding (see infer.ParseDecoding) when the
+	// Decoding is bilstm's decoding (see decode.Parse) when the
 	// spec names none after a colon; "" is the default decoding.
 	Decoding string
 	// Filter is the precision filter when the spec names none after a
 	// plus; "" is none.
 	Filter string
 	// Threshold, when not 0, is the probability from which each block is
-	// content (infer.NewDecoder's threshold): bilstm only, the other methods
-	// have no probabilities and ignore it. It is in [0, 1].
+	// content (decode.Decoding.Select's threshold) when the spec gives
+	// none after an @: bilstm only, the other methods have no
+	// probabilities and ignore it. It is in [0, 1].
 	Threshold float64
 	// FilterDepth is the ancestor depth of the ancestor filter (0 means
-	// DefaultFilterDepth); the other filters ignore it. It is at most
-	// MaxFilterDepth.
+	// DefaultFilterDepth) when the spec gives none after the filter's
+	// colon; the other filters ignore it. It is at most MaxFilterDepth.
 	FilterDepth int
 }
 
-// Parse builds the method of a spec CLASSIFIER[:DECODING][+FILTER] ("" is
+// Parse builds the method of a spec
+// CLASSIFIER[:DECODING][@THRESHOLD][+FILTER[:DEPTH]] ("" is
 // DefaultMethod) with the parts p gives apart: "bilstm",
-// "bilstm:structure", "bilstm:threshold+ancestor",
-// "boilerpipe-numwords+main", "newsfeed", "keep-all", "oracle",
-// "bilstm:oracle". Only bilstm has decodings (infer.ParseDecoding, or
-// oracle); a decoding or filter may be in the spec or in p, not both. The
-// errors name the spec.
+// "bilstm:structure", "bilstm:threshold@0.7+ancestor",
+// "bilstm+ancestor:3", "boilerpipe-numwords+main", "newsfeed",
+// "keep-all", "oracle", "bilstm:oracle". Only bilstm has decodings
+// (decode.Parse, or oracle); a decoding, threshold, filter or filter depth
+// may be in the spec or in p, not both. The errors name the spec.
 func Parse(spec string, p Params) (Method, error) {
 	full := spec
 	if full == "" {
@@ -112,7 +117,9 @@ func Parse(spec string, p Params) (Method, error) {
 
 func parse(spec string, p Params) (Method, error) {
 	rest, filt, hasFilter := strings.Cut(spec, "+")
+	rest, threshold, hasThreshold := strings.Cut(rest, "@")
 	name, decoding, hasDecoding := strings.Cut(rest, ":")
+	filt, depth, hasDepth := strings.Cut(filt, ":")
 	if name == "" {
 		name = DefaultMethod
 	}
@@ -128,10 +135,30 @@ func parse(spec string, p Params) (Method, error) {
 		}
 		filt = p.Filter
 	}
+	m := Method{classifier: name, threshold: p.Threshold, filter: filt, depth: p.FilterDepth}
+	if hasThreshold {
+		if p.Threshold != 0 {
+			return Method{}, fmt.Errorf("give the threshold after the @ or apart, not both")
+		}
+		t, err := strconv.ParseFloat(threshold, 64)
+		if err != nil {
+			return Method{}, fmt.Errorf("threshold %q is not a number", threshold)
+		}
+		m.threshold = t
+	}
+	if hasDepth {
+		if p.FilterDepth != 0 {
+			return Method{}, fmt.Errorf("give the filter depth after the filter's colon or apart, not both")
+		}
+		d, err := strconv.Atoi(depth)
+		if err != nil || d < 1 || filt != "ancestor" {
+			return Method{}, fmt.Errorf("filter depth %q: the ancestor filter's depth is a number ≥ 1 (ancestor:3)", depth)
+		}
+		m.depth = d
+	}
 	if !slices.Contains(names, name) && name != "oracle" {
 		return Method{}, fmt.Errorf("unknown method %q (known: %s)", name, strings.Join(names, ", "))
 	}
-	m := Method{classifier: name, threshold: p.Threshold, filter: filt, depth: p.FilterDepth}
 	if hasDecoding {
 		if name != "bilstm" {
 			return Method{}, fmt.Errorf("decoding %q: only bilstm has decodings", decoding)
@@ -139,7 +166,7 @@ func parse(spec string, p Params) (Method, error) {
 		if decoding == "oracle" {
 			m.oracle = true
 		} else {
-			d, err := infer.ParseDecoding(decoding)
+			d, err := decode.Parse(decoding)
 			if err != nil {
 				return Method{}, err
 			}
@@ -156,14 +183,17 @@ func parse(spec string, p Params) (Method, error) {
 	if m.oracle && filt != "" {
 		return Method{}, fmt.Errorf("an oracle takes no filter")
 	}
-	if math.IsNaN(p.Threshold) || p.Threshold < 0 || p.Threshold > 1 {
-		return Method{}, fmt.Errorf("threshold %v outside [0, 1]", p.Threshold)
+	if math.IsNaN(m.threshold) || m.threshold < 0 || m.threshold > 1 {
+		return Method{}, fmt.Errorf("threshold %v outside [0, 1]", m.threshold)
 	}
-	if p.FilterDepth < 0 || p.FilterDepth > MaxFilterDepth {
-		return Method{}, fmt.Errorf("filter depth %d outside [0, %d]", p.FilterDepth, MaxFilterDepth)
+	if m.depth < 0 || m.depth > MaxFilterDepth {
+		return Method{}, fmt.Errorf("filter depth %d outside [0, %d]", m.depth, MaxFilterDepth)
 	}
 	if m.classifier == DefaultMethod {
 		m.classifier = ""
+	}
+	if filt != "ancestor" || m.depth == DefaultFilterDepth {
+		m.depth = 0 // the one value of an unused or default depth, for String
 	}
 	return m, nil
 }
@@ -183,15 +213,15 @@ func (m Method) Classifier() string {
 }
 
 // Decoding is how bilstm's probabilities become content blocks.
-func (m Method) Decoding() infer.Decoding { return m.decoding }
+func (m Method) Decoding() decode.Decoding { return m.decoding }
 
 // Threshold is bilstm's threshold (0: none, see Params.Threshold).
 func (m Method) Threshold() float64 { return m.threshold }
 
 // BlockThreshold is the probability each block is compared with when a
-// decoding thresholds the blocks (infer.Decoding.Threshold): Threshold,
-// or infer.DefaultThreshold when that is 0.
-func (m Method) BlockThreshold() float64 { return cmp.Or(m.threshold, infer.DefaultThreshold) }
+// decoding thresholds the blocks (decode.Decoding.Threshold): Threshold,
+// or decode.DefaultThreshold when that is 0.
+func (m Method) BlockThreshold() float64 { return cmp.Or(m.threshold, decode.DefaultThreshold) }
 
 // Filter is the precision filter, "" for none.
 func (m Method) Filter() string { return m.filter }
@@ -203,18 +233,26 @@ func (m Method) FilterDepth() int { return cmp.Or(m.depth, DefaultFilterDepth) }
 // (Oracles): only an evaluation can run it.
 func (m Method) Oracle() bool { return m.oracle }
 
-// String is the method's spec, as Parse reads it (without the threshold
-// and the filter depth).
+// String is the method's spec, as Parse reads it back to the same Method
+// (with the zero Params): its decoding, threshold and filter depth
+// included when they are not the defaults, e.g.
+// "bilstm:structure@0.9+ancestor:3".
 func (m Method) String() string {
 	s := m.Classifier()
 	switch {
 	case m.oracle && s == "bilstm":
 		s += ":oracle"
-	case m.decoding != infer.DefaultDecoding():
+	case m.decoding != decode.Default():
 		s += ":" + m.decoding.String()
+	}
+	if m.threshold != 0 {
+		s += "@" + strconv.FormatFloat(m.threshold, 'g', -1, 64)
 	}
 	if m.filter != "" {
 		s += "+" + m.filter
+	}
+	if m.depth != 0 {
+		s += ":" + strconv.Itoa(m.depth)
 	}
 	return s
 }

@@ -5,12 +5,13 @@ import (
 	"errors"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/boilernet/boilernet/filter"
-	"github.com/boilernet/boilernet/infer"
 	"github.com/boilernet/boilernet/metadata"
+	"github.com/boilernet/boilernet/methods/decode"
 	"github.com/boilernet/boilernet/shallow"
 	"github.com/boilernet/boilernet/tokenize"
 )
@@ -47,27 +48,33 @@ func TestParse(t *testing.T) {
 		spec       string
 		p          Params
 		classifier string
-		decoding   infer.Decoding
+		decoding   decode.Decoding
 		filter     string
 		oracle     bool
 		str        string // String()
 	}{
-		{"", Params{}, "bilstm", infer.DefaultDecoding(), "", false, "bilstm"},
-		{"bilstm", Params{}, "bilstm", infer.DefaultDecoding(), "", false, "bilstm"},
-		{"bilstm:default", Params{}, "bilstm", infer.DefaultDecoding(), "", false, "bilstm"},
-		{"bilstm:structure", Params{}, "bilstm", infer.StructureDecoding(), "", false, "bilstm:structure"},
-		{"bilstm:threshold", Params{}, "bilstm", infer.Decoding{Threshold: true}, "", false, "bilstm:threshold"},
-		{"bilstm:hidden/bylines+ancestor", Params{}, "bilstm", infer.Decoding{Hidden: true, Bylines: true}, "ancestor", false, "bilstm:hidden/bylines+ancestor"},
-		{"bilstm+ancestor", Params{}, "bilstm", infer.DefaultDecoding(), "ancestor", false, "bilstm+ancestor"},
-		{"bilstm", Params{Decoding: "blocks", Filter: "ancestor"}, "bilstm", infer.BlocksDecoding(), "ancestor", false, "bilstm:blocks+ancestor"},
-		{"", Params{Decoding: "structure"}, "bilstm", infer.StructureDecoding(), "", false, "bilstm:structure"},
-		{"boilerpipe-numwords+main", Params{}, "boilerpipe-numwords", infer.DefaultDecoding(), "main", false, "boilerpipe-numwords+main"},
-		{"boilerpipe-densitometric", Params{Filter: "largest"}, "boilerpipe-densitometric", infer.DefaultDecoding(), "largest", false, "boilerpipe-densitometric+largest"},
-		{"tree+ancestor", Params{}, "tree", infer.DefaultDecoding(), "ancestor", false, "tree+ancestor"},
-		{"newsfeed", Params{Threshold: 0.7}, "newsfeed", infer.DefaultDecoding(), "", false, "newsfeed"},
-		{"keep-all+ancestor", Params{FilterDepth: 1}, "keep-all", infer.DefaultDecoding(), "ancestor", false, "keep-all+ancestor"},
-		{"oracle", Params{}, "oracle", infer.DefaultDecoding(), "", true, "oracle"},
-		{"bilstm:oracle", Params{}, "bilstm", infer.DefaultDecoding(), "", true, "bilstm:oracle"},
+		{"", Params{}, "bilstm", decode.Default(), "", false, "bilstm"},
+		{"bilstm", Params{}, "bilstm", decode.Default(), "", false, "bilstm"},
+		{"bilstm:default", Params{}, "bilstm", decode.Default(), "", false, "bilstm"},
+		{"bilstm:structure", Params{}, "bilstm", decode.Structure(), "", false, "bilstm:structure"},
+		{"bilstm:threshold", Params{}, "bilstm", decode.Decoding{Threshold: true}, "", false, "bilstm:threshold"},
+		{"bilstm:hidden/bylines+ancestor", Params{}, "bilstm", decode.Decoding{Hidden: true, Bylines: true}, "ancestor", false, "bilstm:hidden/bylines+ancestor"},
+		{"bilstm+ancestor", Params{}, "bilstm", decode.Default(), "ancestor", false, "bilstm+ancestor"},
+		{"bilstm", Params{Decoding: "blocks", Filter: "ancestor"}, "bilstm", decode.Blocks(), "ancestor", false, "bilstm:blocks+ancestor"},
+		{"", Params{Decoding: "structure"}, "bilstm", decode.Structure(), "", false, "bilstm:structure"},
+		{"boilerpipe-numwords+main", Params{}, "boilerpipe-numwords", decode.Default(), "main", false, "boilerpipe-numwords+main"},
+		{"boilerpipe-densitometric", Params{Filter: "largest"}, "boilerpipe-densitometric", decode.Default(), "largest", false, "boilerpipe-densitometric+largest"},
+		{"tree+ancestor", Params{}, "tree", decode.Default(), "ancestor", false, "tree+ancestor"},
+		{"newsfeed", Params{Threshold: 0.7}, "newsfeed", decode.Default(), "", false, "newsfeed@0.7"},
+		{"bilstm:blocks@1e-05", Params{}, "bilstm", decode.Blocks(), "", false, "bilstm:blocks@1e-05"},
+		{"keep-all+ancestor", Params{FilterDepth: 1}, "keep-all", decode.Default(), "ancestor", false, "keep-all+ancestor:1"},
+		{"keep-all+ancestor:1", Params{}, "keep-all", decode.Default(), "ancestor", false, "keep-all+ancestor:1"},
+		{"bilstm+ancestor:2", Params{}, "bilstm", decode.Default(), "ancestor", false, "bilstm+ancestor"},
+		{"bilstm", Params{FilterDepth: 3}, "bilstm", decode.Default(), "", false, "bilstm"},
+		{"bilstm:structure@0.9+ancestor:3", Params{}, "bilstm", decode.Structure(), "ancestor", false, "bilstm:structure@0.9+ancestor:3"},
+		{"bilstm", Params{Decoding: "structure", Threshold: 0.9, Filter: "ancestor", FilterDepth: 3}, "bilstm", decode.Structure(), "ancestor", false, "bilstm:structure@0.9+ancestor:3"},
+		{"oracle", Params{}, "oracle", decode.Default(), "", true, "oracle"},
+		{"bilstm:oracle", Params{}, "bilstm", decode.Default(), "", true, "bilstm:oracle"},
 	} {
 		m, err := Parse(tc.spec, tc.p)
 		if err != nil {
@@ -78,20 +85,27 @@ func TestParse(t *testing.T) {
 			t.Errorf("Parse(%q, %+v) = %s (%s, %v, %q, oracle %v), want %s (%s, %v, %q, oracle %v)", tc.spec, tc.p,
 				m, m.Classifier(), m.Decoding(), m.Filter(), m.Oracle(), tc.str, tc.classifier, tc.decoding, tc.filter, tc.oracle)
 		}
-		if again, err := Parse(m.String(), Params{}); err != nil || again.String() != m.String() {
+		if again, err := Parse(m.String(), Params{}); err != nil || again != m {
 			t.Errorf("Parse(%q) again = %v, %v", m.String(), again, err)
 		}
-		if m.Threshold() != tc.p.Threshold {
+		if _, th, ok := strings.Cut(tc.str, "@"); !ok && m.Threshold() != tc.p.Threshold || ok && !strings.HasPrefix(th, strconv.FormatFloat(m.Threshold(), 'g', -1, 64)) {
 			t.Errorf("Parse(%q, %+v): threshold %v", tc.spec, tc.p, m.Threshold())
 		}
-		if want := cmp.Or(tc.p.FilterDepth, DefaultFilterDepth); m.FilterDepth() != want {
+		want := DefaultFilterDepth
+		if m.Filter() == "ancestor" {
+			want = cmp.Or(tc.p.FilterDepth, DefaultFilterDepth)
+			if _, d, ok := strings.Cut(tc.str, "ancestor:"); ok {
+				want, _ = strconv.Atoi(d)
+			}
+		}
+		if m.FilterDepth() != want {
 			t.Errorf("Parse(%q, %+v): filter depth %d, want %d", tc.spec, tc.p, m.FilterDepth(), want)
 		}
 	}
 	if got, _ := Parse("bilstm", Params{Threshold: 0.7}); got.BlockThreshold() != 0.7 {
 		t.Errorf("BlockThreshold with 0.7: %v", got.BlockThreshold())
 	}
-	if got := (Method{}).BlockThreshold(); got != infer.DefaultThreshold {
+	if got := (Method{}).BlockThreshold(); got != decode.DefaultThreshold {
 		t.Errorf("BlockThreshold of the zero Method: %v", got)
 	}
 	if got := (Method{}).String(); got != DefaultMethod {
@@ -122,6 +136,13 @@ func TestParseErrors(t *testing.T) {
 		{"bilstm", Params{Threshold: math.NaN()}, "threshold NaN outside [0, 1]"},
 		{"bilstm+ancestor", Params{FilterDepth: -1}, "filter depth -1 outside [0, 64]"},
 		{"bilstm+ancestor", Params{FilterDepth: 65}, "filter depth 65 outside [0, 64]"},
+		{"bilstm@0.7", Params{Threshold: 0.5}, "not both"},
+		{"bilstm@x", Params{}, `method "bilstm@x": threshold "x" is not a number`},
+		{"bilstm@1.5", Params{}, "threshold 1.5 outside [0, 1]"},
+		{"bilstm+ancestor:2", Params{FilterDepth: 3}, "not both"},
+		{"bilstm+ancestor:0", Params{}, `filter depth "0": the ancestor filter's depth is a number ≥ 1`},
+		{"boilerpipe-numwords+main:2", Params{}, `filter depth "2"`},
+		{"bilstm+ancestor:65", Params{}, "filter depth 65 outside [0, 64]"},
 	} {
 		_, err := Parse(tc.spec, tc.p)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
@@ -130,69 +151,137 @@ func TestParseErrors(t *testing.T) {
 	}
 }
 
-func TestLabelerErrors(t *testing.T) {
+// reg resolves the methods with the embedded model.
+var reg = New(Config{})
+
+func TestLabelErrors(t *testing.T) {
 	r := New(Config{})
-	if _, err := r.Labeler(mustParse(t, "tree")); err == nil || !strings.Contains(err.Error(), "method tree needs a trained tree") {
+	if _, err := r.Classifier(mustParse(t, "tree")); err == nil || !strings.Contains(err.Error(), "method tree needs a trained tree") {
 		t.Errorf("tree without a tree: %v", err)
 	}
 	for _, spec := range []string{"oracle", "bilstm:oracle"} {
-		if _, err := r.Extractor(mustParse(t, spec)); err == nil || !strings.Contains(err.Error(), "only an evaluation runs it") {
-			t.Errorf("extractor of %s: %v", spec, err)
-		}
-		l, err := r.Labeler(mustParse(t, spec))
+		m := mustParse(t, spec)
+		c, err := r.Classifier(m)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, _, err := l.Label(parsePage(t), ""); err == nil || !strings.Contains(err.Error(), "only an evaluation runs it") {
+		if _, _, err := m.Label(c, Page{Page: parsePage(t)}); err == nil || !strings.Contains(err.Error(), "only an evaluation runs it") {
 			t.Errorf("%s without gold: %v", spec, err)
 		}
 	}
-	selectors := New(Config{Model: func() (*infer.Extractor, error) { return infer.WithSelector(nil), nil }})
-	if _, err := selectors.Labeler(mustParse(t, "bilstm:structure")); err == nil || !strings.Contains(err.Error(), "need a model") {
-		t.Errorf("bilstm:structure with a selector's extractor: %v", err)
+	short := Verdicts(func(p Page) ([]bool, error) { return []bool{true}, nil })
+	if _, _, err := (Method{}).Label(short, Page{Page: parsePage(t)}); err == nil || !strings.Contains(err.Error(), "labels for") {
+		t.Errorf("one verdict for a page of blocks: %v", err)
 	}
-	if _, err := selectors.Labeler(mustParse(t, "bilstm+ancestor")); err != nil {
-		t.Errorf("bilstm+ancestor with a selector's extractor: %v", err)
+	keep := Verdicts(func(p Page) ([]bool, error) { return make([]bool, len(p.Blocks)), nil })
+	if _, _, err := mustParse(t, "bilstm:structure").Label(keep, Page{Page: parsePage(t)}); err == nil || !strings.Contains(err.Error(), "a decoding needs probabilities") {
+		t.Errorf("a decoding over verdicts: %v", err)
 	}
 	bad := errors.New("no such tree")
-	r = New(Config{Tree: func() (*shallow.Tree, error) { return nil, bad }})
-	if _, err := r.Labeler(mustParse(t, "tree+main")); !errors.Is(err, bad) {
-		t.Errorf("tree with a failing loader: %v", err)
+	calls := 0
+	r = New(Config{Tree: func() (*shallow.Tree, error) { calls++; return nil, bad }})
+	for range 2 {
+		if _, err := r.Classifier(mustParse(t, "tree+main")); !errors.Is(err, bad) {
+			t.Errorf("tree with a failing loader: %v", err)
+		}
+	}
+	if calls != 1 {
+		t.Errorf("the tree was loaded %d times, want once", calls)
 	}
 }
 
 // label runs a method on a page with gold.
 func label(t *testing.T, spec string, p Page) ([]float32, []bool) {
 	t.Helper()
-	l, err := embedded().Labeler(mustParse(t, spec))
+	return labelMethod(t, mustParse(t, spec), p)
+}
+
+// labelMethod runs m with the classifier reg resolves for it.
+func labelMethod(t *testing.T, m Method, p Page) ([]float32, []bool) {
+	t.Helper()
+	c, err := reg.Classifier(m)
 	if err != nil {
-		t.Fatalf("%s: %v", spec, err)
+		t.Fatalf("%s: %v", m, err)
 	}
-	probs, content, err := l.LabelPage(p)
+	probs, content, err := m.Label(c, p)
 	if err != nil {
-		t.Fatalf("%s: %v", spec, err)
+		t.Fatalf("%s: %v", m, err)
 	}
 	if len(probs) != len(p.Blocks) || len(content) != len(p.Blocks) {
-		t.Fatalf("%s: %d probabilities, %d labels for %d blocks", spec, len(probs), len(content), len(p.Blocks))
+		t.Fatalf("%s: %d probabilities, %d labels for %d blocks", m, len(probs), len(content), len(p.Blocks))
 	}
 	return probs, content
 }
 
-// TestLabeler runs every kind of method and filter on a page and checks
-// what the labels must be: as the packages that implement them say.
-func TestLabeler(t *testing.T) {
+// TestOwnClassifier: a classifier of your own runs with any decoding and
+// filter, its probabilities decoded as the model's are; a classifier of
+// verdicts with probabilities keeps both.
+func TestOwnClassifier(t *testing.T) {
 	tp := parsePage(t)
-	title := metadata.Read(tp.Root, "").Title()
-	md, err := embedded().Model()
+	md, err := reg.Model()
 	if err != nil {
 		t.Fatal(err)
 	}
 	modelProbs := md.Probabilities(tp.Blocks)
-	model, err := infer.DefaultDecoding().Select(tp.Blocks, modelProbs, 0)
+	own := ownProbs(modelProbs)
+	r := New(Config{BiLSTM: own})
+	if _, err := r.Model(); err == nil {
+		t.Error("a registry of a classifier of its own has a model")
+	}
+	for _, spec := range []string{"bilstm", "bilstm:structure@0.6+ancestor:1", "bilstm:blocks@0.7"} {
+		m := mustParse(t, spec)
+		c, err := r.Classifier(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		probs, got, err := m.Label(c, Page{Page: tp})
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, want := labelMethod(t, m, Page{Page: tp})
+		if !slices.Equal(got, want) || !slices.Equal(probs, modelProbs) {
+			t.Errorf("%s: own classifier %v, want the model's %v", spec, got, want)
+		}
+	}
+	shown := make([]float32, len(tp.Blocks))
+	kept := make([]bool, len(tp.Blocks))
+	kept[1], shown[1] = true, 0.3
+	probs, got, err := (Method{}).Label(both{shown, kept}, Page{Page: tp})
+	if err != nil || !slices.Equal(got, kept) || !slices.Equal(probs, shown) {
+		t.Errorf("verdicts with probabilities: %v %v, %v", probs, got, err)
+	}
+}
+
+// ownProbs is a classifier of your own that gives fixed probabilities.
+type ownProbs []float32
+
+func (o ownProbs) Classify(Page) (Scores, error) { return Scores{Probs: slices.Clone(o)}, nil }
+
+// both is a classifier of verdicts with probabilities to show.
+type both struct {
+	probs   []float32
+	content []bool
+}
+
+func (b both) Classify(Page) (Scores, error) {
+	return Scores{Probs: slices.Clone(b.probs), Content: slices.Clone(b.content)}, nil
+}
+
+// TestLabel runs every kind of method and filter on a page and checks
+// what the labels must be: as the packages that implement them say.
+func TestLabel(t *testing.T) {
+	tp := parsePage(t)
+	title := metadata.Read(tp.Root, "").Title()
+	md, err := reg.Model()
 	if err != nil {
 		t.Fatal(err)
 	}
-	blocks, err := infer.BlocksDecoding().Select(tp.Blocks, modelProbs, 0.7)
+	modelProbs := md.Probabilities(tp.Blocks)
+	model, err := decode.Default().Select(tp.Blocks, modelProbs, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	blocks, err := decode.Blocks().Select(tp.Blocks, modelProbs, 0.7)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -230,14 +319,7 @@ func TestLabeler(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		l, err := embedded().Labeler(m)
-		if err != nil {
-			t.Fatal(err)
-		}
-		probs, got, err := l.LabelPage(p)
-		if err != nil {
-			t.Fatalf("%s: %v", tc.spec, err)
-		}
+		probs, got := labelMethod(t, m, p)
 		if !slices.Equal(got, tc.want) {
 			t.Errorf("%s = %v, want %v", tc.spec, got, tc.want)
 		}
@@ -255,14 +337,7 @@ func TestLabeler(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		l, err := embedded().Labeler(fm)
-		if err != nil {
-			t.Fatal(err)
-		}
-		probs, b, err := l.LabelPage(p)
-		if err != nil {
-			t.Fatal(err)
-		}
+		probs, b := labelMethod(t, fm, p)
 		if !slices.Equal(b, filter.Ancestor(tp.Blocks, a, 1)) {
 			t.Errorf("%s+ancestor = %v, want the filter of %v", name, b, a)
 		}
@@ -271,56 +346,5 @@ func TestLabeler(t *testing.T) {
 				t.Errorf("%s+ancestor: block %d has the probability %v (content %v)", name, i, probs[i], b[i])
 			}
 		}
-	}
-}
-
-func TestExtractor(t *testing.T) {
-	for _, tc := range []struct {
-		spec      string
-		model     bool // the extractor has the model
-		wantTitle string
-	}{
-		{"bilstm", true, "Night trains return to the Alps"},
-		{"bilstm+ancestor", true, "Night trains return to the Alps"},
-		{"bilstm:blocks", true, "Night trains return to the Alps"},
-		{"bilstm:structure+ancestor", true, "Night trains return to the Alps"},
-		{"newsfeed+ancestor", false, "Night trains return to the Alps"},
-		{"newsfeed", false, "Night trains return to the Alps"},
-		{"boilerpipe-numwords+main", false, "Night trains return to the Alps"},
-	} {
-		ex, err := Extractor(mustParse(t, tc.spec))
-		if err != nil {
-			t.Fatalf("%s: %v", tc.spec, err)
-		}
-		if _, ok := ex.Model(); ok != tc.model {
-			t.Errorf("%s: has a model %v, want %v", tc.spec, ok, tc.model)
-		}
-		res, err := ex.ExtractBytes([]byte(page), infer.Options{})
-		if err != nil {
-			t.Fatalf("%s: %v", tc.spec, err)
-		}
-		if res.Title != tc.wantTitle {
-			t.Errorf("%s: title %q, want %q", tc.spec, res.Title, tc.wantTitle)
-		}
-	}
-	// The default method is the embedded model's default extraction.
-	def, err := infer.Default()
-	if err != nil {
-		t.Fatal(err)
-	}
-	want, err := def.ExtractBytes([]byte(page), infer.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ex, err := Extractor(Method{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	got, err := ex.ExtractBytes([]byte(page), infer.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got.Text != want.Text || len(got.Blocks) != len(want.Blocks) || got.Blocks[3] != want.Blocks[3] {
-		t.Errorf("the zero Method: %q, want %q", got.Text, want.Text)
 	}
 }

@@ -8,19 +8,19 @@ import (
 	"time"
 
 	"github.com/boilernet/boilernet/infer"
-	"github.com/boilernet/boilernet/tokenize"
+	"github.com/boilernet/boilernet/methods"
 )
 
 // TestLineEmpty: a record whose page gives no text says so in its line,
 // as extract's json does ("empty", "warning"); a page with text does not.
 func TestLineEmpty(t *testing.T) {
-	keepAll := infer.WithSelector(func(p *tokenize.Page, _ string) ([]bool, error) {
+	keepAll := infer.WithClassifier(methods.Method{}, methods.Verdicts(func(p methods.Page) ([]bool, error) {
 		sel := make([]bool, len(p.Blocks))
 		for i := range sel {
 			sel[i] = true
 		}
 		return sel, nil
-	})
+	}))
 	tests := []struct {
 		html string
 		want []string
@@ -52,9 +52,9 @@ func TestLineEmpty(t *testing.T) {
 // TestExtractCancelled: a cancelled context stops the extraction, and the
 // record's line says why instead of holding text.
 func TestExtractCancelled(t *testing.T) {
-	keepAll := infer.WithSelector(func(p *tokenize.Page, _ string) ([]bool, error) {
+	keepAll := infer.WithClassifier(methods.Method{}, methods.Verdicts(func(p methods.Page) ([]bool, error) {
 		return make([]bool, len(p.Blocks)), nil
-	})
+	}))
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	rec := &Record{Source: "x.jsonl", Line: 1, URL: "https://example.org/", HTML: []byte(`<p>Some text.</p>`)}
@@ -71,9 +71,9 @@ func TestExtractCancelled(t *testing.T) {
 // error, not the page's time limit (batch.ErrPageTimeout), and the line
 // names the record once, as a batch's would.
 func TestExtractDeadline(t *testing.T) {
-	keepAll := infer.WithSelector(func(p *tokenize.Page, _ string) ([]bool, error) {
+	keepAll := infer.WithClassifier(methods.Method{}, methods.Verdicts(func(p methods.Page) ([]bool, error) {
 		return make([]bool, len(p.Blocks)), nil
-	})
+	}))
 	ctx, cancel := context.WithDeadline(context.Background(), time.Now().Add(-time.Second))
 	defer cancel()
 	rec := &Record{Source: "x.warc", Offset: 42, HTML: []byte(`<p>Some text.</p>`)}

@@ -6,8 +6,8 @@ import (
 	"strings"
 
 	"github.com/boilernet/boilernet/infer"
+	"github.com/boilernet/boilernet/methods"
 	"github.com/boilernet/boilernet/render"
-	"github.com/boilernet/boilernet/tokenize"
 )
 
 // page is a small article with a menu around it.
@@ -23,7 +23,7 @@ const page = `<html><head><title>Night trains</title></head><body>
 
 // inArticle labels content the blocks inside <article>: a fixed selection,
 // so that the example does not depend on a model.
-var inArticle = infer.WithSelector(func(p *tokenize.Page, _ string) ([]bool, error) {
+var inArticle = infer.WithClassifier(methods.Method{}, methods.Verdicts(func(p methods.Page) ([]bool, error) {
 	sel := make([]bool, len(p.Blocks))
 	for i, b := range p.Blocks {
 		for n := b.Node.Parent; n != nil; n = n.Parent {
@@ -33,7 +33,7 @@ var inArticle = infer.WithSelector(func(p *tokenize.Page, _ string) ([]bool, err
 		}
 	}
 	return sel, nil
-})
+}))
 
 // The content as Markdown: the headline is the title, the rest keeps its
 // headings, links, table and list, and text that Markdown would read as

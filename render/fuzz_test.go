@@ -6,9 +6,8 @@ import (
 	"testing"
 
 	"github.com/boilernet/boilernet/bilstm"
-	"github.com/boilernet/boilernet/filter"
 	"github.com/boilernet/boilernet/infer"
-	"github.com/boilernet/boilernet/tokenize"
+	"github.com/boilernet/boilernet/methods"
 	"github.com/boilernet/boilernet/vocab"
 )
 
@@ -38,18 +37,18 @@ func FuzzRender(f *testing.F) {
 	f.Add([]byte(`<div class=comments><h3>2 comments</h3><div class=comment><cite class=fn>A</cite><time>today</time><p>First comment text here, long enough.</p><a class=reply>Reply</a><div class=comment><p>A reply.</p></div></div><form class=comment-form><textarea>x</textarea></form></div>`), 0.0, false)
 	f.Add([]byte(`<nav><a href=/>Home</a></nav><p>[<a>edit</a>]</p><pre><span>def</span> <span>f</span>():</pre><math><mi>N</mi><annotation>N</annotation></math><li>a<div>b</div></li>`), 0.0, false)
 	f.Fuzz(func(t *testing.T, raw []byte, threshold float64, useFilter bool) {
-		mAll, _ := eAll.Model()
-		dAll, err := infer.NewDecoder(mAll, infer.DefaultDecoding(), threshold)
+		m, err := methods.Parse("", methods.Params{Threshold: threshold})
 		if err != nil {
 			return // a threshold outside [0, 1]
 		}
-		if _, err := infer.NewExtractor(dAll).ExtractBytes(raw, infer.Options{}); err != nil {
+		if _, err := infer.WithClassifier(m, eAll.Classifier()).ExtractBytes(raw, infer.Options{}); err != nil {
 			return
 		}
-		ex := thresholded(t, e, threshold)
+		spec := "bilstm"
 		if useFilter {
-			ex = infer.NewExtractor(ancestorFiltered{ex.Labeler(), 0})
+			spec += "+ancestor"
 		}
+		ex := thresholded(t, e, spec, threshold)
 		res, err := ex.ExtractBytes(raw, infer.Options{Comments: true})
 		if err != nil {
 			t.Fatalf("one model read the page, the other failed: %v", err)
@@ -78,19 +77,4 @@ func FuzzRender(f *testing.F) {
 			t.Fatalf("XML not well-formed: %v", err)
 		}
 	})
-}
-
-// ancestorFiltered is a Labeler with the ancestor filter after it (package
-// methods composes them so).
-type ancestorFiltered struct {
-	infer.Labeler
-	depth int
-}
-
-func (a ancestorFiltered) Label(p *tokenize.Page, title string) ([]float32, []bool, error) {
-	probs, sel, err := a.Labeler.Label(p, title)
-	if err != nil {
-		return nil, nil, err
-	}
-	return probs, filter.Ancestor(p.Blocks, sel, a.depth), nil
 }

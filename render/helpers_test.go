@@ -9,7 +9,7 @@ import (
 
 	"github.com/boilernet/boilernet/bilstm"
 	"github.com/boilernet/boilernet/infer"
-	"github.com/boilernet/boilernet/tokenize"
+	"github.com/boilernet/boilernet/methods"
 	"github.com/boilernet/boilernet/train"
 )
 
@@ -44,35 +44,31 @@ func synthExtractor(t testing.TB) *infer.Extractor {
 	return synth.ex
 }
 
-// thresholded returns the extractor of e's model with the default decoding
-// and threshold th.
-func thresholded(t testing.TB, e *infer.Extractor, th float64) *infer.Extractor {
+// thresholded returns the extractor of e's classifier by the method of a
+// spec with threshold th.
+func thresholded(t testing.TB, e *infer.Extractor, spec string, th float64) *infer.Extractor {
 	t.Helper()
-	md, ok := e.Model()
-	if !ok {
-		t.Fatal("no model")
-	}
-	dec, err := infer.NewDecoder(md, infer.DefaultDecoding(), th)
+	m, err := methods.Parse(spec, methods.Params{Threshold: th})
 	if err != nil {
 		t.Fatal(err)
 	}
-	return infer.NewExtractor(dec)
+	return infer.WithClassifier(m, e.Classifier())
 }
 
 // keepAll is an extractor that needs no model: every block is content.
-var keepAll = infer.WithSelector(func(page *tokenize.Page, _ string) ([]bool, error) {
+var keepAll = infer.WithClassifier(methods.Method{}, methods.Verdicts(func(page methods.Page) ([]bool, error) {
 	sel := make([]bool, len(page.Blocks))
 	for i := range sel {
 		sel[i] = true
 	}
 	return sel, nil
-})
+}))
 
 // keepAllBut labels every block content except those containing "drop".
-var keepAllBut = infer.WithSelector(func(p *tokenize.Page, _ string) ([]bool, error) {
+var keepAllBut = infer.WithClassifier(methods.Method{}, methods.Verdicts(func(p methods.Page) ([]bool, error) {
 	s := make([]bool, len(p.Blocks))
 	for i, b := range p.Blocks {
 		s[i] = !strings.Contains(b.Text, "drop")
 	}
 	return s, nil
-})
+}))

@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"github.com/boilernet/boilernet/infer"
-	"github.com/boilernet/boilernet/tokenize"
+	"github.com/boilernet/boilernet/methods"
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
 )
@@ -62,7 +62,7 @@ func TestMarked(t *testing.T) {
 func TestHighlighted(t *testing.T) {
 	e := synthExtractor(t)
 	page := `<html><head><title>T</title></head><body><p>keep <b>this</b></p><p>drop</p></body></html>`
-	res, err := thresholded(t, e, 1e-9).ExtractBytes([]byte(page), infer.Options{})
+	res, err := thresholded(t, e, "bilstm", 1e-9).ExtractBytes([]byte(page), infer.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -93,7 +93,7 @@ func TestHighlighted(t *testing.T) {
 }
 
 func TestHighlightedNoscriptStaysEscaped(t *testing.T) {
-	ex := infer.WithSelector(func(p *tokenize.Page, _ string) ([]bool, error) { return make([]bool, len(p.Blocks)), nil })
+	ex := infer.WithClassifier(methods.Method{}, methods.Verdicts(func(p methods.Page) ([]bool, error) { return make([]bool, len(p.Blocks)), nil }))
 	res, err := ex.ExtractBytes([]byte(`<body><noscript>&lt;script&gt;alert(1)&lt;/script&gt;<p>shown</p></noscript></body>`), infer.Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -127,7 +127,7 @@ func TestHighlightedDeclaresUTF8(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			res, err := thresholded(t, e, 1e-9).ExtractBytes(raw, infer.Options{})
+			res, err := thresholded(t, e, "bilstm", 1e-9).ExtractBytes(raw, infer.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}

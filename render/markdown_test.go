@@ -21,7 +21,7 @@ y := 2</pre>
 
 func TestMarkdown(t *testing.T) {
 	e := synthExtractor(t)
-	res, err := thresholded(t, e, 1e-9).ExtractBytes([]byte(structuredPage), infer.Options{})
+	res, err := thresholded(t, e, "bilstm", 1e-9).ExtractBytes([]byte(structuredPage), infer.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,7 +45,7 @@ func TestPreKeptExactly(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := thresholded(t, synthExtractor(t), 1e-9).ExtractBytes(raw, infer.Options{KeepHeadline: true})
+	res, err := thresholded(t, synthExtractor(t), "bilstm", 1e-9).ExtractBytes(raw, infer.Options{KeepHeadline: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -69,7 +69,7 @@ func TestMarkdownQuotesAndEscapes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := thresholded(t, synthExtractor(t), 1e-9).ExtractBytes(raw, infer.Options{KeepHeadline: true})
+	res, err := thresholded(t, synthExtractor(t), "bilstm", 1e-9).ExtractBytes(raw, infer.Options{KeepHeadline: true})
 	if err != nil {
 		t.Fatal(err)
 	}

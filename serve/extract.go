@@ -2,7 +2,6 @@ package serve
 
 import (
 	"bytes"
-	"cmp"
 	"context"
 	"encoding/base64"
 	"errors"
@@ -220,9 +219,8 @@ func (s *Server) fail(w http.ResponseWriter, err error) {
 
 // resolve parses a request's method (methods.Parse, which checks it) and
 // returns its extractor, the options to run it with, and the method's
-// name for the response: the request's method (DefaultMethod when it gives
-// none), with a filter given apart after a plus except on bilstm, whose
-// responses have always named it bare.
+// name for the response: its spec (methods.Method.String), with the
+// decoding, threshold, filter and filter depth the request gives.
 func (s *Server) resolve(req *Request) (*infer.Extractor, infer.Options, string, error) {
 	o := req.Options
 	opts := infer.Options{KeepHeadline: o.KeepHeadline}
@@ -230,15 +228,11 @@ func (s *Server) resolve(req *Request) (*infer.Extractor, infer.Options, string,
 	if err != nil {
 		return nil, opts, "", badRequest("%v", err)
 	}
-	ex, err := s.methods.Extractor(m)
+	ex, err := infer.ForMethod(s.methods, m)
 	if err != nil {
 		return nil, opts, "", badRequest("%v", err)
 	}
-	name := cmp.Or(o.Method, methods.DefaultMethod)
-	if o.Filter != "" && m.Classifier() != "bilstm" {
-		name += "+" + o.Filter
-	}
-	return ex, opts, name, nil
+	return ex, opts, m.String(), nil
 }
 
 // respond extracts a page and encodes the response with the parts asked

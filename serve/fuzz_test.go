@@ -10,8 +10,8 @@ import (
 
 	"github.com/boilernet/boilernet/data/labelset"
 	"github.com/boilernet/boilernet/infer"
+	"github.com/boilernet/boilernet/methods"
 	"github.com/boilernet/boilernet/sanitize"
-	"github.com/boilernet/boilernet/tokenize"
 	"golang.org/x/net/html"
 )
 
@@ -70,13 +70,13 @@ func FuzzHighlight(f *testing.F) {
 	f.Add(`<table><td><template><script>1</script></template><object data=x></object><embed src=x></td></table>`)
 	f.Add(`<frameset><frame src=x></frameset>`)
 	f.Add(`<portal src=x></portal><fencedframe src=x></fencedframe><style>a{background:u\72l(x)}</style><p style="b:u\72l(y)">z</p>`)
-	all := infer.WithSelector(func(p *tokenize.Page, _ string) ([]bool, error) {
+	all := infer.WithClassifier(methods.Method{}, methods.Verdicts(func(p methods.Page) ([]bool, error) {
 		sel := make([]bool, len(p.Blocks))
 		for i := range sel {
 			sel[i] = i%2 == 0
 		}
 		return sel, nil
-	})
+	}))
 	f.Fuzz(func(t *testing.T, page string) {
 		res, err := all.ExtractBytes([]byte(page), infer.Options{})
 		if err != nil {

@@ -57,6 +57,8 @@ import (
 	"github.com/boilernet/boilernet/fetch"
 	"github.com/boilernet/boilernet/infer"
 	"github.com/boilernet/boilernet/methods"
+	"github.com/boilernet/boilernet/methods/decode"
+	"github.com/boilernet/boilernet/methods/ensemble"
 	"github.com/boilernet/boilernet/shallow"
 	"golang.org/x/sync/semaphore"
 )
@@ -111,12 +113,14 @@ type Fetcher func(ctx context.Context, url string, budget fetch.Budget) (page []
 
 // Config configures a Server. Only Extractor is required.
 type Config struct {
-	// Extractor is the neural model's extractor: the model of the bilstm
-	// methods (see methods.Config.Model), with which the server runs
-	// every method a request names (methods.Parse, methods.Names).
+	// Extractor is the neural model's extractor: its classifier and model
+	// are those of the bilstm methods (see methods.Config), with which the
+	// server runs every method a request names (methods.Parse,
+	// methods.Names).
 	Extractor *infer.Extractor
-	// Tree returns the trained tree of the tree method (see
-	// methods.Config.Tree; nil: the tree method is an error).
+	// Tree returns the trained tree of the tree method, called once, on
+	// first use (see methods.Config.Tree; nil: the tree method is an
+	// error).
 	Tree func() (*shallow.Tree, error)
 	// Fetch fetches URLs; nil means a URL is only the base for the
 	// page's links, and a request with a URL and no HTML is answered with
@@ -190,6 +194,21 @@ type Config struct {
 	// pages into (boilernet serve -label-dir); nil: the route answers 404
 	// and the page offers no label mode.
 	Labels *labelset.Dir
+}
+
+// registry resolves the methods of requests: the bilstm methods with the
+// classifier and model of ex, the tree method with tree.
+func registry(ex *infer.Extractor, tree func() (*shallow.Tree, error)) *methods.Registry {
+	return methods.New(methods.Config{
+		BiLSTM: ex.Classifier(),
+		Model: func() (*ensemble.Model, error) {
+			if md := ex.Model(); md != nil {
+				return md, nil
+			}
+			return nil, errors.New("serve: the extractor has no neural model")
+		},
+		Tree: tree,
+	})
 }
 
 // Server is the HTTP server. It is an http.Handler; Serve runs it on a
@@ -272,8 +291,7 @@ func New(cfg Config) (*Server, error) {
 	case cfg.MemoryLimit < 0:
 		cfg.MemoryLimit = math.MaxInt64
 	}
-	ex := cfg.Extractor
-	s := &Server{cfg: cfg, methods: methods.New(methods.Config{Model: func() (*infer.Extractor, error) { return ex, nil }, Tree: cfg.Tree}), metrics: newMetrics(), log: cfg.Logger, crossOrigin: http.NewCrossOriginProtection(),
+	s := &Server{cfg: cfg, methods: registry(cfg.Extractor, cfg.Tree), metrics: newMetrics(), log: cfg.Logger, crossOrigin: http.NewCrossOriginProtection(),
 		places: semaphore.NewWeighted(int64(cfg.Workers + cfg.Queue)), workers: semaphore.NewWeighted(int64(cfg.Workers))}
 	s.budget = newBudget(cfg.MemoryBudget, s.metrics.reserved)
 	s.metrics.budget.Set(float64(cfg.MemoryBudget))
@@ -369,14 +387,12 @@ type Info struct {
 
 func (s *Server) info(w http.ResponseWriter, r *http.Request) {
 	var networks int
-	if s.cfg.Extractor != nil {
-		if md, ok := s.cfg.Extractor.Model(); ok {
-			networks = len(md.Nets())
-		}
+	if md := s.cfg.Extractor.Model(); md != nil {
+		networks = len(md.Nets())
 	}
 	writeJSON(w, http.StatusOK, Info{Methods: methods.Names(), Filters: methods.Filters(), Formats: Formats(),
-		Decodings: append(infer.DecodingNames(), infer.DecodingSteps()...),
-		Threshold: infer.DefaultThreshold, Fetch: s.cfg.Fetch != nil, MaxBody: s.cfg.MaxBody,
+		Decodings: append(decode.Names(), decode.Steps()...),
+		Threshold: decode.DefaultThreshold, Fetch: s.cfg.Fetch != nil, MaxBody: s.cfg.MaxBody,
 		MemoryBudget: s.cfg.MemoryBudget, Networks: networks, Label: s.cfg.Labels != nil})
 }
 

@@ -20,8 +20,8 @@ import (
 
 	"github.com/boilernet/boilernet/fetch"
 	"github.com/boilernet/boilernet/infer"
+	"github.com/boilernet/boilernet/methods"
 	"github.com/boilernet/boilernet/render"
-	"github.com/boilernet/boilernet/tokenize"
 )
 
 const testPage = `<!DOCTYPE html><html lang="de"><head><title>Storm hits coast | Daily</title>
@@ -35,7 +35,7 @@ const testPage = `<!DOCTYPE html><html lang="de"><head><title>Storm hits coast |
 
 // fakeSelector marks as content the blocks of <p> and <h1> elements,
 // so that tests do not depend on a model.
-func fakeSelector(p *tokenize.Page, _ string) ([]bool, error) {
+func fakeSelector(p methods.Page) ([]bool, error) {
 	sel := make([]bool, len(p.Blocks))
 	for i, b := range p.Blocks {
 		for _, a := range b.Path {
@@ -55,10 +55,10 @@ type gate struct {
 
 func newGate() *gate { return &gate{started: make(chan struct{}, 100), release: make(chan struct{})} }
 
-func (g *gate) selector(p *tokenize.Page, t string) ([]bool, error) {
+func (g *gate) selector(p methods.Page) ([]bool, error) {
 	g.started <- struct{}{}
 	<-g.release
-	return fakeSelector(p, t)
+	return fakeSelector(p)
 }
 
 // slowPage and panicPage are pages testConfig's extractor treats apart:
@@ -70,15 +70,15 @@ const (
 
 func testConfig(g *gate) Config {
 	cfg := Config{
-		Extractor: infer.WithSelector(func(p *tokenize.Page, title string) ([]bool, error) {
-			switch title {
+		Extractor: infer.WithClassifier(methods.Method{}, methods.Verdicts(func(p methods.Page) ([]bool, error) {
+			switch p.Title {
 			case "slow":
-				return g.selector(p, title)
+				return g.selector(p)
 			case "panic":
 				panic("boom")
 			}
-			return fakeSelector(p, title)
-		}),
+			return fakeSelector(p)
+		})),
 		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
 	}
 	return cfg
@@ -181,8 +181,10 @@ func TestEndpoints(t *testing.T) {
 		{"method with filter in the spec", "POST", "/v1/extract?method=boilerpipe-numwords%2Bmain&format=text", "text/html", testPage, 200,
 			[]string{`"method":"boilerpipe-numwords+main"`}, nil},
 		{"tree without a tree", "POST", "/v1/extract?method=tree", "text/html", testPage, 400, []string{`method tree needs a trained tree`}, nil},
-		{"bilstm filter", "POST", "/v1/extract?filter=ancestor&format=text", "text/html", testPage, 200, []string{`"method":"bilstm"`}, nil},
-		{"bilstm decoding without a model", "POST", "/v1/extract?decode=structure&format=text", "text/html", testPage, 400, []string{`need a model's extractor`}, nil},
+		{"bilstm filter", "POST", "/v1/extract?filter=ancestor&format=text", "text/html", testPage, 200, []string{`"method":"bilstm+ancestor"`}, nil},
+		{"method spec", "POST", "/v1/extract?method=keep-all&threshold=0.9&filter=ancestor&filter_depth=3&format=text", "text/html", testPage, 200, []string{`"method":"keep-all@0.9+ancestor:3"`}, nil},
+		{"bilstm spec", "POST", "/v1/extract?decode=blocks&threshold=0.9&filter=ancestor&filter_depth=3&format=text", "text/html", testPage, 422, []string{`method bilstm:blocks@0.9+ancestor:3: a decoding needs probabilities`}, nil},
+		{"bilstm decoding without a model", "POST", "/v1/extract?decode=structure&format=text", "text/html", testPage, 422, []string{`a decoding needs probabilities`}, nil},
 		{"url as base only", "POST", "/v1/extract", "application/json", `{"url": "https://x.example/"}`, 501, []string{`does not fetch URLs`}, nil},
 		{"bad json", "POST", "/v1/extract", "application/json", `{"html": `, 400, []string{`"error":"bad JSON`}, nil},
 		{"unknown json field", "POST", "/v1/extract", "application/json", `{"htm": "x"}`, 400, []string{`unknown field \"htm\"`}, nil},
@@ -569,7 +571,7 @@ func TestCrossOriginRefused(t *testing.T) {
 // xml and -format tei print), well-formed, with the metadata when asked.
 func TestStructuredFormats(t *testing.T) {
 	ts := newTestServer(t, testConfig(newGate()))
-	res, err := infer.WithSelector(fakeSelector).ExtractBytes([]byte(testPage), infer.Options{Metadata: true})
+	res, err := infer.WithClassifier(methods.Method{}, methods.Verdicts(fakeSelector)).ExtractBytes([]byte(testPage), infer.Options{Metadata: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/boilernet/boilernet/infer"
+	"github.com/boilernet/boilernet/methods/defaultmodel"
 	"github.com/boilernet/boilernet/tokenize"
 	"github.com/boilernet/boilernet/vocab"
 )
@@ -37,11 +37,10 @@ func BenchmarkEncodePage(b *testing.B) {
 		pages = append(pages, p.Blocks)
 		blocks += len(p.Blocks)
 	}
-	ex, err := infer.Default()
+	m, err := defaultmodel.Load()
 	if err != nil {
 		b.Fatal(err)
 	}
-	m, _ := ex.Model()
 	v := m.Net().Vocab
 	for _, f := range []vocab.Features{{Attrs: true}, vocab.Default(), vocab.Rich()} {
 		fv, err := vocab.NewFeatures(f, v.Words, v.Tags, v.Attrs)

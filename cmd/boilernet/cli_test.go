@@ -285,7 +285,7 @@ func TestOutputNeverOverwritesInput(t *testing.T) {
 		t.Fatal(err)
 	}
 	model := filepath.Join(t.TempDir(), "m.model")
-	raw, err := os.ReadFile("../../infer/default.model")
+	raw, err := os.ReadFile("../../methods/defaultmodel/default.model")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,7 +15,6 @@ import (
 	"github.com/boilernet/boilernet/metadata"
 	"github.com/boilernet/boilernet/methods"
 	"github.com/boilernet/boilernet/render"
-	"github.com/boilernet/boilernet/tokenize"
 	"golang.org/x/net/html"
 )
 
@@ -28,7 +27,7 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 	dataDirs := fs.String("data", "", "comma-separated dataset folders")
 	split := fs.String("split", "test", "split to evaluate on")
 	methodList := fs.String("methods", strings.Join(defaultEvalMethods, ","),
-		"comma-separated methods, each CLASSIFIER[:DECODING][+FILTER]; classifiers: "+strings.Join(methods.Names(), ", ")+" (bilstm:DECODING decodes as extract's -decode DECODING, e.g. bilstm:threshold); filters: "+strings.Join(methods.Filters(), ", ")+
+		"comma-separated methods, each CLASSIFIER[:DECODING][@THRESHOLD][+FILTER[:DEPTH]]; classifiers: "+strings.Join(methods.Names(), ", ")+" (bilstm:DECODING decodes as extract's -decode DECODING, e.g. bilstm:threshold); filters: "+strings.Join(methods.Filters(), ", ")+
 			"; and "+strings.Join(methods.Oracles(), ", ")+": oracle, the gold labels themselves (the ceiling of any block classifier), and bilstm:oracle, the model's probabilities over the threshold that is best for each page by its gold (the ceiling of any per-page threshold on them)")
 	model := addModelFlags(fs, "for the bilstm methods: ")
 	treePath := fs.String("tree", "", "tree file for the tree methods")
@@ -61,7 +60,7 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 		if name == "" && *methodList == "" {
 			break
 		}
-		m, err := methods.Parse(name, methods.Params{Threshold: *threshold, FilterDepth: *depth})
+		m, err := methods.Parse(name, methodParams(fs, methods.Params{Threshold: *threshold, FilterDepth: *depth}))
 		if err != nil {
 			return err
 		}
@@ -76,15 +75,15 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 			break // -methods "": external outputs only
 		}
 		names[name] = true
-		m, err := methods.Parse(name, methods.Params{Threshold: *threshold, FilterDepth: *depth})
+		m, err := methods.Parse(name, methodParams(fs, methods.Params{Threshold: *threshold, FilterDepth: *depth}))
 		if err != nil {
 			return err
 		}
-		l, err := reg.Labeler(m)
+		c, err := reg.Classifier(m)
 		if err != nil {
 			return err
 		}
-		em := evalMethod(name, l, titles)
+		em := evalMethod(name, m, c, titles)
 		if name == "bilstm" && *out != "" {
 			ex, err := reg.Model()
 			if err != nil {
@@ -190,12 +189,13 @@ func warnGaps(w io.Writer, name, what string, ids []string, ds *data.Dataset, sp
 		name, len(ids), len(ds.IDs[split]), ds.Name, split, what, strings.Join(shown, ", "), more)
 }
 
-// evalMethod is the eval.Method of a method's Labeler: it labels each
-// document's page with its title and its gold (for the oracles).
-func evalMethod(name string, l *methods.Labeler, titles *eval.Titles) eval.Method {
+// evalMethod is the eval.Method of method m with its classifier c: it
+// labels each document's page with its title and its gold (for the
+// oracles).
+func evalMethod(name string, m methods.Method, c methods.Classifier, titles *eval.Titles) eval.Method {
 	return eval.Method{Name: name, Select: func(d *data.Document) ([]bool, error) {
 		gold := &methods.Gold{Labels: d.Labels, BestThreshold: func(probs []float32) []bool { return eval.BestThresholdLabels(d, probs) }}
-		_, content, err := l.LabelPage(methods.Page{Page: d.Page, Title: titles.Of(d), Gold: gold})
+		_, content, err := m.Label(c, methods.Page{Page: d.Page, Title: titles.Of(d), Gold: gold})
 		return content, err
 	}}
 }
@@ -211,12 +211,12 @@ func markdownOf(ds *data.Dataset) func(d *data.Document, sel []bool) (string, er
 		if err != nil {
 			return "", err
 		}
-		selector := infer.WithSelector(func(p *tokenize.Page, _ string) ([]bool, error) {
+		selector := infer.WithClassifier(methods.Method{}, methods.Verdicts(func(p methods.Page) ([]bool, error) {
 			if len(p.Blocks) != len(sel) {
 				return nil, fmt.Errorf("the page parsed again has %d blocks, not %d", len(p.Blocks), len(sel))
 			}
 			return slices.Clone(sel), nil
-		})
+		}))
 		res, err := selector.ExtractBytes(raw, infer.Options{KeepHeadline: true, SkipLocators: true})
 		if err != nil {
 			return "", err

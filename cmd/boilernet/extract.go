@@ -27,6 +27,7 @@ import (
 	"github.com/boilernet/boilernet/infer"
 	pbar "github.com/boilernet/boilernet/internal/progress"
 	"github.com/boilernet/boilernet/methods"
+	"github.com/boilernet/boilernet/methods/decode"
 	"github.com/boilernet/boilernet/render"
 	"github.com/boilernet/boilernet/tokenize"
 )
@@ -53,12 +54,12 @@ func runExtract(args []string, stdout, stderr io.Writer) error {
 	model := addModelFlags(fs, "method bilstm: ")
 	treePath := fs.String("tree", "", "method tree: the tree file (from train -method tree)")
 	format := fs.String("format", "text", "output: "+strings.Join(extractFormats, ", ")+" (html: the page with the content highlighted; xml: the content's structure with the metadata as attributes; tei: a TEI P5 document)")
-	method := fs.String("method", methods.DefaultMethod, "method: CLASSIFIER[:DECODING][+FILTER]; classifiers: "+strings.Join(methods.Names(), ", ")+" (bilstm:DECODING decodes as -decode DECODING); filters: "+strings.Join(methods.Filters(), ", "))
+	method := fs.String("method", methods.DefaultMethod, "method: CLASSIFIER[:DECODING][@THRESHOLD][+FILTER[:DEPTH]]; classifiers: "+strings.Join(methods.Names(), ", ")+" (bilstm:DECODING decodes as -decode DECODING); filters: "+strings.Join(methods.Filters(), ", "))
 	var filt filterFlag
 	fs.Var(&filt, "filter", "precision filter: -filter alone is the ancestor-group filter (any method); -filter=largest or -filter=main after the boilerpipe-* methods and tree")
 	depth := fs.Int("filter-depth", methods.DefaultFilterDepth, "-filter (ancestor) only: ancestor depth, ≥ 1 (1: parent, 2: grandparent)")
 	threshold := fs.Float64("threshold", 0, "method bilstm: P(content) from which each block is content, > 0 and ≤ 1, as the paper; 0: the default decoding's choice for each page (the blocks that maximize its expected F1)")
-	decode := fs.String("decode", infer.DefaultDecoding().String(), "method bilstm: how probabilities become content: default (the blocks that maximize the page's expected F1, repeated paragraphs dropped, gaps in a line of content filled), blocks (a threshold only, as the paper), structure, or steps joined by /: "+strings.Join(infer.DecodingSteps(), ", ")+" (threshold: each block against -threshold, 0.5 when unset; see the README)")
+	decoding := fs.String("decode", decode.Default().String(), "method bilstm: how probabilities become content: default (the blocks that maximize the page's expected F1, repeated paragraphs dropped, gaps in a line of content filled), blocks (a threshold only, as the paper), structure, or steps joined by /: "+strings.Join(decode.Steps(), ", ")+" (threshold: each block against -threshold, 0.5 when unset; see the README)")
 	keepHeadline := fs.Bool("keep-headline", false, "keep the headline in the text (by default it is the title only)")
 	workers := fs.Int("workers", 0, "pages extracted in parallel (0: all cores; at most 256)")
 	out := fs.String("o", "", "output file, or a directory (an existing one, or a path ending in /) for one file per page (default: stdout)")
@@ -92,7 +93,7 @@ func runExtract(args []string, stdout, stderr io.Writer) error {
 		fs.Usage()
 		return errUsage
 	}
-	m, err := parseMethod(fs, *method, filt.name, *decode, *threshold, *depth)
+	m, err := parseMethod(fs, *method, filt.name, *decoding, *threshold, *depth)
 	if err != nil {
 		return err
 	}
@@ -109,7 +110,7 @@ func runExtract(args []string, stdout, stderr io.Writer) error {
 	if *langs != "" {
 		opts.Metadata = true // the language comes from it
 	}
-	ex, err := registry(model, *treePath).Extractor(m)
+	ex, err := infer.ForMethod(registry(model, *treePath), m)
 	if err != nil {
 		return err
 	}

@@ -47,7 +47,7 @@ func TestBadFlagValues(t *testing.T) {
 }
 
 // TestNetworks: -networks 1 runs the embedded model's first network alone,
-// the probabilities of -model infer/default.model; all networks (the
+// the probabilities of -model methods/defaultmodel/default.model; all networks (the
 // default) give others.
 func TestNetworks(t *testing.T) {
 	page := "testdata/flags/page.html"
@@ -59,7 +59,7 @@ func TestNetworks(t *testing.T) {
 		return out.String()
 	}
 	first := extract("-networks", "1")
-	if alone := extract("-model", "../../infer/default.model"); first != alone {
+	if alone := extract("-model", "../../methods/defaultmodel/default.model"); first != alone {
 		t.Errorf("-networks 1 differs from the first network's file:\n%s\n%s", first, alone)
 	}
 	if both := extract(); both == first {

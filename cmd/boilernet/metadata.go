@@ -106,7 +106,7 @@ func runMetadata(args []string, stdout, stderr io.Writer) error {
 			mds[i] = metadata.Extract(p.Root, metadata.Options{URL: ds.Meta[id]["url"]})
 		}
 	} else {
-		ex, err := model.load()
+		ex, err := model.extractor()
 		if err != nil {
 			return err
 		}
@@ -201,7 +201,7 @@ func printMetadata(args []string, format string, model modelFlags, stdout, stder
 	if format != "text" && format != "json" && format != "jsonl" {
 		return fmt.Errorf("-format %s: text, json or jsonl", format)
 	}
-	ex, err := model.load()
+	ex, err := model.extractor()
 	if err != nil {
 		return err
 	}

@@ -38,13 +38,26 @@ func loadTree(path string) (*shallow.Tree, error) {
 }
 
 // parseMethod builds the method of a -method spec and the flags that give
-// its parts apart: -filter, -decode (when set), -threshold and
-// -filter-depth.
+// its parts apart: -filter, -decode, -threshold and -filter-depth (each
+// when set).
 func parseMethod(fs *flag.FlagSet, spec, filt, decode string, threshold float64, depth int) (methods.Method, error) {
 	if !isSet(fs, "decode") {
 		decode = ""
 	}
-	return methods.Parse(spec, methods.Params{Decoding: decode, Filter: filt, Threshold: threshold, FilterDepth: depth})
+	return methods.Parse(spec, methodParams(fs, methods.Params{Decoding: decode, Filter: filt, Threshold: threshold, FilterDepth: depth}))
+}
+
+// methodParams is p without the threshold and filter depth whose flags
+// were not given, so that a spec may give them (bilstm@0.7,
+// +ancestor:3).
+func methodParams(fs *flag.FlagSet, p methods.Params) methods.Params {
+	if !isSet(fs, "threshold") {
+		p.Threshold = 0
+	}
+	if !isSet(fs, "filter-depth") {
+		p.FilterDepth = 0
+	}
+	return p
 }
 
 // isSet reports whether the flag name was given.

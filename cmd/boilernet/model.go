@@ -6,6 +6,8 @@ import (
 
 	"github.com/boilernet/boilernet/infer"
 	"github.com/boilernet/boilernet/internal/modelfile"
+	"github.com/boilernet/boilernet/methods/defaultmodel"
+	"github.com/boilernet/boilernet/methods/ensemble"
 )
 
 // modelFlags are the -model and -networks flags of the commands that run
@@ -25,32 +27,40 @@ func addModelFlags(fs *flag.FlagSet, prefix string) modelFlags {
 	}
 }
 
-// load loads the model of the flags (see loadExtractor), keeping only
-// its first -networks networks (checked ≥ 0 with the other flags).
-func (m modelFlags) load() (*infer.Extractor, error) {
+// load loads the model of the flags (see loadModel), keeping only its
+// first -networks networks (checked ≥ 0 with the other flags).
+func (m modelFlags) load() (*ensemble.Model, error) {
 	n := *m.networks
-	ex, err := loadExtractor(*m.path)
+	md, err := loadModel(*m.path)
 	if err != nil || n == 0 {
-		return ex, err
+		return md, err
 	}
-	md, _ := ex.Model()
 	nets := md.Nets()
 	if n > len(nets) {
 		return nil, fmt.Errorf("-networks %d: the model has %d", n, len(nets))
 	}
-	return infer.NewEnsemble(nets[:n]...)
+	return ensemble.New(nets[:n]...)
 }
 
-// loadExtractor loads a model file, an ensemble of model files given as
-// a comma-separated list (their probabilities averaged), or the embedded
+// extractor is the Extractor of the flags' model with the default method.
+func (m modelFlags) extractor() (*infer.Extractor, error) {
+	md, err := m.load()
+	if err != nil {
+		return nil, err
+	}
+	return infer.NewModel(md), nil
+}
+
+// loadModel loads a model file, an ensemble of model files given as a
+// comma-separated list (their probabilities averaged), or the embedded
 // model when path is "".
-func loadExtractor(path string) (*infer.Extractor, error) {
+func loadModel(path string) (*ensemble.Model, error) {
 	if path == "" {
-		return infer.Default()
+		return defaultmodel.Load()
 	}
 	nets, err := modelfile.ReadList(path)
 	if err != nil {
 		return nil, fmt.Errorf("-model: %w", err)
 	}
-	return infer.NewEnsemble(nets...)
+	return ensemble.New(nets...)
 }

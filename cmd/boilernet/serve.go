@@ -96,7 +96,7 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	if *token == "" {
 		*token = os.Getenv("BOILERNET_TOKEN")
 	}
-	ex, err := model.load()
+	ex, err := model.extractor()
 	if err != nil {
 		return err
 	}

@@ -4,6 +4,7 @@ import (
 	"encoding/csv"
 	"flag"
 	"fmt"
+	"github.com/boilernet/boilernet/methods/defaultmodel"
 	"io"
 	"os"
 	"runtime/debug"
@@ -12,7 +13,6 @@ import (
 	"time"
 
 	"github.com/boilernet/boilernet/bilstm"
-	"github.com/boilernet/boilernet/infer"
 	"github.com/boilernet/boilernet/internal/modelfile"
 	"github.com/boilernet/boilernet/internal/progress"
 	"github.com/boilernet/boilernet/train"
@@ -242,11 +242,10 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 // first network, or a model file.
 func readInitModel(name string) (*bilstm.Model, error) {
 	if name == "default" {
-		ex, err := infer.Default()
+		md, err := defaultmodel.Load()
 		if err != nil {
 			return nil, fmt.Errorf("-init default: %w", err)
 		}
-		md, _ := ex.Model()
 		return md.Net(), nil
 	}
 	if strings.Contains(name, ",") {

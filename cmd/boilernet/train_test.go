@@ -11,8 +11,8 @@ import (
 	"testing"
 
 	"github.com/boilernet/boilernet/bilstm"
-	"github.com/boilernet/boilernet/infer"
 	"github.com/boilernet/boilernet/internal/modelfile"
+	"github.com/boilernet/boilernet/methods/defaultmodel"
 	"github.com/boilernet/boilernet/train"
 )
 
@@ -91,11 +91,10 @@ func TestTrainDefaultsAreTheEmbeddedRecipe(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ex, err := infer.Default()
+	md, err := defaultmodel.Load()
 	if err != nil {
 		t.Fatal(err)
 	}
-	md, _ := ex.Model()
 	embedded := md.Nets()[0]
 	if got, want := m.Config, embedded.Config; got.Hidden != want.Hidden || got.Dense != want.Dense || got.Layers != want.Layers ||
 		got.Dropout != want.Dropout || len(got.Pool) != len(want.Pool) {
@@ -157,11 +156,10 @@ func TestTrainInit(t *testing.T) {
 		t.Errorf("the log has no epoch 0 (the init weights): %v\n%s", err, log)
 	}
 	checkRun(t, []string{"train", "-q", "-data", "../../testdata/synth", "-init", "default", "-out", fromDefault, "-epochs", "1"}, 0, []string{"wrote " + fromDefault}, nil)
-	ex, err := infer.Default()
+	md, err := defaultmodel.Load()
 	if err != nil {
 		t.Fatal(err)
 	}
-	md, _ := ex.Model()
 	if d := readModel(t, fromDefault); !d.Vocab.Equal(md.Net().Vocab) || !reflect.DeepEqual(d.Config, md.Net().Config) {
 		t.Errorf("-init default: config %+v, want the embedded first network's %+v and its vocabulary", d.Config, md.Net().Config)
 	}

@@ -3,13 +3,12 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/boilernet/boilernet/methods/defaultmodel"
 	"io"
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
 	"strings"
-
-	"github.com/boilernet/boilernet/infer"
 )
 
 // runVersion prints the build (module version, commit, Go) and what the
@@ -42,11 +41,10 @@ func runVersion(args []string, stdout, stderr io.Writer) error {
 			}
 		}
 	}
-	ex, err := infer.Default()
+	md, err := defaultmodel.Load()
 	if err != nil {
 		return err
 	}
-	md, _ := ex.Model()
 	nets := md.Nets()
 	var seeds []string
 	for _, n := range nets {
@@ -65,11 +63,11 @@ func runVersion(args []string, stdout, stderr io.Writer) error {
 		return enc.Encode(map[string]any{
 			"version": version, "commit": strings.TrimSpace(commit), "go": runtime.Version(), "platform": runtime.GOOS + "/" + runtime.GOARCH,
 			"model": map[string]any{"networks": len(nets), "seeds": seeds, "features": nets[0].Vocab.Features.String(),
-				"hidden": nets[0].Config.Hidden, "data": data, "sha256": infer.DefaultSum()},
+				"hidden": nets[0].Config.Hidden, "data": data, "sha256": defaultmodel.Sum()},
 		})
 	}
 	fmt.Fprintf(stdout, "boilernet %s%s, %s %s/%s\n", version, commit, runtime.Version(), runtime.GOOS, runtime.GOARCH)
 	fmt.Fprintf(stdout, "embedded model: %d network(s) averaged (seeds %s), features %s, hidden %d, trained on %s; sha256 %s\n",
-		len(nets), strings.Join(seeds, ", "), nets[0].Vocab.Features, nets[0].Config.Hidden, strings.Join(data, ", "), infer.DefaultSum()[:16])
+		len(nets), strings.Join(seeds, ", "), nets[0].Vocab.Features, nets[0].Config.Hidden, strings.Join(data, ", "), defaultmodel.Sum()[:16])
 	return nil
 }

@@ -11,8 +11,8 @@ import (
 
 	"github.com/boilernet/boilernet/data/labelset"
 	"github.com/boilernet/boilernet/infer"
+	"github.com/boilernet/boilernet/methods"
 	"github.com/boilernet/boilernet/render"
-	"github.com/boilernet/boilernet/tokenize"
 	"golang.org/x/net/html"
 )
 
@@ -22,9 +22,9 @@ import (
 type Request struct {
 	HTML string `json:"html"`
 	URL  string `json:"url"`
-	// Threshold is the threshold of infer.NewDecoder: 0 is the default
-	// decoding (an expected-F1 choice of each page), a value in (0, 1]
-	// thresholds each block's probability.
+	// Threshold is the method's threshold (methods.Params.Threshold): 0 is
+	// the default decoding (an expected-F1 choice of each page), a value
+	// in (0, 1] thresholds each block's probability.
 	Threshold float64 `json:"threshold"`
 }
 
@@ -55,8 +55,9 @@ func Options(req Request) infer.Options {
 	}
 }
 
-// Extract runs ex on the request's page; with a threshold, ex's model
-// with the default decoding and that threshold.
+// Extract runs the default method with the request's threshold
+// (methods.Parse) over ex's classifier on the request's page, keeping no
+// block the browser does not display.
 func Extract(ex *infer.Extractor, req Request) (resp Response) {
 	start := time.Now()
 	defer func() {
@@ -64,18 +65,11 @@ func Extract(ex *infer.Extractor, req Request) (resp Response) {
 			resp = Response{Error: fmt.Sprintf("boilernet: internal error: %v", r)}
 		}
 	}()
-	if req.Threshold != 0 {
-		md, ok := ex.Model()
-		if !ok {
-			return Response{Error: "boilernet: a threshold needs a model's extractor"}
-		}
-		d, err := infer.NewDecoder(md, infer.DefaultDecoding(), req.Threshold)
-		if err != nil {
-			return Response{Error: err.Error()}
-		}
-		ex = infer.NewExtractor(d)
+	m, err := methods.Parse("", methods.Params{Threshold: req.Threshold})
+	if err != nil {
+		return Response{Error: err.Error()}
 	}
-	ex = infer.NewExtractor(shownLabeler{ex.Labeler()})
+	ex = infer.WithClassifier(methods.Method{}, shown{m, ex.Classifier()})
 	res, err := ex.ExtractBytes([]byte(req.HTML), Options(req))
 	if err != nil {
 		return Response{Error: err.Error()}
@@ -93,27 +87,31 @@ func Extract(ex *infer.Extractor, req Request) (resp Response) {
 	return resp
 }
 
-// shownLabeler is the extension's Labeler: its Labeler's verdicts, but no
-// block kept whose text lies in an element with the hidden attribute. The
+// shown is the extension's classifier: the verdicts of its method over its
+// classifier, with their probabilities, but no block kept whose text lies
+// in an element with the hidden attribute. The
 // content script puts it on every element the browser does not display
 // when it serializes the page (display: none, visibility: hidden; see
 // locate.js), so what is kept is what the reader sees, highlighted and
 // copied alike. (Not tokenize's Block.Hidden, which aria-hidden="true"
 // sets too: a page with a dialog open puts it on all the rest.)
-type shownLabeler struct{ infer.Labeler }
+type shown struct {
+	m methods.Method
+	c methods.Classifier
+}
 
-func (l shownLabeler) Label(page *tokenize.Page, title string) ([]float32, []bool, error) {
-	probs, content, err := l.Labeler.Label(page, title)
+func (s shown) Classify(p methods.Page) (methods.Scores, error) {
+	probs, content, err := s.m.Label(s.c, p)
 	if err != nil {
-		return nil, nil, err
+		return methods.Scores{}, err
 	}
 	hidden := map[*html.Node]bool{} // by parent element
-	for i, b := range page.Blocks {
+	for i, b := range p.Blocks {
 		if content[i] && b.Node != nil && inHidden(b.Node.Parent, hidden) {
 			content[i] = false
 		}
 	}
-	return probs, content, nil
+	return methods.Scores{Probs: probs, Content: content}, nil
 }
 
 // inHidden reports whether n or an element above it has the hidden

@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-const model = "../../infer/default.model"
+const model = "../../methods/defaultmodel/default.model"
 
 func TestReadList(t *testing.T) {
 	dir := t.TempDir()

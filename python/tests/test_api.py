@@ -51,7 +51,7 @@ def test_url_method_headline(cli):
 
 
 def test_model_path(cli):
-    model = REPO / "infer" / "default.model"
+    model = REPO / "methods" / "defaultmodel" / "default.model"
     want = run_cli(cli, "extract", "-format", "jsonl", "-model", str(model), str(SAMPLE)).stdout
     with boilernet.Extractor(model) as ex:
         assert ex.extract(SAMPLE.read_bytes(), format="jsonl", name=str(SAMPLE)).output == want

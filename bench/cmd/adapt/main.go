@@ -132,17 +132,13 @@ func cpuSeconds() float64 {
 // default decoding of its probabilities, the page's title given as eval
 // gives it.
 func evalMethod(name string, ex *infer.Extractor, titles *eval.Titles) (eval.Method, error) {
-	reg := methods.New(methods.Config{Model: func() (*infer.Extractor, error) { return ex, nil }})
 	m, err := methods.Parse("bilstm", methods.Params{})
 	if err != nil {
 		return eval.Method{}, err
 	}
-	l, err := reg.Labeler(m)
-	if err != nil {
-		return eval.Method{}, err
-	}
+	c := ex.Classifier()
 	return eval.Method{Name: name, Select: func(d *data.Document) ([]bool, error) {
-		_, content, err := l.LabelPage(methods.Page{Page: d.Page, Title: titles.Of(d), Gold: &methods.Gold{Labels: d.Labels}})
+		_, content, err := m.Label(c, methods.Page{Page: d.Page, Title: titles.Of(d), Gold: &methods.Gold{Labels: d.Labels}})
 		return content, err
 	}}, nil
 }
@@ -221,8 +217,7 @@ func adapt(ctx context.Context, ds *data.Dataset, sites []string, c config, stdo
 	if err != nil {
 		return err
 	}
-	md, _ := embedded.Model()
-	nets := md.Nets()[:c.networks]
+	nets := embedded.Model().Nets()[:c.networks]
 	baseName := "0 (embedded)"
 	if c.init != "" {
 		f, err := os.Open(c.init)

@@ -15,12 +15,13 @@ package main
 import (
 	"flag"
 	"fmt"
+	"github.com/boilernet/boilernet/methods/decode"
+	"github.com/boilernet/boilernet/methods/defaultmodel"
 	"log"
 	"strings"
 
 	"github.com/boilernet/boilernet/data"
 	"github.com/boilernet/boilernet/eval"
-	"github.com/boilernet/boilernet/infer"
 	"github.com/boilernet/boilernet/tokenize"
 )
 
@@ -35,14 +36,13 @@ func main() {
 	maxWords := flag.Int("max-words", 8, "with -cut: the most words a heading has")
 	byHost := flag.Bool("hosts", false, "count the kept words whose block text stands on another page of the same host")
 	flag.Parse()
-	ex, err := infer.Default()
+	md, err := defaultmodel.Load()
 	if err != nil {
 		log.Fatal(err)
 	}
-	md, _ := ex.Model()
 	keep := func(d *data.Document) ([]bool, []float32, error) {
 		probs := md.Probabilities(d.Page.Blocks)
-		sel, err := infer.DefaultDecoding().Select(d.Page.Blocks, probs, 0)
+		sel, err := decode.Default().Select(d.Page.Blocks, probs, 0)
 		return sel, probs, err
 	}
 	for _, dir := range strings.Split(*dirs, ",") {

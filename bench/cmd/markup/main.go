@@ -12,6 +12,8 @@ package main
 import (
 	"flag"
 	"fmt"
+	"github.com/boilernet/boilernet/methods/decode"
+	"github.com/boilernet/boilernet/methods/defaultmodel"
 	"log"
 	"os"
 	"slices"
@@ -19,7 +21,6 @@ import (
 	"text/tabwriter"
 
 	"github.com/boilernet/boilernet/data"
-	"github.com/boilernet/boilernet/infer"
 	"github.com/boilernet/boilernet/tokenize"
 )
 
@@ -154,11 +155,10 @@ func main() {
 	split := flag.String("split", "dev", "split")
 	only := flag.String("rule", "", "list the kept blocks this rule matches (its name)")
 	flag.Parse()
-	ex, err := infer.Default()
+	md, err := defaultmodel.Load()
 	if err != nil {
 		log.Fatal(err)
 	}
-	md, _ := ex.Model()
 	tw := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "dataset\trule\tpages\twords\tcontent share\tkept words\tkept content share\t")
 	for _, dir := range strings.Split(*dirs, ",") {
@@ -181,7 +181,7 @@ func main() {
 				}
 			}
 			probs := md.Probabilities(d.Page.Blocks)
-			sel, err := infer.DefaultDecoding().Select(d.Page.Blocks, probs, 0)
+			sel, err := decode.Default().Select(d.Page.Blocks, probs, 0)
 			if err != nil {
 				log.Fatal(err)
 			}

@@ -16,6 +16,8 @@ package main
 import (
 	"flag"
 	"fmt"
+	"github.com/boilernet/boilernet/methods/decode"
+	"github.com/boilernet/boilernet/methods/defaultmodel"
 	"log"
 	"os"
 	"strconv"
@@ -25,7 +27,6 @@ import (
 	"github.com/boilernet/boilernet/bench/internal/scores"
 	"github.com/boilernet/boilernet/data"
 	"github.com/boilernet/boilernet/eval"
-	"github.com/boilernet/boilernet/infer"
 	"github.com/boilernet/boilernet/tokenize"
 )
 
@@ -102,11 +103,10 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	ex, err := infer.Default()
+	md, err := defaultmodel.Load()
 	if err != nil {
 		log.Fatal(err)
 	}
-	md, _ := ex.Model()
 	// The network runs once per page, whatever the variants.
 	var mu sync.Mutex
 	cache := map[*data.Document][]float32{}
@@ -123,7 +123,7 @@ func main() {
 		return p
 	}
 	methods := []eval.Method{{Name: "default", Select: func(d *data.Document) ([]bool, error) {
-		return infer.DefaultDecoding().Select(d.Page.Blocks, probs(d), 0)
+		return decode.Default().Select(d.Page.Blocks, probs(d), 0)
 	}}}
 	for _, lower := range []bool{false, true} {
 		for _, level := range levels {
@@ -133,7 +133,7 @@ func main() {
 					name = fmt.Sprintf("lower L%d W%d", level, w)
 				}
 				methods = append(methods, eval.Method{Name: name, Select: func(d *data.Document) ([]bool, error) {
-					return infer.DefaultDecoding().Select(d.Page.Blocks, regionProbs(d.Page.Blocks, probs(d), level, w, lower), 0)
+					return decode.Default().Select(d.Page.Blocks, regionProbs(d.Page.Blocks, probs(d), level, w, lower), 0)
 				}})
 			}
 		}

@@ -25,6 +25,9 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/boilernet/boilernet/methods/decode"
+	"github.com/boilernet/boilernet/methods/defaultmodel"
+	"github.com/boilernet/boilernet/methods/ensemble"
 	"iter"
 	"log"
 	"math"
@@ -36,7 +39,6 @@ import (
 	"github.com/boilernet/boilernet/bilstm"
 	"github.com/boilernet/boilernet/data"
 	"github.com/boilernet/boilernet/eval"
-	"github.com/boilernet/boilernet/infer"
 	"github.com/boilernet/boilernet/tokenize"
 )
 
@@ -60,31 +62,26 @@ func main() {
 	}
 }
 
-// loadModel returns the extractor of the model files in list (comma-
+// loadModel returns the model of the model files in list (comma-
 // separated; "" is the embedded model).
-func loadModel(list string) (*infer.Model, error) {
-	ex, err := infer.Default()
-	if list != "" {
-		var nets []*bilstm.Model
-		for _, path := range strings.Split(list, ",") {
-			f, err := os.Open(path)
-			if err != nil {
-				return nil, err
-			}
-			m, err := bilstm.ReadModel(f)
-			f.Close()
-			if err != nil {
-				return nil, fmt.Errorf("%s: %w", path, err)
-			}
-			nets = append(nets, m)
+func loadModel(list string) (*ensemble.Model, error) {
+	if list == "" {
+		return defaultmodel.Load()
+	}
+	var nets []*bilstm.Model
+	for _, path := range strings.Split(list, ",") {
+		f, err := os.Open(path)
+		if err != nil {
+			return nil, err
 		}
-		ex, err = infer.NewEnsemble(nets...)
+		m, err := bilstm.ReadModel(f)
+		f.Close()
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+		nets = append(nets, m)
 	}
-	if err != nil {
-		return nil, err
-	}
-	md, _ := ex.Model()
-	return md, nil
+	return ensemble.New(nets...)
 }
 
 // pageFlags are the flags dump and eval share: the model that scores the
@@ -385,10 +382,10 @@ func evaluate(args []string) error {
 	}
 	methods := []eval.Method{
 		{Name: "bilstm", Select: func(d *data.Document) ([]bool, error) {
-			return infer.DefaultDecoding().Select(d.Page.Blocks, md.Probabilities(d.Page.Blocks), 0)
+			return decode.Default().Select(d.Page.Blocks, md.Probabilities(d.Page.Blocks), 0)
 		}},
 		{Name: "bilstm, second pass", Select: func(d *data.Document) ([]bool, error) {
-			return infer.DefaultDecoding().Select(d.Page.Blocks, rescore(beta, *odds, d.Page.Blocks, md.Probabilities(d.Page.Blocks)), 0)
+			return decode.Default().Select(d.Page.Blocks, rescore(beta, *odds, d.Page.Blocks, md.Probabilities(d.Page.Blocks)), 0)
 		}},
 	}
 	return scores.Write(os.Stdout, strings.Split(*pf.dirs, ","), *pf.split, methods, nil)

@@ -8,7 +8,7 @@ import (
 
 func TestRun(t *testing.T) {
 	const mini = "../../extractors/testdata/mini"
-	const model = "../../../infer/default.model"
+	const model = "../../../methods/defaultmodel/default.model"
 	tests := []struct {
 		name string
 		args []string

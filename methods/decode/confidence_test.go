@@ -1,4 +1,4 @@
-package infer
+package decode
 
 import (
 	"math"
@@ -26,16 +26,16 @@ func TestConfidence(t *testing.T) {
 		{"verdicts only", []float32{1, 0, 1}, []bool{true, false, true}, -1},
 	}
 	for _, tt := range tests {
-		got := confidence(blocks, tt.probs, tt.selected)
+		got := Confidence(blocks, tt.probs, tt.selected)
 		if math.Abs(got-tt.want) > 1e-9 {
 			t.Errorf("%s: confidence %v, want %v", tt.name, got, tt.want)
 		}
 	}
-	if got := confidence(nil, nil, nil); got != 1 {
+	if got := Confidence(nil, nil, nil); got != 1 {
 		t.Errorf("a page without text: confidence %v, want 1", got)
 	}
-	sure := confidence(blocks, []float32{0.99, 0.01, 0.99}, []bool{true, false, true})
-	unsure := confidence(blocks, []float32{0.6, 0.5, 0.6}, []bool{true, false, true})
+	sure := Confidence(blocks, []float32{0.99, 0.01, 0.99}, []bool{true, false, true})
+	unsure := Confidence(blocks, []float32{0.6, 0.5, 0.6}, []bool{true, false, true})
 	if !(sure > 0.9 && unsure < sure) {
 		t.Errorf("confidence %v for a sure page, %v for an unsure one", sure, unsure)
 	}

@@ -1,4 +1,4 @@
-package infer
+package decode
 
 import (
 	"math"
@@ -6,15 +6,15 @@ import (
 	"github.com/boilernet/boilernet/tokenize"
 )
 
-// confidence returns the expected token F1 of a page's selection under
-// the labeler's probabilities: each block's probability, its odds scaled
+// Confidence returns the expected token F1 of a page's selection under
+// the classifier's probabilities: each block's probability, its odds scaled
 // by f1Odds as the expected-F1 choice reads it, is the chance that its
 // words are content, and the expected F1 is 2·Σ_kept q·w / (Σ_kept w +
 // Σ_all q·w) over the blocks' words w. When nothing is kept, it is the
 // chance that the page has no content at all, Π(1 − q) (1 for a page
-// without text). It is -1, none, when the labeler gives verdicts only
+// without text). It is -1, none, when the classifier gives verdicts only
 // (every probability of a page with text 0 or 1).
-func confidence(blocks []tokenize.Block, probs []float32, selected []bool) float64 {
+func Confidence(blocks []tokenize.Block, probs []float32, selected []bool) float64 {
 	graded := len(probs) == 0
 	for _, p := range probs {
 		if p > 0 && p < 1 {

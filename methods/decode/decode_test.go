@@ -1,4 +1,4 @@
-package infer
+package decode
 
 import (
 	"math"
@@ -25,30 +25,30 @@ func TestDecode(t *testing.T) {
 	probs[n-1] = 0.8                             // short, far from it
 	tests := []struct {
 		d         Decoding
-		threshold float64 // NewDecoder's
+		threshold float64 // Select's
 		want      []int
 	}{
-		{BlocksDecoding(), 0, []int{0, 3, 4, n - 1}},
-		{BlocksDecoding(), 0.85, []int{0, 3}},
+		{Blocks(), 0, []int{0, 3, 4, n - 1}},
+		{Blocks(), 0.85, []int{0, 3}},
 		// The long paragraph's line is made whole (wholeLines): its
 		// selected part stops mid-sentence before the link.
 		{Decoding{Threshold: true}, 0, []int{0, 1, 2, 4, n - 1}},    // the hidden copy repeats the long paragraph
-		{DefaultDecoding(), 0.5, []int{0, 1, 2, 4, n - 1}},          // a threshold implies Threshold
+		{Default(), 0.5, []int{0, 1, 2, 4, n - 1}},                  // a threshold implies Threshold
 		{Decoding{Paragraphs: true}, 0.5, []int{0, 1, 2, 4, n - 1}}, // the hidden copy's words stand in the long paragraph
 		{Decoding{Hidden: true}, 0.5, []int{0, 1, 2, 4, n - 1}},
 		{Decoding{Paragraphs: true, KeepRepeats: true}, 0.5, []int{0, 1, 2, 3, 4, n - 1}},
 		{Decoding{Isolated: true}, 0.5, []int{0, 1, 2, 4}},
 		{Decoding{Isolated: true, KeepRepeats: true}, 0.5, []int{0, 1, 2, 3, 4}},
-		{StructureDecoding(), 0.5, []int{0, 1, 2, 4}},
+		{Structure(), 0.5, []int{0, 1, 2, 4}},
 		// The expected-F1 choice (TestExpectedF1Choice has the cases where
 		// it differs from a threshold): the blocks at 0.8 and above.
-		{DefaultDecoding(), 0, []int{0, 1, 2, 4, n - 1}},
+		{Default(), 0, []int{0, 1, 2, 4, n - 1}},
 		{Decoding{KeepRepeats: true, KeepGaps: true}, 0, []int{0, 3, 4, n - 1}},
 		{Decoding{Paragraphs: true, KeepRepeats: true}, 0, []int{0, 1, 2, 3, 4, n - 1}},
 		// Favoring precision divides the odds by e: 0.8 (odds 4) falls
 		// under 0.7 (odds 2.33), 0.9 (odds 9) does not; favoring recall
 		// multiplies them: 0.8 reaches 0.85 (odds 5.67), 0.4 does not.
-		{BlocksDecoding(), 0.7, []int{0, 3, 4, n - 1}},
+		{Blocks(), 0.7, []int{0, 3, 4, n - 1}},
 		{Decoding{Threshold: true, KeepRepeats: true, KeepGaps: true, FavorPrecision: true}, 0.7, []int{0, 3}},
 		{Decoding{Threshold: true, KeepRepeats: true, KeepGaps: true, FavorRecall: true}, 0.85, []int{0, 3, 4, n - 1}},
 	}
@@ -62,14 +62,14 @@ func TestDecode(t *testing.T) {
 		if !slices.Equal(got, tt.want) {
 			t.Errorf("%v, threshold %v: selected %v, want %v", tt.d, tt.threshold, got, tt.want)
 		}
-		if d, err := ParseDecoding(tt.d.String()); err != nil || d != tt.d {
+		if d, err := Parse(tt.d.String()); err != nil || d != tt.d {
 			t.Errorf("%v does not round-trip through %q: %v %v", tt.d, tt.d.String(), d, err)
 		}
 	}
-	if _, err := ParseDecoding("paragraphs/magic"); err == nil {
+	if _, err := Parse("paragraphs/magic"); err == nil {
 		t.Error("unknown step accepted")
 	}
-	if _, err := ParseDecoding("precision/recall"); err == nil || !strings.Contains(err.Error(), "opposite") {
+	if _, err := Parse("precision/recall"); err == nil || !strings.Contains(err.Error(), "opposite") {
 		t.Errorf("precision/recall: %v, want an error", err)
 	}
 }
@@ -258,8 +258,8 @@ func TestDropBylines(t *testing.T) {
 			t.Errorf("%s: kept %v, want %v", tt.page, got, tt.want)
 		}
 	}
-	if d, err := ParseDecoding("bylines"); err != nil || !d.Bylines || d.String() != "bylines" {
-		t.Errorf("ParseDecoding(bylines) = %v, %v", d, err)
+	if d, err := Parse("bylines"); err != nil || !d.Bylines || d.String() != "bylines" {
+		t.Errorf("Parse(bylines) = %v, %v", d, err)
 	}
 }
 
@@ -270,7 +270,7 @@ func TestAtoms(t *testing.T) {
 	tests := []struct {
 		name, page string
 		probs      []float32 // by block; the rest 0.9
-		want       []int     // blocks selected by BlocksDecoding()
+		want       []int     // blocks selected by Blocks()
 	}{
 		{"highlighted code is one unit", `<body>` + code + `</body>`,
 			// Most of the code's tokens look like boilerplate alone; the
@@ -288,7 +288,7 @@ func TestAtoms(t *testing.T) {
 	for _, tt := range tests {
 		p, probs := parseWithProbs(t, tt.page, tt.probs)
 		var got []int
-		for i, s := range BlocksDecoding().decode(p.Blocks, probs, 0) {
+		for i, s := range Blocks().decode(p.Blocks, probs, 0) {
 			if s {
 				got = append(got, i)
 			}
@@ -318,7 +318,7 @@ func TestDropFrame(t *testing.T) {
 	}
 	for _, tt := range tests {
 		p, probs := parseWithProbs(t, tt.page, nil)
-		for _, d := range []Decoding{DefaultDecoding(), BlocksDecoding(), {KeepFrame: true}} {
+		for _, d := range []Decoding{Default(), Blocks(), {KeepFrame: true}} {
 			empty := !slices.Contains(d.decode(p.Blocks, probs, 0), true)
 			if want := tt.empty && !d.KeepFrame; empty != want {
 				t.Errorf("%s, %v: empty %v, want %v", tt.name, d, empty, want)
@@ -335,7 +335,7 @@ func TestNavigationAndLabels(t *testing.T) {
 		d    Decoding
 		want string
 	}{
-		{BlocksDecoding(), "Details Text of the article [1] with a note."},
+		{Blocks(), "Details Text of the article [1] with a note."},
 		{Decoding{Threshold: true, KeepNavigation: true}, "Home Contents Details [ edit ] [The Verge] Text of the article [1] with a note."},
 	}
 	for _, tt := range tests {
@@ -355,13 +355,13 @@ func TestNavigationAndLabels(t *testing.T) {
 // TestDecodingNamesParse: every advertised decoding name and step parses,
 // and joined steps round-trip, so the lists cannot drift from the parser.
 func TestDecodingNamesParse(t *testing.T) {
-	for _, name := range append(DecodingNames(), DecodingSteps()...) {
-		d, err := ParseDecoding(name)
+	for _, name := range append(Names(), Steps()...) {
+		d, err := Parse(name)
 		if err != nil {
 			t.Errorf("%q: %v", name, err)
 			continue
 		}
-		if again, err := ParseDecoding(d.String()); err != nil || again != d {
+		if again, err := Parse(d.String()); err != nil || again != d {
 			t.Errorf("%q does not round-trip through %q", name, d.String())
 		}
 	}

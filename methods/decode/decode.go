@@ -1,4 +1,10 @@
-package infer
+// Package decode turns block probabilities into content blocks: the
+// decodings of the bilstm methods (Decoding; Default, Blocks, Structure,
+// or steps read by Parse), their steps and rules (repeats, chrome, gaps,
+// related links, frames, notices), the headline of a selection
+// (Headline) and its expected F1 (Confidence). It reads any model's
+// probabilities (see Decoding.Select).
+package decode
 
 import (
 	"cmp"
@@ -8,13 +14,14 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/boilernet/boilernet/bilstm"
 	"github.com/boilernet/boilernet/internal/boolset"
 	"github.com/boilernet/boilernet/metadata"
 	"github.com/boilernet/boilernet/tokenize"
 )
 
 // Decoding says how block probabilities become content blocks. The zero
-// value, DefaultDecoding(), selects on each page the blocks that maximize the
+// value, Default(), selects on each page the blocks that maximize the
 // page's expected token F1 (see Threshold for the paper's per-block
 // threshold instead), drops repeated paragraphs and fills gaps in lines.
 //
@@ -29,7 +36,7 @@ import (
 // mixed with that of the text around it (see Unsmoothed).
 type Decoding struct {
 	// Threshold selects every block whose probability reaches the
-	// threshold (NewDecoder's, DefaultThreshold when that is 0), as
+	// threshold (Select's, DefaultThreshold when that is 0), as
 	// Leonhardt et al. (2020) do, instead of the expected-F1 choice. A
 	// non-zero threshold implies it.
 	Threshold bool
@@ -103,25 +110,30 @@ type Decoding struct {
 	// precision for less recall, as trafilatura's favor_precision.
 	FavorPrecision bool
 	// FavorRecall multiplies them by favorFactor: more recall for less
-	// precision. With FavorPrecision the two cancel out; ParseDecoding
+	// precision. With FavorPrecision the two cancel out; Parse
 	// refuses both.
 	FavorRecall bool
 }
 
-// DefaultDecoding makes the expected-F1 choice, drops repeated paragraphs
+// Default makes the expected-F1 choice, drops repeated paragraphs
 // and fills gaps in lines.
-func DefaultDecoding() Decoding { return Decoding{} }
+func Default() Decoding { return Decoding{} }
 
-// BlocksDecoding thresholds each block and nothing else, as the paper.
-func BlocksDecoding() Decoding {
+// Blocks thresholds each block and nothing else, as the paper.
+func Blocks() Decoding {
 	return Decoding{Threshold: true, KeepRepeats: true, KeepGaps: true}
 }
 
-// StructureDecoding adds the paragraphs, hidden and isolated steps to the
+// Structure adds the paragraphs, hidden and isolated steps to the
 // default.
-func StructureDecoding() Decoding {
+func Structure() Decoding {
 	return Decoding{Paragraphs: true, Hidden: true, Isolated: true}
 }
+
+// DefaultThreshold is the probability from which a block is content when
+// a decoding thresholds each block (Decoding.Threshold) and is given no
+// threshold: the paper's, bilstm.DefaultThreshold.
+const DefaultThreshold = bilstm.DefaultThreshold
 
 const (
 	// f1Odds undoes, before the expected-F1 choice, the balanced class
@@ -155,10 +167,10 @@ const (
 	isolatedGap    = 20
 )
 
-// decodingNames are the named decodings ParseDecoding reads.
+// decodingNames are the named decodings Parse reads.
 var decodingNames = []string{"default", "blocks", "structure"}
 
-// decodingSteps are the steps ParseDecoding reads joined by "/", in the
+// decodingSteps are the steps Parse reads joined by "/", in the
 // order String writes them.
 var decodingSteps = boolset.Fields[Decoding]{
 	{Name: "threshold", Of: func(d *Decoding) *bool { return &d.Threshold }},
@@ -177,27 +189,27 @@ var decodingSteps = boolset.Fields[Decoding]{
 	{Name: "recall", Of: func(d *Decoding) *bool { return &d.FavorRecall }},
 }
 
-// DecodingNames returns the named decodings ParseDecoding reads: default,
+// Names returns the named decodings Parse reads: default,
 // blocks, structure.
-func DecodingNames() []string { return slices.Clone(decodingNames) }
+func Names() []string { return slices.Clone(decodingNames) }
 
-// DecodingSteps returns the steps ParseDecoding reads joined by "/".
-func DecodingSteps() []string { return decodingSteps.Names() }
+// Steps returns the steps Parse reads joined by "/".
+func Steps() []string { return decodingSteps.Names() }
 
-// ParseDecoding reads a decoding name: "default", "blocks", "structure",
-// or steps joined by "/" (see DecodingSteps), each added to the default.
-func ParseDecoding(s string) (Decoding, error) {
+// Parse reads a decoding name: "default", "blocks", "structure",
+// or steps joined by "/" (see Steps), each added to the default.
+func Parse(s string) (Decoding, error) {
 	switch s {
 	case "default":
-		return DefaultDecoding(), nil
+		return Default(), nil
 	case "blocks":
-		return BlocksDecoding(), nil
+		return Blocks(), nil
 	case "structure":
-		return StructureDecoding(), nil
+		return Structure(), nil
 	}
 	var d Decoding
 	if _, ok := decodingSteps.Set(&d, strings.SplitSeq(s, "/")); !ok {
-		return Decoding{}, fmt.Errorf("unknown decoding %q (%s, or steps joined by /: %s)", s, strings.Join(decodingNames, ", "), strings.Join(DecodingSteps(), ", "))
+		return Decoding{}, fmt.Errorf("unknown decoding %q (%s, or steps joined by /: %s)", s, strings.Join(decodingNames, ", "), strings.Join(Steps(), ", "))
 	}
 	if d.FavorPrecision && d.FavorRecall {
 		return Decoding{}, fmt.Errorf("decoding %q: precision and recall pull opposite ways; give one", s)
@@ -205,21 +217,21 @@ func ParseDecoding(s string) (Decoding, error) {
 	return d, nil
 }
 
-// String is the name ParseDecoding reads.
+// String is the name Parse reads.
 func (d Decoding) String() string {
 	switch d {
-	case DefaultDecoding():
+	case Default():
 		return "default"
-	case BlocksDecoding():
+	case Blocks():
 		return "blocks"
-	case StructureDecoding():
+	case Structure():
 		return "structure"
 	}
 	return strings.Join(decodingSteps.On(d), "/")
 }
 
 // decode labels blocks content from their probabilities. threshold is the
-// Decoder's: 0 unless the caller set one.
+// Select's: 0 unless the caller set one.
 func (d Decoding) decode(blocks []tokenize.Block, probs []float32, threshold float64) []bool {
 	selected := make([]bool, len(blocks))
 	var words []int // counted only for the steps that weigh blocks by them

@@ -1,4 +1,4 @@
-package infer
+package decode
 
 import (
 	"slices"
@@ -18,7 +18,7 @@ func TestFillGaps(t *testing.T) {
 		name  string
 		html  string
 		probs []float32
-		want  []int // selected by DefaultDecoding()
+		want  []int // selected by Default()
 	}{
 		{"link in a sentence", `<p>The new airport in <a href="/ist">Istanbul</a> is very impressive</p>`, []float32{0.9, 0.1, 0.9}, []int{0, 1, 2}},
 		{"code in a sentence", `<p>Call <code>client.New</code> then <code>Run</code> to start</p>`, []float32{0.9, 0.2, 0.3, 0.1, 0.8}, []int{0, 1, 2, 3, 4}},
@@ -45,7 +45,7 @@ func TestFillGaps(t *testing.T) {
 		for _, c := range []struct {
 			d    Decoding
 			want []int
-		}{{DefaultDecoding(), tt.want}, {BlocksDecoding(), kept}, {Decoding{KeepGaps: true}, kept}} {
+		}{{Default(), tt.want}, {Blocks(), kept}, {Decoding{KeepGaps: true}, kept}} {
 			var got []int
 			for i, s := range c.d.decode(p.Blocks, tt.probs, 0.5) {
 				if s {
