@@ -26,6 +26,11 @@ type Request struct {
 	// the default decoding (an expected-F1 choice of each page), a value
 	// in (0, 1] thresholds each block's probability.
 	Threshold float64 `json:"threshold"`
+	// Markdown asks for the content as Markdown too (Response.Markdown).
+	// Without it none is made: an extraction costs no Markdown the user
+	// may never copy, and the page that makes the most of it (deep quotes
+	// around a long listing) costs it only when asked.
+	Markdown bool `json:"markdown"`
 }
 
 // Block is one text block with the model's verdict; see infer.Block.
@@ -35,11 +40,11 @@ type Block = infer.Block
 type Response struct {
 	Title    string  `json:"title"`
 	Text     string  `json:"text"`     // the content, paragraphs on their own lines
-	Markdown string  `json:"markdown"` // the content as Markdown, links kept
+	Markdown string  `json:"markdown"` // the content as Markdown, links kept, when Request.Markdown asks
 	Blocks   []Block `json:"blocks"`   // every text block, in document order
 	Kept     int     `json:"kept"`     // blocks with Content set
 	// Millis is the extraction's time inside Go (parse, model, decoding,
-	// text and Markdown).
+	// text, and Markdown when asked).
 	Millis float64 `json:"millis"`
 	Error  string  `json:"error,omitempty"`
 }
@@ -74,7 +79,10 @@ func Extract(ex *infer.Extractor, req Request) (resp Response) {
 	if err != nil {
 		return Response{Error: err.Error()}
 	}
-	resp = Response{Title: res.Title, Text: res.Text, Markdown: render.Markdown(res), Blocks: res.Blocks}
+	resp = Response{Title: res.Title, Text: res.Text, Blocks: res.Blocks}
+	if req.Markdown {
+		resp.Markdown = render.Markdown(res)
+	}
 	if resp.Blocks == nil {
 		resp.Blocks = []Block{}
 	}

@@ -22,6 +22,10 @@ func TestExtract(t *testing.T) {
 		t.Fatal(err)
 	}
 	req := Request{HTML: string(raw), URL: "http://example.com/a/glaciers"}
+	if resp := Extract(ex, req); resp.Error != "" || resp.Markdown != "" {
+		t.Errorf("without Request.Markdown: error %q, Markdown %q (none asked for)", resp.Error, resp.Markdown)
+	}
+	req.Markdown = true
 	resp := Extract(ex, req)
 	if resp.Error != "" {
 		t.Fatal(resp.Error)

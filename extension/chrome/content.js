@@ -60,7 +60,7 @@
       }
       found = locate(document, response.blocks);
       const t3 = performance.now();
-      Object.assign(state, {html, response, stats: found.stats, error: '', phase: 'done'});
+      Object.assign(state, {html, response, markdown: '', stats: found.stats, error: '', phase: 'done'});
       state.millis = {serialize: t1 - t0, extract: response.workerMillis, roundTrip: t2 - t1, locate: t3 - t2, total: t3 - t0};
       setHighlighted(true);
       panel.setStatus(summary());
@@ -121,7 +121,17 @@
     if (!r) {
       return;
     }
-    let text = kind === 'markdown' ? r.markdown : r.text;
+    if (kind === 'markdown' && !state.markdown) {
+      // The Markdown is made only when asked: the page as extracted
+      // (state.html), extracted again with it.
+      const m = await chrome.runtime.sendMessage({type: 'extract', request: {html: state.html, url: location.href, markdown: true}});
+      if (!m || m.error) {
+        panel.setStatus('Failed: ' + (m ? m.error : 'no answer from the extension'), true);
+        return;
+      }
+      state.markdown = m.markdown;
+    }
+    let text = kind === 'markdown' ? state.markdown : r.text;
     if (r.title) {
       text = (kind === 'markdown' ? '# ' + r.title.replace(/\s+/g, ' ') : r.title) + '\n\n' + text;
     }

@@ -1,5 +1,5 @@
 // The worker: it starts the WebAssembly module (Go's wasm_exec.js runs
-// it), then answers {id, request: {html, url, threshold}} messages with
+// it), then answers {id, request: {html, url, threshold, markdown}} messages with
 // {id, response}, the module's extraction plus the time it took here; a
 // request {op: 'labelName' or 'label', ...} is passed to the module's
 // function of that name (a labeled page's id and split, its dataset
@@ -28,7 +28,7 @@ self.onmessage = async (e) => {
       return;
     }
     const t0 = performance.now();
-    response = self.boilernet.extract(request.html, {url: request.url, threshold: request.threshold});
+    response = self.boilernet.extract(request.html, {url: request.url, threshold: request.threshold, markdown: !!request.markdown});
     response.workerMillis = performance.now() - t0;
     response.startMillis = startMillis;
     response.version = self.boilernet.version;

@@ -7,7 +7,7 @@
 //
 //	globalThis.boilernet = {
 //	  version: "…",
-//	  extract(html, {url, threshold}) → {title, text, markdown, blocks, kept, millis, error}
+//	  extract(html, {url, threshold, markdown}) → {title, text, markdown (when asked), blocks, kept, millis, error}
 //	  labelName(JSON {name, url, taken, n}) → {id, split, error}
 //	  label(JSON api.LabelRequest) → api.LabelResponse (a dataset entry's files)
 //	}
@@ -84,6 +84,9 @@ func request(args []js.Value) api.Request {
 		}
 		if t := args[1].Get("threshold"); t.Type() == js.TypeNumber {
 			req.Threshold = t.Float()
+		}
+		if m := args[1].Get("markdown"); m.Type() == js.TypeBoolean {
+			req.Markdown = m.Bool()
 		}
 	}
 	return req
