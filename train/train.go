@@ -73,15 +73,6 @@ type Options struct {
 	// so that long paragraphs count more than one-word links, as they do
 	// in token-level scores.
 	WordWeights bool
-	// CheckWeight, when above 1, is the loss weight Run gives the blocks
-	// of training pages that hold (part of) a must-include or
-	// must-exclude snippet of their dataset (snippets/<id>.json, as WCXB
-	// has): the strings a reader checks on the page, the lines whose
-	// mistakes show. A block is weighed only where its label agrees (a
-	// must-exclude string in boilerplate, a must-include one in content).
-	// 0 or 1: every block weighs the same. Fit, whose documents carry no
-	// snippets, refuses it.
-	CheckWeight float64
 	// F1Loss adds to the loss F1Loss times one minus the mean over a
 	// batch's pages of their soft token F1 (each block's probability for
 	// its selection, its words for its tokens), so that training aims at
@@ -312,9 +303,6 @@ func (o Options) check() error {
 	if !(o.InputDropout >= 0 && o.InputDropout < 1) {
 		return fmt.Errorf("train: input dropout %v outside [0, 1)", o.InputDropout)
 	}
-	if !(o.CheckWeight >= 0) || math.IsInf(o.CheckWeight, 1) {
-		return fmt.Errorf("train: check weight %v: need a finite value ≥ 0", o.CheckWeight)
-	}
 	if !(o.InitPull >= 0) || math.IsInf(o.InitPull, 1) {
 		return fmt.Errorf("train: init pull %v: need a finite value ≥ 0", o.InitPull)
 	}
@@ -443,9 +431,6 @@ func fit(ctx context.Context, trainDocs []*data.Document, dev []DevSet, opts Opt
 	opts = opts.withDefaults()
 	if err := opts.check(); err != nil {
 		return nil, err
-	}
-	if opts.CheckWeight > 1 {
-		return nil, fmt.Errorf("train: check weight %v needs the pages' snippet files: Run without Transplant, not Fit", opts.CheckWeight)
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("train: %w", err)
@@ -838,7 +823,6 @@ func modelMeta(opts Options, res *Result) map[string]string {
 		"learn_rate":     strconv.FormatFloat(opts.LearnRate, 'g', -1, 64),
 		"comments":       strconv.FormatBool(opts.WithComments),
 		"word_weights":   strconv.FormatBool(opts.WordWeights),
-		"check_weight":   strconv.FormatFloat(opts.CheckWeight, 'g', -1, 64),
 		"repeat":         fmt.Sprint(opts.Repeat),
 		"input_dropout":  strconv.FormatFloat(opts.InputDropout, 'g', -1, 64),
 		"average":        strconv.FormatFloat(opts.Average, 'g', -1, 64),
@@ -993,7 +977,6 @@ func loadEncoded(ctx context.Context, opts Options, res *Result) (*inputs, error
 	}
 	seqs := make([]sequence, len(jobs))
 	encs := make([]encoder, runtime.GOMAXPROCS(0))
-	var checkErr error // the first snippet file that could not be read
 	err = l.load(jobs, again, func(w, i int, d *data.Document) {
 		switch {
 		case d == nil:
@@ -1002,17 +985,10 @@ func loadEncoded(ctx context.Context, opts Options, res *Result) (*inputs, error
 			state[i] = empty
 		default:
 			seqs[i] = encs[w].encode(in.vocab, d, jobs[i].dev < 0, opts)
-			if jobs[i].dev < 0 && opts.CheckWeight > 1 {
-				if err := weighChecks(&seqs[i], jobs[i].ds, d, opts.CheckWeight); err != nil {
-					mu.Lock()
-					checkErr = cmp.Or(checkErr, err)
-					mu.Unlock()
-				}
-			}
 			state[i] = encoded
 		}
 	})
-	if err = cmp.Or(err, checkErr); err != nil {
+	if err != nil {
 		return nil, err
 	}
 	var trainSeqs []sequence

@@ -43,7 +43,6 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 	seed := fs.Uint64("seed", def.Seed, "random seed (at least 1)")
 	comments := fs.Bool("comments", false, "count user comments (Dragnet) as content")
 	wordWeights := fs.Bool("word-weights", false, "weight each block's loss by log2(2 + its words)")
-	checkWeight := fs.Float64("check-weight", 0, "the loss weight of the training blocks that hold a must-include or must-exclude snippet of their dataset (snippets/, as WCXB has); 0 or 1: none")
 	f1Loss := fs.Float64("f1-loss", def.F1Loss, "add this weight times (1 − the mean over a batch's pages of their soft token F1) to the loss, so that training aims at the page-averaged token F1 too; ≥ 0 (0: cross-entropy alone)")
 	inputDropout := fs.Float64("input-dropout", 0, "drop each non-zero input of a training row with this probability, anew every epoch")
 	transplantShare := fs.Float64("transplant", 0, "add this many times the training pages as augmented pages: a training page with another's boilerplate region (teaser list, navbox, share row) inserted, labeled boilerplate")
@@ -157,7 +156,6 @@ func runTrain(args []string, stdout, stderr io.Writer) error {
 		Seed:         *seed,
 		WithComments: *comments,
 		WordWeights:  *wordWeights,
-		CheckWeight:  *checkWeight,
 		F1Loss:       *f1Loss,
 		Repeat:       repeat,
 		InputDropout: *inputDropout,
