@@ -95,7 +95,7 @@ func Run(ctx context.Context, e *infer.Extractor, pages []Page, opts Options, em
 // extracted: its Outcome, with neither Result nor Err, keeps its place
 // (a record of a corpus that is not a page). A page that takes longer
 // than opts.PageTimeout fails with ErrPageTimeout and the batch goes on
-// (its work stops at its next step, see infer.Extractor.ExtractContext;
+// (its work stops at its next step, see infer.Extractor.Extract;
 // a read that blocks is abandoned). When ctx is done no page is started
 // or emitted any more, and Stream returns ctx's error at once (pages
 // still running are abandoned, and pages is asked for no more pages: its
@@ -216,7 +216,7 @@ func extractPage(ctx context.Context, e *infer.Extractor, i int, p Page, opts in
 	if o := body.Origin; o != nil {
 		opts.Charset, opts.URL = o.Charset, o.URL
 	}
-	out.Result, err = e.ExtractContext(ctx, body, opts)
+	out.Result, err = e.Extract(ctx, body, opts)
 	if err != nil {
 		out.Err = fmt.Errorf("%s: %w", p.Name, err)
 	}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -182,7 +183,7 @@ func (e *Extractor) extract(raw []byte, req Request, name string) (Response, err
 	}
 	// Metadata always: the caller gets it whatever the format, and only
 	// the formats that show it (json, jsonl, xml, tei) print it.
-	res, err := ex.ExtractBytes(raw, infer.Options{Charset: req.Charset, KeepHeadline: req.KeepHeadline, URL: req.URL,
+	res, err := ex.ExtractBytes(context.Background(), raw, infer.Options{Charset: req.Charset, KeepHeadline: req.KeepHeadline, URL: req.URL,
 		Metadata: true, Comments: req.Comments, Links: req.Links, Images: req.Images, SkipLocators: format != "json"})
 	if err != nil {
 		return Response{}, err

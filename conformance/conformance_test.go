@@ -139,7 +139,7 @@ func TestCorpus(t *testing.T) {
 			}
 			// Comments and images are read beside the text; neither
 			// changes it.
-			res, err := ex.Extract(bytes.NewReader(raw), infer.Options{Metadata: true, Comments: true, Images: true})
+			res, err := ex.Extract(t.Context(), bytes.NewReader(raw), infer.Options{Metadata: true, Comments: true, Images: true})
 			if err != nil {
 				t.Fatal(err)
 			}

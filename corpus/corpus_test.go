@@ -20,7 +20,7 @@ var keepAll = infer.WithClassifier(methods.Method{}, methods.Verdicts(func(p met
 
 func extract(t *testing.T, page string) *infer.Result {
 	t.Helper()
-	res, err := keepAll.ExtractBytes([]byte(page), infer.Options{KeepHeadline: true})
+	res, err := keepAll.ExtractBytes(t.Context(), []byte(page), infer.Options{KeepHeadline: true})
 	if err != nil {
 		t.Fatal(err)
 	}

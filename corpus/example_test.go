@@ -1,6 +1,7 @@
 package corpus_test
 
 import (
+	"context"
 	"fmt"
 	"strings"
 
@@ -24,7 +25,7 @@ func ExampleFilter() {
 		"<article><p>Night trains return to the Alps after ten years, with every compartment sold.</p>" + footer + "</article>",
 		"<article><p>A new tunnel opens under the pass, cutting the journey by an hour each way.</p>" + footer + "</article>",
 	} {
-		res, err := ex.ExtractBytes([]byte(page), infer.Options{})
+		res, err := ex.ExtractBytes(context.Background(), []byte(page), infer.Options{})
 		if err != nil {
 			panic(err)
 		}

@@ -101,7 +101,7 @@ func TestExtension(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				cli, err := ex.ExtractBytes(raw, infer.Options{URL: url})
+				cli, err := ex.ExtractBytes(t.Context(), raw, infer.Options{URL: url})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -211,7 +211,7 @@ func checkHidden(t *testing.T, ex *infer.Extractor, p fixture, st chromium.State
 	if err != nil {
 		t.Fatal(err)
 	}
-	native, err := ex.ExtractBytes(raw, infer.Options{})
+	native, err := ex.ExtractBytes(t.Context(), raw, infer.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -241,7 +241,7 @@ func TestLabelMode(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	out, err := infer.New(res.Model).ExtractBytes(raw, infer.Options{})
+	out, err := infer.New(res.Model).ExtractBytes(t.Context(), raw, infer.Options{})
 	if err != nil || out.Text == "" {
 		t.Errorf("the fine-tuned model's extraction: %v, %q", err, out.Text)
 	}

@@ -74,10 +74,10 @@ func BenchmarkExtract(b *testing.B) {
 	}
 	for _, workers := range []int{1, 2} {
 		b.Run("extract/workers="+string(rune('0'+workers)), func(b *testing.B) {
-			run(b, workers, func(p []byte) { e.ExtractBytes(p, Options{}) })
+			run(b, workers, func(p []byte) { e.ExtractBytes(b.Context(), p, Options{}) })
 		})
 	}
 	b.Run("extract+metadata/workers=1", func(b *testing.B) {
-		run(b, 1, func(p []byte) { e.ExtractBytes(p, Options{Metadata: true}) })
+		run(b, 1, func(p []byte) { e.ExtractBytes(b.Context(), p, Options{Metadata: true}) })
 	})
 }

@@ -19,7 +19,7 @@ func TestComments(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := ex.ExtractBytes(raw, Options{Comments: true})
+	res, err := ex.ExtractBytes(t.Context(), raw, Options{Comments: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -37,7 +37,7 @@ func TestComments(t *testing.T) {
 		t.Errorf("record comments %v", rec.Comments)
 	}
 	// Without the option, no comments.
-	if res, _ := ex.ExtractBytes(raw, Options{}); res.Comments != nil {
+	if res, _ := ex.ExtractBytes(t.Context(), raw, Options{}); res.Comments != nil {
 		t.Errorf("comments without Options.Comments: %v", res.Comments)
 	}
 }
@@ -132,7 +132,7 @@ func TestCommentMarkup(t *testing.T) {
 		},
 	}} {
 		t.Run(tc.name, func(t *testing.T) {
-			res, err := ex.ExtractBytes([]byte(commentArticle+tc.html+commentEnd), Options{Comments: true})
+			res, err := ex.ExtractBytes(t.Context(), []byte(commentArticle+tc.html+commentEnd), Options{Comments: true})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -44,7 +44,7 @@ func TestExtractContext(t *testing.T) {
 	}
 	for _, tt := range tests {
 		ex := verdicts(tt.sel)
-		res, err := ex.ExtractBytesContext(tt.ctx(), page, Options{Metadata: true})
+		res, err := ex.ExtractBytes(tt.ctx(), page, Options{Metadata: true})
 		if !errors.Is(err, tt.want) || (err == nil) != (res != nil) {
 			t.Errorf("%s: result %v, error %v; want error %v", tt.name, res != nil, err, tt.want)
 		}
@@ -52,7 +52,7 @@ func TestExtractContext(t *testing.T) {
 			t.Errorf("%s: text %q", tt.name, res.Text)
 		}
 	}
-	if _, err := verdicts(keep).ExtractContext(canceled, strings.NewReader(string(page)), Options{}); !errors.Is(err, context.Canceled) {
+	if _, err := verdicts(keep).Extract(canceled, strings.NewReader(string(page)), Options{}); !errors.Is(err, context.Canceled) {
 		t.Errorf("ExtractContext with a canceled context: %v", err)
 	}
 }

@@ -19,7 +19,7 @@ func ExampleExtract() {
 		panic(err)
 	}
 	defer f.Close()
-	res, err := infer.Extract(f, infer.Options{})
+	res, err := infer.Extract(context.Background(), f, infer.Options{})
 	if err != nil {
 		panic(err)
 	}
@@ -32,7 +32,7 @@ func ExampleExtract() {
 
 // A deadline for one extraction: past it, the extraction stops at its
 // next step and returns the context's error.
-func ExampleExtractor_ExtractContext() {
+func ExampleExtractor_Extract() {
 	ex, err := infer.Default()
 	if err != nil {
 		panic(err)
@@ -44,7 +44,7 @@ func ExampleExtractor_ExtractContext() {
 	defer f.Close()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	res, err := ex.ExtractContext(ctx, f, infer.Options{})
+	res, err := ex.Extract(ctx, f, infer.Options{})
 	if err != nil {
 		panic(err)
 	}
@@ -68,7 +68,7 @@ func ExampleNewEnsemble() {
 	if err != nil {
 		panic(err)
 	}
-	res, err := ex.ExtractBytes([]byte(`<nav><a href="/">Home</a> <a href="/news">News</a></nav><article><h1>Night trains</h1><p>After an absence of more than ten years, overnight passenger trains are running again between Zurich, Innsbruck and Vienna.</p></article><footer>© 2025 The Valley Courier</footer>`), infer.Options{})
+	res, err := ex.ExtractBytes(context.Background(), []byte(`<nav><a href="/">Home</a> <a href="/news">News</a></nav><article><h1>Night trains</h1><p>After an absence of more than ten years, overnight passenger trains are running again between Zurich, Innsbruck and Vienna.</p></article><footer>© 2025 The Valley Courier</footer>`), infer.Options{})
 	if err != nil {
 		panic(err)
 	}
@@ -85,7 +85,7 @@ func ExampleResult_comments() {
 		panic(err)
 	}
 	defer f.Close()
-	res, err := infer.Extract(f, infer.Options{Comments: true})
+	res, err := infer.Extract(context.Background(), f, infer.Options{Comments: true})
 	if err != nil {
 		panic(err)
 	}
@@ -112,7 +112,7 @@ func ExampleForMethod() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	res, err := ex.Extract(strings.NewReader(page), infer.Options{})
+	res, err := ex.Extract(context.Background(), strings.NewReader(page), infer.Options{})
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -144,7 +144,7 @@ func ExampleWithClassifier() {
 		log.Fatal(err)
 	}
 	ex := infer.WithClassifier(m, inParagraph)
-	res, err := ex.Extract(strings.NewReader(page), infer.Options{})
+	res, err := ex.Extract(context.Background(), strings.NewReader(page), infer.Options{})
 	if err != nil {
 		log.Fatal(err)
 	}

@@ -38,7 +38,7 @@ func FuzzExtract(f *testing.F) {
 		if err != nil {
 			return // a threshold outside [0, 1]
 		}
-		if _, err := WithClassifier(m, eAll.Classifier()).ExtractBytes(raw, Options{}); err != nil {
+		if _, err := WithClassifier(m, eAll.Classifier()).ExtractBytes(t.Context(), raw, Options{}); err != nil {
 			return
 		}
 		spec := "bilstm"
@@ -46,7 +46,7 @@ func FuzzExtract(f *testing.F) {
 			spec += "+ancestor"
 		}
 		ex := withMethod(t, e, spec, threshold)
-		if _, err := ex.ExtractBytes(raw, Options{Comments: true}); err != nil {
+		if _, err := ex.ExtractBytes(t.Context(), raw, Options{Comments: true}); err != nil {
 			t.Fatalf("one model read the page, the other failed: %v", err)
 		}
 	})

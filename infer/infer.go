@@ -226,26 +226,22 @@ func (e *Extractor) Classifier() methods.Classifier { return e.classifier }
 // own).
 func (e *Extractor) Model() *ensemble.Model { return e.model }
 
-// Extract extracts the main content of a page with the default model.
-func Extract(r io.Reader, opts Options) (*Result, error) {
+// Extract extracts the main content of a page with the default model
+// (see Extractor.Extract).
+func Extract(ctx context.Context, r io.Reader, opts Options) (*Result, error) {
 	e, err := Default()
 	if err != nil {
 		return nil, err
 	}
-	return e.Extract(r, opts)
+	return e.Extract(ctx, r, opts)
 }
 
 // Extract reads a whole page from r, at most opts.MaxPageSize bytes, and
-// extracts its main content.
-func (e *Extractor) Extract(r io.Reader, opts Options) (*Result, error) {
-	return e.ExtractContext(context.Background(), r, opts)
-}
-
-// ExtractContext is Extract until ctx is done: the extraction stops at its
+// extracts its main content. When ctx is done the extraction stops at its
 // next step (after reading, parsing, the network, the selection, the
-// metadata) and returns ctx's error. A Read that blocks is not
-// interrupted; give r a deadline of its own.
-func (e *Extractor) ExtractContext(ctx context.Context, r io.Reader, opts Options) (*Result, error) {
+// metadata) and returns ctx's error; a Read that blocks is not
+// interrupted: give r a deadline of its own.
+func (e *Extractor) Extract(ctx context.Context, r io.Reader, opts Options) (*Result, error) {
 	buf := readBuffers.Get().(*bytes.Buffer)
 	buf.Reset()
 	defer func() {
@@ -268,7 +264,7 @@ func (e *Extractor) ExtractContext(ctx context.Context, r io.Reader, opts Option
 	}
 	// The page's bytes are not used after ExtractBytes returns (the
 	// result holds copies of its parts): buf serves the next page.
-	return e.ExtractBytesContext(ctx, buf.Bytes(), opts)
+	return e.ExtractBytes(ctx, buf.Bytes(), opts)
 }
 
 // readBuffers are the buffers Extract reads pages into; one that grew
@@ -278,16 +274,11 @@ var readBuffers = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 const keptReadBuffer = 4 << 20
 
 // ExtractBytes extracts the main content of a page of at most
-// opts.MaxPageSize bytes and opts.MaxElements elements. The result holds
-// copies of the parts of raw it needs: raw is not used after ExtractBytes
-// returns (and must not change while it runs).
-func (e *Extractor) ExtractBytes(raw []byte, opts Options) (*Result, error) {
-	return e.ExtractBytesContext(context.Background(), raw, opts)
-}
-
-// ExtractBytesContext is ExtractBytes until ctx is done: the extraction
-// stops at its next step and returns ctx's error.
-func (e *Extractor) ExtractBytesContext(ctx context.Context, raw []byte, opts Options) (*Result, error) {
+// opts.MaxPageSize bytes and opts.MaxElements elements; when ctx is done it
+// stops at its next step and returns ctx's error. The result holds copies
+// of the parts of raw it needs: raw is not used after ExtractBytes returns
+// (and must not change while it runs).
+func (e *Extractor) ExtractBytes(ctx context.Context, raw []byte, opts Options) (*Result, error) {
 	if max := opts.maxPageSize(); max > 0 && int64(len(raw)) > max {
 		return nil, fmt.Errorf("%w: larger than %s", ErrPageSize, sizeString(max))
 	}

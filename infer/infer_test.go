@@ -65,7 +65,7 @@ func TestExtractSyntheticPage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := e.ExtractBytes(raw, Options{})
+	res, err := e.ExtractBytes(t.Context(), raw, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -82,7 +82,7 @@ func TestExtractSyntheticPage(t *testing.T) {
 		}
 	}
 	// A threshold selects each block by its probability.
-	atDefault, err := thresholded(t, e, decode.DefaultThreshold).ExtractBytes(raw, Options{})
+	atDefault, err := thresholded(t, e, decode.DefaultThreshold).ExtractBytes(t.Context(), raw, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -91,7 +91,7 @@ func TestExtractSyntheticPage(t *testing.T) {
 			t.Errorf("threshold %v: block %+v", decode.DefaultThreshold, b)
 		}
 	}
-	kept, err := e.ExtractBytes(raw, Options{KeepHeadline: true})
+	kept, err := e.ExtractBytes(t.Context(), raw, Options{KeepHeadline: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -99,7 +99,7 @@ func TestExtractSyntheticPage(t *testing.T) {
 		t.Errorf("text with the headline:\n%s\nwant:\n%s", kept.Text, gold)
 	}
 	// The article is one ancestor group, so the filter keeps all of it.
-	filtered, err := withMethod(t, e, "bilstm+ancestor", 0).ExtractBytes(raw, Options{})
+	filtered, err := withMethod(t, e, "bilstm+ancestor", 0).ExtractBytes(t.Context(), raw, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -108,7 +108,7 @@ func TestExtractSyntheticPage(t *testing.T) {
 	}
 	// Selecting every block, the filter alone finds the article (the
 	// parent of its paragraphs, depth 1, holds the most text).
-	everything, err := withMethod(t, e, "bilstm+ancestor:1", 1e-9).ExtractBytes(raw, Options{})
+	everything, err := withMethod(t, e, "bilstm+ancestor:1", 1e-9).ExtractBytes(t.Context(), raw, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -116,7 +116,7 @@ func TestExtractSyntheticPage(t *testing.T) {
 		t.Errorf("filter over all blocks:\n%s\nwant:\n%s", everything.Text, res.Text)
 	}
 	// A threshold of 1 keeps (almost) nothing; the probabilities do not move.
-	strict, err := thresholded(t, e, 1).ExtractBytes(raw, Options{})
+	strict, err := thresholded(t, e, 1).ExtractBytes(t.Context(), raw, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -131,7 +131,7 @@ func TestExtractConcurrent(t *testing.T) {
 	want := map[string]string{}
 	for _, p := range pages {
 		raw, _ := os.ReadFile(p)
-		res, err := e.ExtractBytes(raw, Options{})
+		res, err := e.ExtractBytes(t.Context(), raw, Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -142,7 +142,7 @@ func TestExtractConcurrent(t *testing.T) {
 		wg.Go(func() {
 			for _, p := range pages {
 				raw, _ := os.ReadFile(p)
-				res, err := e.ExtractBytes(raw, Options{})
+				res, err := e.ExtractBytes(t.Context(), raw, Options{})
 				if err != nil || res.Text != want[p] {
 					t.Errorf("%s: concurrent result differs (%v)", p, err)
 				}
@@ -154,7 +154,7 @@ func TestExtractConcurrent(t *testing.T) {
 
 func TestExtractErrors(t *testing.T) {
 	e := synthExtractor(t)
-	if _, err := e.ExtractBytes(nil, Options{}); err == nil {
+	if _, err := e.ExtractBytes(t.Context(), nil, Options{}); err == nil {
 		t.Error("empty page accepted")
 	}
 	for _, th := range []float64{2, -0.5, math.NaN()} {
@@ -162,7 +162,7 @@ func TestExtractErrors(t *testing.T) {
 			t.Errorf("threshold %v accepted", th)
 		}
 	}
-	res, err := e.ExtractBytes([]byte("<html><body><img src=x></body></html>"), Options{})
+	res, err := e.ExtractBytes(t.Context(), []byte("<html><body><img src=x></body></html>"), Options{})
 	if err != nil || res.Text != "" || len(res.Blocks) != 0 {
 		t.Errorf("page without text: %+v, %v", res, err)
 	}
@@ -205,11 +205,11 @@ func TestSkipLocators(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	with, err := e.ExtractBytes(page, Options{})
+	with, err := e.ExtractBytes(t.Context(), page, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	without, err := e.ExtractBytes(page, Options{SkipLocators: true})
+	without, err := e.ExtractBytes(t.Context(), page, Options{SkipLocators: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -243,7 +243,7 @@ func TestDefaultModel(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	res, err := Extract(f, Options{})
+	res, err := Extract(t.Context(), f, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -281,7 +281,7 @@ func TestHeadlineTitle(t *testing.T) {
 		{"no headline", `<title>Plain page</title>` + body, "Plain page", "The first paragraph"},
 	}
 	for _, tt := range tests {
-		res, err := all.ExtractBytes([]byte(tt.page), Options{Metadata: true})
+		res, err := all.ExtractBytes(t.Context(), []byte(tt.page), Options{Metadata: true})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -308,7 +308,7 @@ func TestMediaWiki(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := ex.ExtractBytes(raw, Options{Metadata: true})
+	res, err := ex.ExtractBytes(t.Context(), raw, Options{Metadata: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -346,7 +346,7 @@ func TestHighlightedCodeInArticle(t *testing.T) {
 	code := "class Greeter:\n    \"\"\"Greets people by name.\"\"\"\n\n    def __init__(self, greeting=\"Hello\"):\n" +
 		"        self.greeting = greeting\n\n    def greet(self, name):\n        return f\"{self.greeting}, {name}!\""
 	for _, d := range []string{"bilstm", "bilstm:blocks", "bilstm:structure"} {
-		res, err := withMethod(t, ex, d, 0).ExtractBytes(raw, Options{})
+		res, err := withMethod(t, ex, d, 0).ExtractBytes(t.Context(), raw, Options{})
 		if err != nil {
 			t.Fatal(err)
 		}

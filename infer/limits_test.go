@@ -14,7 +14,7 @@ func TestMaxElements(t *testing.T) {
 		max int
 		ok  bool
 	}{{0, true}, {-1, true}, {52, true}, {51, false}} {
-		_, err := keepAll.ExtractBytes(page, Options{MaxElements: tt.max})
+		_, err := keepAll.ExtractBytes(t.Context(), page, Options{MaxElements: tt.max})
 		if tt.ok != (err == nil) || (err != nil && !errors.Is(err, tokenize.ErrTooManyElements)) {
 			t.Errorf("MaxElements %d: error %v", tt.max, err)
 		}
@@ -24,7 +24,7 @@ func TestMaxElements(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := ex.Extract(strings.NewReader(string(page)), Options{MaxElements: 10}); !errors.Is(err, tokenize.ErrTooManyElements) {
+	if _, err := ex.Extract(t.Context(), strings.NewReader(string(page)), Options{MaxElements: 10}); !errors.Is(err, tokenize.ErrTooManyElements) {
 		t.Errorf("Extract: error %v", err)
 	}
 }
@@ -35,7 +35,7 @@ func TestExtractReusesNoPageBytes(t *testing.T) {
 	var results []*Result
 	for _, word := range []string{"alpha", "bravo", "charlie"} {
 		page := "<html><body><p>" + strings.Repeat(word+" ", 40) + "</p></body></html>"
-		res, err := keepAll.Extract(strings.NewReader(page), Options{})
+		res, err := keepAll.Extract(t.Context(), strings.NewReader(page), Options{})
 		if err != nil {
 			t.Fatal(err)
 		}

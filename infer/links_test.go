@@ -44,7 +44,7 @@ func TestLinksAndImages(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			res, err := keepAllBut.ExtractBytes([]byte(linkPage), tt.opts)
+			res, err := keepAllBut.ExtractBytes(t.Context(), []byte(linkPage), tt.opts)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -77,7 +77,7 @@ func TestBaseHref(t *testing.T) {
 		{``, "https://site.example/a/x"},
 	} {
 		page := `<html><head>` + tt.head + `</head><body><p><a href="x">link</a></p></body></html>`
-		res, err := keepAllBut.ExtractBytes([]byte(page), Options{URL: "https://site.example/a/b", Links: true})
+		res, err := keepAllBut.ExtractBytes(t.Context(), []byte(page), Options{URL: "https://site.example/a/b", Links: true})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -100,7 +100,7 @@ func TestLinkSchemes(t *testing.T) {
 		{"data:text/html,<b>x</b>", ""},
 	} {
 		page := `<html><body><p>Write to <a href="` + html.EscapeString(tt.href) + `">the desk</a> today.</p></body></html>`
-		res, err := keepAllBut.ExtractBytes([]byte(page), Options{URL: "https://site.example/a/b", Links: true})
+		res, err := keepAllBut.ExtractBytes(t.Context(), []byte(page), Options{URL: "https://site.example/a/b", Links: true})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -116,11 +116,11 @@ func TestLinkSchemes(t *testing.T) {
 
 func TestMetadataOption(t *testing.T) {
 	page := `<html lang="fr"><head><meta name="author" content="Ann"></head><body><p>Texte</p></body></html>`
-	res, err := keepAllBut.ExtractBytes([]byte(page), Options{})
+	res, err := keepAllBut.ExtractBytes(t.Context(), []byte(page), Options{})
 	if err != nil || res.Metadata != nil {
 		t.Fatalf("metadata without asking: %+v, %v", res.Metadata, err)
 	}
-	res, err = keepAllBut.ExtractBytes([]byte(page), Options{Metadata: true})
+	res, err = keepAllBut.ExtractBytes(t.Context(), []byte(page), Options{Metadata: true})
 	if err != nil || res.Metadata == nil || res.Metadata.Language != "fr" || !slices.Equal(res.Metadata.Authors, []string{"Ann"}) {
 		t.Fatalf("metadata %+v, %v", res.Metadata, err)
 	}
@@ -187,7 +187,7 @@ func TestImageMarkup(t *testing.T) {
 	}} {
 		t.Run(tc.name, func(t *testing.T) {
 			page := `<html><head><title>T</title>` + tc.head + `</head><body>` + tc.body + `<div><p>drop</p><img src="teaser.png"><p>drop</p></div></body></html>`
-			res, err := keepAllBut.ExtractBytes([]byte(page), Options{Images: true})
+			res, err := keepAllBut.ExtractBytes(t.Context(), []byte(page), Options{Images: true})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -46,7 +46,7 @@ func TestForMethod(t *testing.T) {
 		if ok := ex.Model() != nil; ok != tc.model || ex.Method() != m {
 			t.Errorf("%s: has a model %v, want %v; method %v", tc.spec, ok, tc.model, ex.Method())
 		}
-		res, err := ex.ExtractBytes([]byte(methodsPage), infer.Options{})
+		res, err := ex.ExtractBytes(t.Context(), []byte(methodsPage), infer.Options{})
 		if err != nil {
 			t.Fatalf("%s: %v", tc.spec, err)
 		}
@@ -59,7 +59,7 @@ func TestForMethod(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, err := def.ExtractBytes([]byte(methodsPage), infer.Options{})
+	want, err := def.ExtractBytes(t.Context(), []byte(methodsPage), infer.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -67,7 +67,7 @@ func TestForMethod(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := ex.ExtractBytes([]byte(methodsPage), infer.Options{})
+	got, err := ex.ExtractBytes(t.Context(), []byte(methodsPage), infer.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -22,7 +22,7 @@ func TestExtractorModel(t *testing.T) {
 	if m := sel.Model(); m != nil {
 		t.Errorf("a selector's extractor has the model %v", m)
 	}
-	res, err := sel.ExtractBytes([]byte(`<title>T</title><p>Some words of text that make a paragraph.</p>`), Options{})
+	res, err := sel.ExtractBytes(t.Context(), []byte(`<title>T</title><p>Some words of text that make a paragraph.</p>`), Options{})
 	if err != nil || res.Title != "T" || res.Text != "" {
 		t.Errorf("selector: %+v, %v", res, err)
 	}

@@ -25,7 +25,7 @@ func TestWithoutParagraphs(t *testing.T) {
 		}
 		return sel, nil
 	})
-	res, err := all.ExtractBytes([]byte(page), Options{Links: true, KeepHeadline: true})
+	res, err := all.ExtractBytes(t.Context(), []byte(page), Options{Links: true, KeepHeadline: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -34,14 +34,14 @@ func (r *endless) Read(p []byte) (int, error) {
 
 func TestMaxPageSize(t *testing.T) {
 	r := &endless{}
-	_, err := keepAll.Extract(r, Options{MaxPageSize: 1000})
+	_, err := keepAll.Extract(t.Context(), r, Options{MaxPageSize: 1000})
 	if !errors.Is(err, ErrPageSize) || r.n > 1001 {
 		t.Errorf("err %v after %d bytes", err, r.n)
 	}
-	if _, err := keepAll.ExtractBytes(bytes.Repeat([]byte("a"), 1001), Options{MaxPageSize: 1000}); !errors.Is(err, ErrPageSize) {
+	if _, err := keepAll.ExtractBytes(t.Context(), bytes.Repeat([]byte("a"), 1001), Options{MaxPageSize: 1000}); !errors.Is(err, ErrPageSize) {
 		t.Errorf("ExtractBytes: %v", err)
 	}
-	if _, err := keepAll.ExtractBytes(bytes.Repeat([]byte("a"), 1001), Options{MaxPageSize: -1}); err != nil {
+	if _, err := keepAll.ExtractBytes(t.Context(), bytes.Repeat([]byte("a"), 1001), Options{MaxPageSize: -1}); err != nil {
 		t.Errorf("no limit: %v", err)
 	}
 	if (Options{}).maxPageSize() != DefaultMaxPageSize {
@@ -58,7 +58,7 @@ func TestNonFiniteProbabilityIsAnError(t *testing.T) {
 	params := *m.Params
 	params.BOut = []float32{float32(math.NaN())}
 	m.Params = &params
-	_, err = New(&m).ExtractBytes([]byte(tinyPage), Options{})
+	_, err = New(&m).ExtractBytes(t.Context(), []byte(tinyPage), Options{})
 	if err == nil || !strings.Contains(err.Error(), "probability NaN") {
 		t.Errorf("err %v", err)
 	}

@@ -22,7 +22,7 @@ func TestQuoteDepthCap(t *testing.T) {
 	for _, tt := range []struct{ depth, want int }{
 		{0, 0}, {1, 1}, {2, 2}, {7, 7}, {8, 8}, {9, 8}, {500, 8},
 	} {
-		res, err := keepAll.ExtractBytes(quotedPage(tt.depth), infer.Options{})
+		res, err := keepAll.ExtractBytes(t.Context(), quotedPage(tt.depth), infer.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -75,7 +75,7 @@ func TestQuoteOfShortLines(t *testing.T) {
 		{"a short line of a few", "<p>ok<br>fine<br>yes</p>", 8, 8},
 	} {
 		page := "<title>T</title><body><p>before</p>" + strings.Repeat("<blockquote>", tt.depth) + tt.block
-		res, err := keepAll.ExtractBytes([]byte(page), infer.Options{})
+		res, err := keepAll.ExtractBytes(t.Context(), []byte(page), infer.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -135,7 +135,7 @@ func FuzzQuoteNesting(f *testing.F) {
 		}
 		sb.WriteString("<pre>" + strings.Repeat(word+"\n\n", int(lines%5000)) + "</pre>")
 		page := []byte(sb.String())
-		res, err := keepAll.ExtractBytes(page, infer.Options{})
+		res, err := keepAll.ExtractBytes(t.Context(), page, infer.Options{})
 		if err != nil {
 			return
 		}

@@ -1,6 +1,7 @@
 package render_test
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"strings"
@@ -39,7 +40,7 @@ var inArticle = infer.WithClassifier(methods.Method{}, methods.Verdicts(func(p m
 // headings, links, table and list, and text that Markdown would read as
 // markup is escaped.
 func ExampleMarkdown() {
-	res, err := inArticle.ExtractBytes([]byte(page), infer.Options{URL: "https://courier.example/travel/night-trains", Links: true})
+	res, err := inArticle.ExtractBytes(context.Background(), []byte(page), infer.Options{URL: "https://courier.example/travel/night-trains", Links: true})
 	if err != nil {
 		panic(err)
 	}
@@ -69,7 +70,7 @@ func ExampleTEI() {
 		panic(err)
 	}
 	defer f.Close()
-	res, err := inArticle.Extract(f, infer.Options{Metadata: true})
+	res, err := inArticle.Extract(context.Background(), f, infer.Options{Metadata: true})
 	if err != nil {
 		panic(err)
 	}

@@ -41,7 +41,7 @@ func FuzzRender(f *testing.F) {
 		if err != nil {
 			return // a threshold outside [0, 1]
 		}
-		if _, err := infer.WithClassifier(m, eAll.Classifier()).ExtractBytes(raw, infer.Options{}); err != nil {
+		if _, err := infer.WithClassifier(m, eAll.Classifier()).ExtractBytes(t.Context(), raw, infer.Options{}); err != nil {
 			return
 		}
 		spec := "bilstm"
@@ -49,7 +49,7 @@ func FuzzRender(f *testing.F) {
 			spec += "+ancestor"
 		}
 		ex := thresholded(t, e, spec, threshold)
-		res, err := ex.ExtractBytes(raw, infer.Options{Comments: true})
+		res, err := ex.ExtractBytes(t.Context(), raw, infer.Options{Comments: true})
 		if err != nil {
 			t.Fatalf("one model read the page, the other failed: %v", err)
 		}

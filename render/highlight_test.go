@@ -22,7 +22,7 @@ import (
 // page is left as it was.
 func TestMarked(t *testing.T) {
 	page := `<html><head><title>T</title></head><body><p>one <a href="x">two</a></p><textarea>three</textarea><p>four</p></body></html>`
-	res, err := keepAll.ExtractBytes([]byte(page), infer.Options{})
+	res, err := keepAll.ExtractBytes(t.Context(), []byte(page), infer.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -62,7 +62,7 @@ func TestMarked(t *testing.T) {
 func TestHighlighted(t *testing.T) {
 	e := synthExtractor(t)
 	page := `<html><head><title>T</title></head><body><p>keep <b>this</b></p><p>drop</p></body></html>`
-	res, err := thresholded(t, e, "bilstm", 1e-9).ExtractBytes([]byte(page), infer.Options{})
+	res, err := thresholded(t, e, "bilstm", 1e-9).ExtractBytes(t.Context(), []byte(page), infer.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -94,7 +94,7 @@ func TestHighlighted(t *testing.T) {
 
 func TestHighlightedNoscriptStaysEscaped(t *testing.T) {
 	ex := infer.WithClassifier(methods.Method{}, methods.Verdicts(func(p methods.Page) ([]bool, error) { return make([]bool, len(p.Blocks)), nil }))
-	res, err := ex.ExtractBytes([]byte(`<body><noscript>&lt;script&gt;alert(1)&lt;/script&gt;<p>shown</p></noscript></body>`), infer.Options{})
+	res, err := ex.ExtractBytes(t.Context(), []byte(`<body><noscript>&lt;script&gt;alert(1)&lt;/script&gt;<p>shown</p></noscript></body>`), infer.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -127,7 +127,7 @@ func TestHighlightedDeclaresUTF8(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			res, err := thresholded(t, e, "bilstm", 1e-9).ExtractBytes(raw, infer.Options{})
+			res, err := thresholded(t, e, "bilstm", 1e-9).ExtractBytes(t.Context(), raw, infer.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -184,11 +184,11 @@ func TestRenderLeavesResult(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			res, err := keepAllBut.ExtractBytes(raw, opts)
+			res, err := keepAllBut.ExtractBytes(t.Context(), raw, opts)
 			if err != nil {
 				t.Fatal(err)
 			}
-			fresh, err := keepAllBut.ExtractBytes(raw, opts)
+			fresh, err := keepAllBut.ExtractBytes(t.Context(), raw, opts)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -28,7 +28,7 @@ func TestHostileBaseEveryURL(t *testing.T) {
 <figure><img src="fig.png" alt="A figure"><figcaption>Caption</figcaption></figure>
 <p>More text.</p></body></html>`
 		for _, pageURL := range []string{"", "https://site.example/dir/"} {
-			res, err := keepAllBut.ExtractBytes([]byte(page), infer.Options{URL: pageURL, Metadata: true, Links: true, Images: true})
+			res, err := keepAllBut.ExtractBytes(t.Context(), []byte(page), infer.Options{URL: pageURL, Metadata: true, Links: true, Images: true})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -18,7 +18,7 @@ const linkPage = `<html><head><title>T</title></head><body>
 </body></html>`
 
 func TestMarkdownLinksAndImages(t *testing.T) {
-	res, err := keepAllBut.ExtractBytes([]byte(linkPage), infer.Options{URL: "https://site.example/", Links: true, Images: true})
+	res, err := keepAllBut.ExtractBytes(t.Context(), []byte(linkPage), infer.Options{URL: "https://site.example/", Links: true, Images: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -30,7 +30,7 @@ func TestMarkdownLinksAndImages(t *testing.T) {
 	if got := Markdown(res); got != want {
 		t.Errorf("Markdown:\n%s\nwant:\n%s", got, want)
 	}
-	plain, _ := keepAllBut.ExtractBytes([]byte(linkPage), infer.Options{})
+	plain, _ := keepAllBut.ExtractBytes(t.Context(), []byte(linkPage), infer.Options{})
 	if md := Markdown(plain); strings.Contains(md, "](") {
 		t.Errorf("links without Options.Links:\n%s", md)
 	}

@@ -21,7 +21,7 @@ y := 2</pre>
 
 func TestMarkdown(t *testing.T) {
 	e := synthExtractor(t)
-	res, err := thresholded(t, e, "bilstm", 1e-9).ExtractBytes([]byte(structuredPage), infer.Options{})
+	res, err := thresholded(t, e, "bilstm", 1e-9).ExtractBytes(t.Context(), []byte(structuredPage), infer.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -45,7 +45,7 @@ func TestPreKeptExactly(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := thresholded(t, synthExtractor(t), "bilstm", 1e-9).ExtractBytes(raw, infer.Options{KeepHeadline: true})
+	res, err := thresholded(t, synthExtractor(t), "bilstm", 1e-9).ExtractBytes(t.Context(), raw, infer.Options{KeepHeadline: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -69,7 +69,7 @@ func TestMarkdownQuotesAndEscapes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := thresholded(t, synthExtractor(t), "bilstm", 1e-9).ExtractBytes(raw, infer.Options{KeepHeadline: true})
+	res, err := thresholded(t, synthExtractor(t), "bilstm", 1e-9).ExtractBytes(t.Context(), raw, infer.Options{KeepHeadline: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -101,7 +101,7 @@ func TestMarkdownComments(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := ex.ExtractBytes(raw, infer.Options{Comments: true})
+	res, err := ex.ExtractBytes(t.Context(), raw, infer.Options{Comments: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -120,7 +120,7 @@ func TestMarkdownWithoutParagraphs(t *testing.T) {
 <pre>code line 1
   code line 2</pre>
 <p>Third paragraph of the article, which <a href="/three">links</a> too.</p></article>`
-	res, err := keepAll.ExtractBytes([]byte(page), infer.Options{Links: true, KeepHeadline: true})
+	res, err := keepAll.ExtractBytes(t.Context(), []byte(page), infer.Options{Links: true, KeepHeadline: true})
 	if err != nil {
 		t.Fatal(err)
 	}

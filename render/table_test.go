@@ -16,7 +16,7 @@ func TestMarkdownTables(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := keepAll.ExtractBytes(raw, infer.Options{Links: true, KeepHeadline: true})
+	res, err := keepAll.ExtractBytes(t.Context(), raw, infer.Options{Links: true, KeepHeadline: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -63,7 +63,7 @@ func TestMarkdownTablePaddingBounded(t *testing.T) {
 	for _, tt := range tests {
 		page := `<table><tr><td>a</td><td>b</td></tr><tr>` + strings.Repeat(`<td colspan=64>x</td>`, tt.wide) + `</tr>` +
 			strings.Repeat(`<tr><td>r</td></tr>`, tt.rows) + `</table>`
-		res, err := keepAll.ExtractBytes([]byte(page), infer.Options{})
+		res, err := keepAll.ExtractBytes(t.Context(), []byte(page), infer.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}

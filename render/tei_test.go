@@ -172,7 +172,7 @@ func TestTEI(t *testing.T) {
 	}
 	for name, page := range pages {
 		t.Run(name, func(t *testing.T) {
-			res, err := ex.ExtractBytes([]byte(page), infer.Options{Metadata: true, URL: "https://example.com/a?b=1&c=2"})
+			res, err := ex.ExtractBytes(t.Context(), []byte(page), infer.Options{Metadata: true, URL: "https://example.com/a?b=1&c=2"})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -223,7 +223,7 @@ func TestTEIHeader(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := ex.ExtractBytes([]byte(page), infer.Options{Metadata: true, URL: "https://example.com/x?a=1&b=2"})
+	res, err := ex.ExtractBytes(t.Context(), []byte(page), infer.Options{Metadata: true, URL: "https://example.com/x?a=1&b=2"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -45,7 +45,7 @@ func TestExtractHTMLHasNoScripts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := ex.ExtractBytes([]byte(scriptedPage(t)), infer.Options{URL: "https://courier.example/travel/night-trains"})
+	res, err := ex.ExtractBytes(t.Context(), []byte(scriptedPage(t)), infer.Options{URL: "https://courier.example/travel/night-trains"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -508,7 +508,7 @@ func TestRenderStopsAtDeadline(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := infer.WithClassifier(methods.Method{}, methods.Verdicts(fakeSelector)).ExtractBytes([]byte(testPage), infer.Options{})
+	res, err := infer.WithClassifier(methods.Method{}, methods.Verdicts(fakeSelector)).ExtractBytes(t.Context(), []byte(testPage), infer.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -531,7 +531,7 @@ func TestRenderStopsAtDeadline(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	w := &cancellingWriter{after: 1, cancel: cancel}
-	big, err := infer.WithClassifier(methods.Method{}, methods.Verdicts(fakeSelector)).ExtractBytes([]byte(strings.Repeat("<p>"+strings.Repeat("word ", 200)+"</p>", 200)), infer.Options{})
+	big, err := infer.WithClassifier(methods.Method{}, methods.Verdicts(fakeSelector)).ExtractBytes(t.Context(), []byte(strings.Repeat("<p>"+strings.Repeat("word ", 200)+"</p>", 200)), infer.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

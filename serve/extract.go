@@ -257,7 +257,7 @@ func (s *Server) respond(ctx context.Context, ex *infer.Extractor, opts infer.Op
 // is done.
 func (s *Server) run(ctx context.Context, ex *infer.Extractor, opts infer.Options, req *Request) (*Response, error) {
 	start := time.Now()
-	res, err := ex.ExtractBytesContext(ctx, req.HTML, opts)
+	res, err := ex.ExtractBytes(ctx, req.HTML, opts)
 	if ctx.Err() != nil {
 		return nil, fmt.Errorf("extraction %w after %v", errTimeout, s.cfg.Timeout)
 	}

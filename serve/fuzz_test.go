@@ -78,7 +78,7 @@ func FuzzHighlight(f *testing.F) {
 		return sel, nil
 	}))
 	f.Fuzz(func(t *testing.T, page string) {
-		res, err := all.ExtractBytes([]byte(page), infer.Options{})
+		res, err := all.ExtractBytes(t.Context(), []byte(page), infer.Options{})
 		if err != nil {
 			return
 		}

@@ -571,7 +571,7 @@ func TestCrossOriginRefused(t *testing.T) {
 // xml and -format tei print), well-formed, with the metadata when asked.
 func TestStructuredFormats(t *testing.T) {
 	ts := newTestServer(t, testConfig(newGate()))
-	res, err := infer.WithClassifier(methods.Method{}, methods.Verdicts(fakeSelector)).ExtractBytes([]byte(testPage), infer.Options{Metadata: true})
+	res, err := infer.WithClassifier(methods.Method{}, methods.Verdicts(fakeSelector)).ExtractBytes(t.Context(), []byte(testPage), infer.Options{Metadata: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -31,7 +31,7 @@ func ExampleFit() {
 	if err != nil {
 		panic(err)
 	}
-	r, _ := infer.New(res.Model).ExtractBytes(page(99), infer.Options{})
+	r, _ := infer.New(res.Model).ExtractBytes(context.Background(), page(99), infer.Options{})
 	for _, b := range r.Blocks {
 		fmt.Println(b.Content, b.Text)
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"os"
@@ -217,7 +218,7 @@ func markdownOf(ds *data.Dataset) func(d *data.Document, sel []bool) (string, er
 			}
 			return slices.Clone(sel), nil
 		}))
-		res, err := selector.ExtractBytes(raw, infer.Options{KeepHeadline: true, SkipLocators: true})
+		res, err := selector.ExtractBytes(context.Background(), raw, infer.Options{KeepHeadline: true, SkipLocators: true})
 		if err != nil {
 			return "", err
 		}

@@ -119,7 +119,7 @@ func runMetadata(args []string, stdout, stderr io.Writer) error {
 				start := time.Now()
 				var rs []*infer.Result
 				for i, id := range ids {
-					res, err := ex.ExtractBytes(raws[i], infer.Options{Metadata: withMeta, URL: ds.Meta[id]["url"]})
+					res, err := ex.ExtractBytes(context.Background(), raws[i], infer.Options{Metadata: withMeta, URL: ds.Meta[id]["url"]})
 					if err != nil {
 						return fmt.Errorf("%s: %w", id, err)
 					}

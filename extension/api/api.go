@@ -5,6 +5,7 @@
 package api
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"time"
@@ -75,7 +76,7 @@ func Extract(ex *infer.Extractor, req Request) (resp Response) {
 		return Response{Error: err.Error()}
 	}
 	ex = infer.WithClassifier(methods.Method{}, shown{m, ex.Classifier()})
-	res, err := ex.ExtractBytes([]byte(req.HTML), Options(req))
+	res, err := ex.ExtractBytes(context.Background(), []byte(req.HTML), Options(req))
 	if err != nil {
 		return Response{Error: err.Error()}
 	}

@@ -30,7 +30,7 @@ func TestExtract(t *testing.T) {
 	if resp.Error != "" {
 		t.Fatal(resp.Error)
 	}
-	res, err := ex.ExtractBytes(raw, Options(req))
+	res, err := ex.ExtractBytes(t.Context(), raw, Options(req))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -44,7 +44,7 @@ func TestHiddenNotKept(t *testing.T) {
 				t.Errorf("%q, First: or Last: not kept:\n%s", tt.kept, resp.Text)
 			}
 			if tt.gone == "" {
-				native, err := ex.ExtractBytes([]byte(article(tt.middle)), Options(Request{URL: "http://example.com/logbooks"}))
+				native, err := ex.ExtractBytes(t.Context(), []byte(article(tt.middle)), Options(Request{URL: "http://example.com/logbooks"}))
 				if err != nil || native.Text != resp.Text {
 					t.Errorf("without hidden elements, the text differs from the native one (%v):\n%s\n---\n%s", err, resp.Text, native.Text)
 				}

@@ -9,6 +9,7 @@
 package main
 
 import (
+	"context"
 	"flag"
 	"fmt"
 	"log"
@@ -59,7 +60,7 @@ func main() {
 		if err != nil {
 			log.Fatal(err)
 		}
-		res, err := ex.ExtractBytes(raw, infer.Options{Comments: true})
+		res, err := ex.ExtractBytes(context.Background(), raw, infer.Options{Comments: true})
 		if err != nil {
 			log.Printf("%s: %v", id, err)
 			continue

@@ -10,6 +10,7 @@ package main
 
 import (
 	"cmp"
+	"context"
 	"flag"
 	"fmt"
 	"log"
@@ -96,7 +97,7 @@ func scorePages(ex *infer.Extractor, ds *data.Dataset, ids []string) []page {
 		if err != nil {
 			log.Fatal(err)
 		}
-		res, err := ex.ExtractBytes(raw, infer.Options{SkipLocators: true})
+		res, err := ex.ExtractBytes(context.Background(), raw, infer.Options{SkipLocators: true})
 		if err != nil {
 			log.Printf("%s/%s: %v", ds.Name, id, err)
 			continue

@@ -96,7 +96,7 @@ func runOne(b *chromium.Browser, ex *infer.Extractor, url string, p page) liveRe
 		return liveResult{Skipped: "extension: " + err.Error()}
 	}
 	native := api.Extract(ex, api.Request{HTML: st.HTML, URL: url})
-	fileRes, _ := ex.ExtractBytes(p.Raw, infer.Options{})
+	fileRes, _ := ex.ExtractBytes(context.Background(), p.Raw, infer.Options{})
 	r := liveResult{Stats: st.Stats, Millis: st.Millis, Blocks: len(st.Response.Blocks), Kept: st.Response.Kept}
 	r.SameAsNative = native.Error == "" && native.Text == st.Response.Text
 	r.SameAsFile = fileRes != nil && fileRes.Text == st.Response.Text
