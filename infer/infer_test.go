@@ -158,7 +158,7 @@ func TestExtractErrors(t *testing.T) {
 		t.Error("empty page accepted")
 	}
 	for _, th := range []float64{2, -0.5, math.NaN()} {
-		if _, err := decode.Default().Select(nil, nil, th); err == nil {
+		if _, err := (decode.Decoding{Threshold: th}).Select(nil, nil); err == nil {
 			t.Errorf("threshold %v accepted", th)
 		}
 	}

@@ -31,7 +31,7 @@ func TestExtractorModel(t *testing.T) {
 		t.Fatal(err)
 	}
 	probs := m.Probabilities(page.Blocks)
-	selected, err := decode.Default().Select(page.Blocks, probs, 1e-9)
+	selected, err := decode.Decoding{Threshold: 1e-9}.Select(page.Blocks, probs)
 	if err != nil || len(probs) != 2 || len(selected) != 2 || !selected[0] || !selected[1] {
 		t.Errorf("probabilities %v, selected %v (%v)", probs, selected, err)
 	}

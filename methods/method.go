@@ -212,8 +212,15 @@ func (m Method) Classifier() string {
 	return m.classifier
 }
 
-// Decoding is how bilstm's probabilities become content blocks.
-func (m Method) Decoding() decode.Decoding { return m.decoding }
+// Decoding is how bilstm's probabilities become content blocks: the
+// spec's decoding, with the method's threshold (Threshold) when it has one.
+func (m Method) Decoding() decode.Decoding {
+	d := m.decoding
+	if m.threshold > 0 {
+		d.Threshold = m.threshold
+	}
+	return d
+}
 
 // Threshold is bilstm's threshold (0: none, see Params.Threshold).
 func (m Method) Threshold() float64 { return m.threshold }
@@ -221,7 +228,9 @@ func (m Method) Threshold() float64 { return m.threshold }
 // BlockThreshold is the probability each block is compared with when a
 // decoding thresholds the blocks (decode.Decoding.Threshold): Threshold,
 // or decode.DefaultThreshold when that is 0.
-func (m Method) BlockThreshold() float64 { return cmp.Or(m.threshold, decode.DefaultThreshold) }
+func (m Method) BlockThreshold() float64 {
+	return cmp.Or(m.Decoding().Threshold, decode.DefaultThreshold)
+}
 
 // Filter is the precision filter, "" for none.
 func (m Method) Filter() string { return m.filter }

@@ -102,7 +102,7 @@ func (m Method) Label(c Classifier, p Page) (probs []float32, content []bool, er
 		}
 		content = p.Gold.BestThreshold(probs)
 	default:
-		if content, err = m.decoding.Select(p.Blocks, probs, m.threshold); err != nil {
+		if content, err = m.Decoding().Select(p.Blocks, probs); err != nil {
 			return nil, nil, err
 		}
 	}

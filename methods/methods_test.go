@@ -57,7 +57,7 @@ func TestParse(t *testing.T) {
 		{"bilstm", Params{}, "bilstm", decode.Default(), "", false, "bilstm"},
 		{"bilstm:default", Params{}, "bilstm", decode.Default(), "", false, "bilstm"},
 		{"bilstm:structure", Params{}, "bilstm", decode.Structure(), "", false, "bilstm:structure"},
-		{"bilstm:threshold", Params{}, "bilstm", decode.Decoding{Threshold: true}, "", false, "bilstm:threshold"},
+		{"bilstm:threshold", Params{}, "bilstm", decode.Decoding{Threshold: decode.DefaultThreshold}, "", false, "bilstm:threshold"},
 		{"bilstm:hidden/bylines+ancestor", Params{}, "bilstm", decode.Decoding{Hidden: true, Bylines: true}, "ancestor", false, "bilstm:hidden/bylines+ancestor"},
 		{"bilstm+ancestor", Params{}, "bilstm", decode.Default(), "ancestor", false, "bilstm+ancestor"},
 		{"bilstm", Params{Decoding: "blocks", Filter: "ancestor"}, "bilstm", decode.Blocks(), "ancestor", false, "bilstm:blocks+ancestor"},
@@ -81,9 +81,14 @@ func TestParse(t *testing.T) {
 			t.Errorf("Parse(%q, %+v): %v", tc.spec, tc.p, err)
 			continue
 		}
-		if m.Classifier() != tc.classifier || m.Decoding() != tc.decoding || m.Filter() != tc.filter || m.Oracle() != tc.oracle || m.String() != tc.str {
+		// The method's decoding runs with its threshold when it has one.
+		wantDecoding := tc.decoding
+		if m.Threshold() > 0 {
+			wantDecoding.Threshold = m.Threshold()
+		}
+		if m.Classifier() != tc.classifier || m.Decoding() != wantDecoding || m.Filter() != tc.filter || m.Oracle() != tc.oracle || m.String() != tc.str {
 			t.Errorf("Parse(%q, %+v) = %s (%s, %v, %q, oracle %v), want %s (%s, %v, %q, oracle %v)", tc.spec, tc.p,
-				m, m.Classifier(), m.Decoding(), m.Filter(), m.Oracle(), tc.str, tc.classifier, tc.decoding, tc.filter, tc.oracle)
+				m, m.Classifier(), m.Decoding(), m.Filter(), m.Oracle(), tc.str, tc.classifier, wantDecoding, tc.filter, tc.oracle)
 		}
 		if again, err := Parse(m.String(), Params{}); err != nil || again != m {
 			t.Errorf("Parse(%q) again = %v, %v", m.String(), again, err)
@@ -277,11 +282,11 @@ func TestLabel(t *testing.T) {
 		t.Fatal(err)
 	}
 	modelProbs := md.Probabilities(tp.Blocks)
-	model, err := decode.Default().Select(tp.Blocks, modelProbs, 0)
+	model, err := decode.Default().Select(tp.Blocks, modelProbs)
 	if err != nil {
 		t.Fatal(err)
 	}
-	blocks, err := decode.Blocks().Select(tp.Blocks, modelProbs, 0.7)
+	blocks, err := decode.Decoding{Threshold: 0.7, KeepRepeats: true, KeepGaps: true}.Select(tp.Blocks, modelProbs)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -53,7 +53,7 @@ func BenchmarkDecode(b *testing.B) {
 	d := Default()
 	for b.Loop() {
 		for _, p := range decoded {
-			d.decode(p.blocks, p.probs, 0)
+			d.decode(p.blocks, p.probs)
 		}
 	}
 	b.ReportMetric(float64(len(decoded))*float64(b.N)/b.Elapsed().Seconds(), "pages/s")

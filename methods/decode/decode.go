@@ -35,11 +35,11 @@ import (
 // middling probability. Before the choice, each block's probability is
 // mixed with that of the text around it (see Unsmoothed).
 type Decoding struct {
-	// Threshold selects every block whose probability reaches the
-	// threshold (Select's, DefaultThreshold when that is 0), as
-	// Leonhardt et al. (2020) do, instead of the expected-F1 choice. A
-	// non-zero threshold implies it.
-	Threshold bool
+	// Threshold, when above 0, selects every block whose probability
+	// reaches it, as Leonhardt et al. (2020) do, instead of the
+	// expected-F1 choice (0). At most 1; the step "threshold" sets
+	// DefaultThreshold.
+	Threshold float64
 	// Unsmoothed makes the expected-F1 choice from the probabilities as
 	// the network gives them. By default each block's probability is
 	// first mixed with the word-weighted mean probability of the blocks
@@ -104,15 +104,35 @@ type Decoding struct {
 	// Not the default because the gold of L3S-GN1 and Dragnet keeps them
 	// (train token F1 −0.003 and −0.001 there; docs/model-selection.md).
 	Notices bool
-	// FavorPrecision divides the odds of content of every block by
-	// favorFactor before the choice (the expected-F1 choice's, or the
-	// threshold's), so that fewer doubtful blocks are kept: more
-	// precision for less recall, as trafilatura's favor_precision.
-	FavorPrecision bool
-	// FavorRecall multiplies them by favorFactor: more recall for less
-	// precision. With FavorPrecision the two cancel out; Parse
-	// refuses both.
-	FavorRecall bool
+	// Focus leans the choice towards precision or recall (Balanced, the
+	// zero value: neither).
+	Focus Focus
+}
+
+// Focus is which way a decoding leans: the odds of content of every block
+// are divided (Precision) or multiplied (Recall) by favorFactor before
+// the choice (the expected-F1 choice's, or the threshold's), so that
+// fewer or more doubtful blocks are kept, as trafilatura's
+// favor_precision and favor_recall.
+type Focus int
+
+// The foci: the steps "precision" and "recall" of Parse.
+const (
+	Balanced Focus = iota
+	Precision
+	Recall
+)
+
+// String is the focus's step name ("precision", "recall"), "" for
+// Balanced.
+func (f Focus) String() string {
+	switch f {
+	case Precision:
+		return "precision"
+	case Recall:
+		return "recall"
+	}
+	return ""
 }
 
 // Default makes the expected-F1 choice, drops repeated paragraphs
@@ -121,7 +141,7 @@ func Default() Decoding { return Decoding{} }
 
 // Blocks thresholds each block and nothing else, as the paper.
 func Blocks() Decoding {
-	return Decoding{Threshold: true, KeepRepeats: true, KeepGaps: true}
+	return Decoding{Threshold: DefaultThreshold, KeepRepeats: true, KeepGaps: true}
 }
 
 // Structure adds the paragraphs, hidden and isolated steps to the
@@ -150,7 +170,7 @@ const (
 	// has: a page the network reads as all boilerplate (a login form, an
 	// error page) gives no content rather than its least unlikely line.
 	f1Floor = 0.01
-	// favorFactor is what FavorPrecision divides and FavorRecall
+	// favorFactor is what Precision divides and Recall
 	// multiplies the odds of content by: e, one unit of log-odds, the
 	// largest step of half units at which favoring precision raised
 	// precision on every dev split for less than 0.002 of mean token F1
@@ -170,10 +190,10 @@ const (
 // decodingNames are the named decodings Parse reads.
 var decodingNames = []string{"default", "blocks", "structure"}
 
-// decodingSteps are the steps Parse reads joined by "/", in the
-// order String writes them.
+// decodingSteps are the steps Parse reads joined by "/" that switch a
+// bool, in the order String writes them: after "threshold", before the
+// focus.
 var decodingSteps = boolset.Fields[Decoding]{
-	{Name: "threshold", Of: func(d *Decoding) *bool { return &d.Threshold }},
 	{Name: "unsmoothed", Of: func(d *Decoding) *bool { return &d.Unsmoothed }},
 	{Name: "paragraphs", Of: func(d *Decoding) *bool { return &d.Paragraphs }},
 	{Name: "hidden", Of: func(d *Decoding) *bool { return &d.Hidden }},
@@ -185,8 +205,6 @@ var decodingSteps = boolset.Fields[Decoding]{
 	{Name: "keep-navigation", Of: func(d *Decoding) *bool { return &d.KeepNavigation }},
 	{Name: "keep-chrome", Of: func(d *Decoding) *bool { return &d.KeepChrome }},
 	{Name: "notices", Of: func(d *Decoding) *bool { return &d.Notices }},
-	{Name: "precision", Of: func(d *Decoding) *bool { return &d.FavorPrecision }},
-	{Name: "recall", Of: func(d *Decoding) *bool { return &d.FavorRecall }},
 }
 
 // Names returns the named decodings Parse reads: default,
@@ -194,7 +212,9 @@ var decodingSteps = boolset.Fields[Decoding]{
 func Names() []string { return slices.Clone(decodingNames) }
 
 // Steps returns the steps Parse reads joined by "/".
-func Steps() []string { return decodingSteps.Names() }
+func Steps() []string {
+	return slices.Concat([]string{"threshold"}, decodingSteps.Names(), []string{Precision.String(), Recall.String()})
+}
 
 // Parse reads a decoding name: "default", "blocks", "structure",
 // or steps joined by "/" (see Steps), each added to the default.
@@ -208,11 +228,23 @@ func Parse(s string) (Decoding, error) {
 		return Structure(), nil
 	}
 	var d Decoding
-	if _, ok := decodingSteps.Set(&d, strings.SplitSeq(s, "/")); !ok {
-		return Decoding{}, fmt.Errorf("unknown decoding %q (%s, or steps joined by /: %s)", s, strings.Join(decodingNames, ", "), strings.Join(Steps(), ", "))
+	var switches []string
+	for step := range strings.SplitSeq(s, "/") {
+		switch step {
+		case "threshold":
+			d.Threshold = DefaultThreshold
+		case Precision.String(), Recall.String():
+			f := map[string]Focus{"precision": Precision, "recall": Recall}[step]
+			if d.Focus != Balanced && d.Focus != f {
+				return Decoding{}, fmt.Errorf("decoding %q: precision and recall pull opposite ways; give one", s)
+			}
+			d.Focus = f
+		default:
+			switches = append(switches, step)
+		}
 	}
-	if d.FavorPrecision && d.FavorRecall {
-		return Decoding{}, fmt.Errorf("decoding %q: precision and recall pull opposite ways; give one", s)
+	if _, ok := decodingSteps.Set(&d, slices.Values(switches)); !ok {
+		return Decoding{}, fmt.Errorf("unknown decoding %q (%s, or steps joined by /: %s)", s, strings.Join(decodingNames, ", "), strings.Join(Steps(), ", "))
 	}
 	return d, nil
 }
@@ -227,18 +259,22 @@ func (d Decoding) String() string {
 	case Structure():
 		return "structure"
 	}
-	return strings.Join(decodingSteps.On(d), "/")
+	var steps []string
+	if d.Threshold > 0 {
+		steps = append(steps, "threshold") // its value: the method's (methods.Method.String)
+	}
+	steps = append(steps, decodingSteps.On(d)...)
+	if d.Focus != Balanced {
+		steps = append(steps, d.Focus.String())
+	}
+	return strings.Join(steps, "/")
 }
 
-// decode labels blocks content from their probabilities. threshold is the
-// Select's: 0 unless the caller set one.
-func (d Decoding) decode(blocks []tokenize.Block, probs []float32, threshold float64) []bool {
+// decode labels blocks content from their probabilities.
+func (d Decoding) decode(blocks []tokenize.Block, probs []float32) []bool {
 	selected := make([]bool, len(blocks))
 	var words []int // counted only for the steps that weigh blocks by them
-	perBlock := d.Threshold || threshold > 0
-	if threshold == 0 {
-		threshold = DefaultThreshold
-	}
+	perBlock, threshold := d.Threshold > 0, d.Threshold
 	words = make([]int, len(blocks))
 	for i, b := range blocks {
 		words[i] = b.Words
@@ -300,17 +336,16 @@ func (d Decoding) decode(blocks []tokenize.Block, probs []float32, threshold flo
 	return selected
 }
 
-// favor is the factor FavorPrecision and FavorRecall put on the odds of
-// content: 1 without either.
+// favor is the factor the focus puts on the odds of content: 1 for
+// Balanced.
 func (d Decoding) favor() float64 {
-	f := 1.0
-	if d.FavorPrecision {
-		f /= favorFactor
+	switch d.Focus {
+	case Precision:
+		return 1 / favorFactor
+	case Recall:
+		return favorFactor
 	}
-	if d.FavorRecall {
-		f *= favorFactor
-	}
-	return f
+	return 1
 }
 
 // units groups the blocks into the units kept or dropped whole: each

@@ -25,16 +25,16 @@ func TestDecode(t *testing.T) {
 	probs[n-1] = 0.8                             // short, far from it
 	tests := []struct {
 		d         Decoding
-		threshold float64 // Select's
+		threshold float64 // a method's (withThreshold)
 		want      []int
 	}{
 		{Blocks(), 0, []int{0, 3, 4, n - 1}},
 		{Blocks(), 0.85, []int{0, 3}},
 		// The long paragraph's line is made whole (wholeLines): its
 		// selected part stops mid-sentence before the link.
-		{Decoding{Threshold: true}, 0, []int{0, 1, 2, 4, n - 1}},    // the hidden copy repeats the long paragraph
-		{Default(), 0.5, []int{0, 1, 2, 4, n - 1}},                  // a threshold implies Threshold
-		{Decoding{Paragraphs: true}, 0.5, []int{0, 1, 2, 4, n - 1}}, // the hidden copy's words stand in the long paragraph
+		{Decoding{Threshold: DefaultThreshold}, 0, []int{0, 1, 2, 4, n - 1}}, // the hidden copy repeats the long paragraph
+		{Default(), 0.5, []int{0, 1, 2, 4, n - 1}},                           // a threshold implies Threshold
+		{Decoding{Paragraphs: true}, 0.5, []int{0, 1, 2, 4, n - 1}},          // the hidden copy's words stand in the long paragraph
 		{Decoding{Hidden: true}, 0.5, []int{0, 1, 2, 4, n - 1}},
 		{Decoding{Paragraphs: true, KeepRepeats: true}, 0.5, []int{0, 1, 2, 3, 4, n - 1}},
 		{Decoding{Isolated: true}, 0.5, []int{0, 1, 2, 4}},
@@ -49,12 +49,12 @@ func TestDecode(t *testing.T) {
 		// under 0.7 (odds 2.33), 0.9 (odds 9) does not; favoring recall
 		// multiplies them: 0.8 reaches 0.85 (odds 5.67), 0.4 does not.
 		{Blocks(), 0.7, []int{0, 3, 4, n - 1}},
-		{Decoding{Threshold: true, KeepRepeats: true, KeepGaps: true, FavorPrecision: true}, 0.7, []int{0, 3}},
-		{Decoding{Threshold: true, KeepRepeats: true, KeepGaps: true, FavorRecall: true}, 0.85, []int{0, 3, 4, n - 1}},
+		{Decoding{Threshold: DefaultThreshold, KeepRepeats: true, KeepGaps: true, Focus: Precision}, 0.7, []int{0, 3}},
+		{Decoding{Threshold: DefaultThreshold, KeepRepeats: true, KeepGaps: true, Focus: Recall}, 0.85, []int{0, 3, 4, n - 1}},
 	}
 	for _, tt := range tests {
 		var got []int
-		for i, s := range tt.d.decode(p.Blocks, probs, tt.threshold) {
+		for i, s := range withThreshold(tt.d, tt.threshold).decode(p.Blocks, probs) {
 			if s {
 				got = append(got, i)
 			}
@@ -129,8 +129,8 @@ func TestExpectedF1Choice(t *testing.T) {
 	}
 }
 
-// TestExpectedF1ChoiceFavor: the odds scale of FavorPrecision and
-// FavorRecall moves the choice on the two cases above that a threshold
+// TestExpectedF1ChoiceFavor: the odds scale of the Precision and
+// Recall foci moves the choice on the two cases above that a threshold
 // would decide otherwise.
 func TestExpectedF1ChoiceFavor(t *testing.T) {
 	tests := []struct {
@@ -288,7 +288,7 @@ func TestAtoms(t *testing.T) {
 	for _, tt := range tests {
 		p, probs := parseWithProbs(t, tt.page, tt.probs)
 		var got []int
-		for i, s := range Blocks().decode(p.Blocks, probs, 0) {
+		for i, s := range Blocks().decode(p.Blocks, probs) {
 			if s {
 				got = append(got, i)
 			}
@@ -319,7 +319,7 @@ func TestDropFrame(t *testing.T) {
 	for _, tt := range tests {
 		p, probs := parseWithProbs(t, tt.page, nil)
 		for _, d := range []Decoding{Default(), Blocks(), {KeepFrame: true}} {
-			empty := !slices.Contains(d.decode(p.Blocks, probs, 0), true)
+			empty := !slices.Contains(d.decode(p.Blocks, probs), true)
 			if want := tt.empty && !d.KeepFrame; empty != want {
 				t.Errorf("%s, %v: empty %v, want %v", tt.name, d, empty, want)
 			}
@@ -336,10 +336,10 @@ func TestNavigationAndLabels(t *testing.T) {
 		want string
 	}{
 		{Blocks(), "Details Text of the article [1] with a note."},
-		{Decoding{Threshold: true, KeepNavigation: true}, "Home Contents Details [ edit ] [The Verge] Text of the article [1] with a note."},
+		{Decoding{Threshold: DefaultThreshold, KeepNavigation: true}, "Home Contents Details [ edit ] [The Verge] Text of the article [1] with a note."},
 	}
 	for _, tt := range tests {
-		sel := tt.d.decode(p.Blocks, probs, 0)
+		sel := tt.d.decode(p.Blocks, probs)
 		var got []string
 		for i, b := range p.Blocks {
 			if sel[i] {
@@ -367,6 +367,33 @@ func TestDecodingNamesParse(t *testing.T) {
 	}
 }
 
+// TestParseSteps: steps combine, the threshold and the focus among them,
+// and String writes them back in order; precision and recall together
+// are refused.
+func TestParseSteps(t *testing.T) {
+	for _, tc := range []struct {
+		spec string
+		want Decoding
+		str  string
+	}{
+		{"threshold", Decoding{Threshold: DefaultThreshold}, "threshold"},
+		{"precision", Decoding{Focus: Precision}, "precision"},
+		{"recall/threshold", Decoding{Threshold: DefaultThreshold, Focus: Recall}, "threshold/recall"},
+		{"precision/hidden/precision", Decoding{Hidden: true, Focus: Precision}, "hidden/precision"},
+		{"threshold/keep-repeats/keep-gaps", Blocks(), "blocks"},
+	} {
+		d, err := Parse(tc.spec)
+		if err != nil || d != tc.want || d.String() != tc.str {
+			t.Errorf("Parse(%q) = %+v (%q), %v; want %+v (%q)", tc.spec, d, d.String(), err, tc.want, tc.str)
+		}
+	}
+	for _, bad := range []string{"precision/recall", "recall/hidden/precision", "thresh", ""} {
+		if d, err := Parse(bad); err == nil {
+			t.Errorf("Parse(%q) = %+v, want an error", bad, d)
+		}
+	}
+}
+
 // parseWithProbs parses a page and gives its blocks the probabilities
 // probs, then 0.9 to those after them.
 func parseWithProbs(t *testing.T, page string, probs []float32) (*tokenize.Page, []float32) {
@@ -383,4 +410,13 @@ func parseWithProbs(t *testing.T, page string, probs []float32) (*tokenize.Page,
 		}
 	}
 	return p, out
+}
+
+// withThreshold is d with a method's threshold t (methods.Method.Decoding):
+// t when above 0, else d's own.
+func withThreshold(d Decoding, t float64) Decoding {
+	if t > 0 {
+		d.Threshold = t
+	}
+	return d
 }

@@ -47,7 +47,7 @@ func TestFillGaps(t *testing.T) {
 			want []int
 		}{{Default(), tt.want}, {Blocks(), kept}, {Decoding{KeepGaps: true}, kept}} {
 			var got []int
-			for i, s := range c.d.decode(p.Blocks, tt.probs, 0.5) {
+			for i, s := range withThreshold(c.d, 0.5).decode(p.Blocks, tt.probs) {
 				if s {
 					got = append(got, i)
 				}

@@ -9,13 +9,12 @@ import (
 
 // Select labels blocks from their probabilities of being content, given
 // by any model (one of your own, or ensemble.Model.Probabilities
-// adjusted), with decoding d and threshold (0: none; when not 0, each
-// block is compared with it, Decoding.Threshold, instead of the default
-// expected-F1 choice of each page: higher values trade recall for
-// precision). A probability outside [0, 1] (or NaN) is an error: a broken
-// model.
-func (d Decoding) Select(blocks []tokenize.Block, probs []float32, threshold float64) ([]bool, error) {
-	if err := checkThreshold(threshold); err != nil {
+// adjusted), with decoding d: its Threshold, when not 0, compares each
+// block with it instead of making each page's expected-F1 choice (higher
+// values trade recall for precision). A threshold outside [0, 1], or a
+// probability outside [0, 1] (or NaN: a broken model), is an error.
+func (d Decoding) Select(blocks []tokenize.Block, probs []float32) ([]bool, error) {
+	if err := checkThreshold(d.Threshold); err != nil {
 		return nil, err
 	}
 	if len(probs) != len(blocks) {
@@ -26,7 +25,7 @@ func (d Decoding) Select(blocks []tokenize.Block, probs []float32, threshold flo
 			return nil, fmt.Errorf("decode: block %d has the probability %v (a broken model)", i, p)
 		}
 	}
-	return d.decode(blocks, probs, threshold), nil
+	return d.decode(blocks, probs), nil
 }
 
 func checkThreshold(t float64) error {

@@ -23,15 +23,15 @@ func TestDecodingSelect(t *testing.T) {
 		{[]float32{0.99, 0.01, 0.95}, 0.97, []bool{true, false, false}},
 		{[]float32{0.01, 0.01, 0.01}, 0, []bool{false, false, false}},
 	} {
-		got, err := Default().Select(page.Blocks, tc.probs, tc.threshold)
+		got, err := Decoding{Threshold: tc.threshold}.Select(page.Blocks, tc.probs)
 		if err != nil || !slices.Equal(got, tc.want) {
 			t.Errorf("Select(%v, %v) = %v, %v; want %v", tc.probs, tc.threshold, got, err, tc.want)
 		}
 	}
-	if _, err := Default().Select(page.Blocks, []float32{1}, 0); err == nil {
+	if _, err := Default().Select(page.Blocks, []float32{1}); err == nil {
 		t.Error("one probability for three blocks: no error")
 	}
-	if _, err := Default().Select(page.Blocks, []float32{1, 1, 1}, 2); err == nil {
+	if _, err := (Decoding{Threshold: 2}).Select(page.Blocks, []float32{1, 1, 1}); err == nil {
 		t.Error("threshold 2: no error")
 	}
 }

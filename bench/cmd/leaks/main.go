@@ -42,7 +42,7 @@ func main() {
 	}
 	keep := func(d *data.Document) ([]bool, []float32, error) {
 		probs := md.Probabilities(d.Page.Blocks)
-		sel, err := decode.Default().Select(d.Page.Blocks, probs, 0)
+		sel, err := decode.Default().Select(d.Page.Blocks, probs)
 		return sel, probs, err
 	}
 	for _, dir := range strings.Split(*dirs, ",") {

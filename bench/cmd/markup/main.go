@@ -181,7 +181,7 @@ func main() {
 				}
 			}
 			probs := md.Probabilities(d.Page.Blocks)
-			sel, err := decode.Default().Select(d.Page.Blocks, probs, 0)
+			sel, err := decode.Default().Select(d.Page.Blocks, probs)
 			if err != nil {
 				log.Fatal(err)
 			}

@@ -123,7 +123,7 @@ func main() {
 		return p
 	}
 	methods := []eval.Method{{Name: "default", Select: func(d *data.Document) ([]bool, error) {
-		return decode.Default().Select(d.Page.Blocks, probs(d), 0)
+		return decode.Default().Select(d.Page.Blocks, probs(d))
 	}}}
 	for _, lower := range []bool{false, true} {
 		for _, level := range levels {
@@ -133,7 +133,7 @@ func main() {
 					name = fmt.Sprintf("lower L%d W%d", level, w)
 				}
 				methods = append(methods, eval.Method{Name: name, Select: func(d *data.Document) ([]bool, error) {
-					return decode.Default().Select(d.Page.Blocks, regionProbs(d.Page.Blocks, probs(d), level, w, lower), 0)
+					return decode.Default().Select(d.Page.Blocks, regionProbs(d.Page.Blocks, probs(d), level, w, lower))
 				}})
 			}
 		}

@@ -382,10 +382,10 @@ func evaluate(args []string) error {
 	}
 	methods := []eval.Method{
 		{Name: "bilstm", Select: func(d *data.Document) ([]bool, error) {
-			return decode.Default().Select(d.Page.Blocks, md.Probabilities(d.Page.Blocks), 0)
+			return decode.Default().Select(d.Page.Blocks, md.Probabilities(d.Page.Blocks))
 		}},
 		{Name: "bilstm, second pass", Select: func(d *data.Document) ([]bool, error) {
-			return decode.Default().Select(d.Page.Blocks, rescore(beta, *odds, d.Page.Blocks, md.Probabilities(d.Page.Blocks)), 0)
+			return decode.Default().Select(d.Page.Blocks, rescore(beta, *odds, d.Page.Blocks, md.Probabilities(d.Page.Blocks)))
 		}},
 	}
 	return scores.Write(os.Stdout, strings.Split(*pf.dirs, ","), *pf.split, methods, nil)
