@@ -1,6 +1,7 @@
 package methods
 
 import (
+	"fmt"
 	"slices"
 
 	"github.com/boilernet/boilernet/methods/ensemble"
@@ -82,8 +83,20 @@ func (r *Registry) Classifier(m Method) (Classifier, error) {
 		}
 		return newShallow(t.Classify, m.filter), nil
 	default:
-		return newShallow(shallow.Classifier(name), m.filter), nil
+		classify, ok := shallowClassifiers[name]
+		if !ok {
+			return nil, fmt.Errorf("method %s: no classifier of that name", m)
+		}
+		return newShallow(classify, m.filter), nil
 	}
+}
+
+// shallowClassifiers are Kohlschütter et al.'s classifiers of the
+// shallow package by method name: the one place their names meet them.
+var shallowClassifiers = map[string]func([]shallow.Block) []bool{
+	"boilerpipe-numwords":      shallow.NumWords,
+	"boilerpipe-densitometric": shallow.Densitometric,
+	"boilerpipe-cleaneval":     shallow.CleanEvalRule,
 }
 
 // BiLSTM returns the block classifier of a neural model (one network, or

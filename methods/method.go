@@ -201,7 +201,8 @@ func parse(spec string, p Params) (Method, error) {
 // shallowMethod reports whether a method classifies Kohlschütter et al.'s
 // atomic blocks by their shallow features.
 func shallowMethod(name string) bool {
-	return strings.HasPrefix(name, "boilerpipe-") || name == "tree"
+	_, ok := shallowClassifiers[name]
+	return ok || name == "tree"
 }
 
 // Classifier is the method's block classifier: one of Names, or "oracle".

@@ -353,3 +353,33 @@ func TestLabel(t *testing.T) {
 		}
 	}
 }
+
+// TestEveryNameClassifies: every method name of Names has a classifier
+// that labels a page, with each filter it takes (the tree with a tree of
+// one leaf).
+func TestEveryNameClassifies(t *testing.T) {
+	tp := parsePage(t)
+	leaf := &shallow.Tree{Nodes: []shallow.Node{{Content: 1}}}
+	r := New(Config{Tree: func() (*shallow.Tree, error) { return leaf, nil }})
+	for _, name := range Names() {
+		for _, filter := range append([]string{""}, Filters()...) {
+			spec := name
+			if filter != "" {
+				spec += "+" + filter
+			}
+			m, err := Parse(spec, Params{})
+			if err != nil {
+				continue // a filter this classifier does not take
+			}
+			c, err := r.Classifier(m)
+			if err != nil {
+				t.Errorf("%s: %v", spec, err)
+				continue
+			}
+			_, content, err := m.Label(c, Page{Page: tp, Title: "t"})
+			if err != nil || len(content) != len(tp.Blocks) {
+				t.Errorf("%s: %d labels for %d blocks, %v", spec, len(content), len(tp.Blocks), err)
+			}
+		}
+	}
+}

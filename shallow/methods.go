@@ -6,22 +6,6 @@ import (
 	"github.com/boilernet/boilernet/tokenize"
 )
 
-// Classifier returns the paper's classifier of a method name
-// ("boilerpipe-numwords": NumWords, "boilerpipe-densitometric":
-// Densitometric, "boilerpipe-cleaneval": CleanEvalRule), or nil for
-// another name. Package methods builds them by name, with their filters.
-func Classifier(name string) func([]Block) []bool {
-	switch name {
-	case "boilerpipe-numwords":
-		return NumWords
-	case "boilerpipe-densitometric":
-		return Densitometric
-	case "boilerpipe-cleaneval":
-		return CleanEvalRule
-	}
-	return nil
-}
-
 // SelectWith runs a classifier of atomic blocks (one of Classifier's, or a
 // trained Tree's Classify) and an optional filter ("", "largest": the
 // Largest Content Filter, or "main": the Main Content Filter) on a page's
