@@ -9,8 +9,8 @@ import (
 	"github.com/boilernet/boilernet/methods"
 )
 
-// TestExtractContext: a done context stops an extraction at its next step.
-func TestExtractContext(t *testing.T) {
+// TestExtractCanceled: a done context stops an extraction at its next step.
+func TestExtractCanceled(t *testing.T) {
 	page := []byte("<body><p>One paragraph of text.</p><p>Another one.</p></body>")
 	canceled, cancel := context.WithCancel(context.Background())
 	cancel()
@@ -53,6 +53,6 @@ func TestExtractContext(t *testing.T) {
 		}
 	}
 	if _, err := verdicts(keep).Extract(canceled, strings.NewReader(string(page)), Options{}); !errors.Is(err, context.Canceled) {
-		t.Errorf("ExtractContext with a canceled context: %v", err)
+		t.Errorf("Extract with a canceled context: %v", err)
 	}
 }
