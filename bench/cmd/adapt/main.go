@@ -23,9 +23,11 @@
 //
 // -init-pull λ adds λ·||w − w_init||² to the fine-tuning loss (L2-SP,
 // train.Options.InitPull); -keep-last trains on all k pages, nothing held
-// out, and keeps the last of -epochs (train.Options.KeepLast).
+// out, and keeps the last of -epochs (train.Options.KeepLast); -mix N adds
+// N general training pages of the -mix-data datasets to every fine-tune
+// (rehearsal).
 //
-//	adapt -data ../../shared/data/daniel [-min 20] [-k 0,5,10,20] [-lr 1e-3] [-epochs 20] [-batch 16] [-networks 1] [-init-pull λ] [-keep-last] [-seed 1] [-select] [-rest] [-sites A,B]
+//	adapt -data ../../shared/data/daniel [-min 20] [-k 0,5,10,20] [-lr 1e-3] [-epochs 20] [-batch 16] [-networks 1] [-init-pull λ] [-keep-last] [-seed 1] [-mix N -mix-data DIRS] [-select] [-rest] [-sites A,B]
 package main
 
 import (
@@ -102,6 +104,38 @@ func chooseSites(pool map[string][]string, min int) []string {
 	return sites
 }
 
+// mixPages returns n training pages of the datasets dirs, the first train
+// pages of each in turn.
+func mixPages(dirs []string, n int) ([]*data.Document, error) {
+	var sets [][]string
+	var dss []*data.Dataset
+	for _, dir := range dirs {
+		ds, err := data.Open(dir)
+		if err != nil {
+			return nil, err
+		}
+		dss, sets = append(dss, ds), append(sets, ds.IDs["train"])
+	}
+	var docs []*data.Document
+	for i := 0; len(docs) < n; i++ {
+		added := false
+		for k, ds := range dss {
+			if len(docs) == n || i >= len(sets[k]) {
+				continue
+			}
+			d, err := ds.Load(sets[k][i], data.Options{})
+			if err != nil {
+				continue // a page that cannot be loaded is no rehearsal
+			}
+			docs, added = append(docs, d), true
+		}
+		if !added {
+			break
+		}
+	}
+	return docs, nil
+}
+
 // holdOut cuts k labeled pages into those trained on and those held out
 // for the early stop: a fifth, at least one, the last ones.
 func holdOut(ids []string) (trainIDs, devIDs []string) {
@@ -159,6 +193,9 @@ type config struct {
 	rest     bool   // also score the other sites' test pages
 	networks int    // the embedded model's networks fine-tuned (and averaged)
 	init     string // a model file to fine-tune instead of the embedded model
+	// mix are general training pages added to every fine-tune's own
+	// (rehearsal): what the model knew, shown again beside the site.
+	mix []*data.Document
 }
 
 func run(args []string, stdout, stderr io.Writer) error {
@@ -178,6 +215,8 @@ func run(args []string, stdout, stderr io.Writer) error {
 	keepLast := fs.Bool("keep-last", false, "train on all k pages and keep the last epoch (no early stop, nothing held out)")
 	seed := fs.Uint64("seed", 1, "fine-tuning seed (batch order, dropout)")
 	siteList := fs.String("sites", "", "comma-separated sites instead of those with -min pages")
+	mixN := fs.Int("mix", 0, "add this many general training pages to every fine-tune (rehearsal), the first train pages of each -mix-data dataset in turn")
+	mixData := fs.String("mix-data", "../../shared/data/cleaneval,../../shared/data/dragnet,../../shared/data/l3s-gn1,../../shared/data/wcxb", "datasets of the -mix pages, comma-separated")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -197,6 +236,11 @@ func run(args []string, stdout, stderr io.Writer) error {
 	}
 	c := config{min: *min, ks: ks, selectOn: *sel, rest: *rest && !*sel, networks: *networks, init: *initPath,
 		opts: train.Options{Epochs: *epochs, LearnRate: *lr, Batch: *batch, InitPull: *pull, KeepLast: *keepLast, Seed: *seed}}
+	if *mixN > 0 {
+		if c.mix, err = mixPages(strings.Split(*mixData, ","), *mixN); err != nil {
+			return fmt.Errorf("-mix: %w", err)
+		}
+	}
 	var sites []string
 	if *siteList != "" {
 		sites = strings.Split(*siteList, ",")
@@ -288,7 +332,7 @@ func adapt(ctx context.Context, ds *data.Dataset, sites []string, c config, stdo
 			if k == 0 || k > len(labeled) {
 				continue
 			}
-			r, m, err := fineTune(ctx, ds, site, labeled[:k], nets, c.opts, titles)
+			r, m, err := fineTune(ctx, ds, site, labeled[:k], c.mix, nets, c.opts, titles)
 			if err != nil {
 				return fmt.Errorf("%s, k=%d: %w", site, k, err)
 			}
@@ -360,7 +404,7 @@ func secs(s float64) string {
 // (holdOut cuts them) and returns the outcome so far and the eval method
 // of the fine-tuned networks (their probabilities averaged); the times
 // are those of all the fine-tunes, the kept epoch the first network's.
-func fineTune(ctx context.Context, ds *data.Dataset, site string, ids []string, nets []*bilstm.Model, opts train.Options, titles *eval.Titles) (result, eval.Method, error) {
+func fineTune(ctx context.Context, ds *data.Dataset, site string, ids []string, mix []*data.Document, nets []*bilstm.Model, opts train.Options, titles *eval.Titles) (result, eval.Method, error) {
 	trainIDs, devIDs := holdOut(ids)
 	if opts.KeepLast {
 		// No early stop: every page is trained on; the dev scores (of
@@ -376,6 +420,7 @@ func fineTune(ctx context.Context, ds *data.Dataset, site string, ids []string, 
 	if err != nil {
 		return result{}, eval.Method{}, err
 	}
+	trainDocs = append(trainDocs, mix...)
 	devDocs, err := load(devIDs)
 	if err != nil {
 		return result{}, eval.Method{}, err
