@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"iter"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -143,38 +144,31 @@ func runExtract(args []string, stdout, stderr io.Writer) error {
 	// A signal stops the walk, the feed and sitemap listing and the run.
 	ctx, stopSignals := interruptContext(stderr)
 	defer stopSignals()
-	in, err := extractInputsAndLists(ctx, fs.Args(), *urlList, lists, client, os.Stdin, stderr)
+	src, err := newPageSource(ctx, fs.Args(), *urlList, lists, client, os.Stdin, stderr)
 	if ctx.Err() != nil {
-		fmt.Fprintln(stderr, "boilernet extract: interrupted while reading the inputs")
-		return errInterrupted
+		return interruptedReading(stderr)
 	}
 	if err != nil {
 		return err
 	}
-	if in.anyURL && *workers == 0 {
+	if src.anyURL && *workers == 0 {
 		*workers = urlWorkers
 	}
 	tuneGC(*workers)
-	pages := in.pages
-	if len(pages) == 0 {
-		return errors.New("no pages found")
-	}
-	var paths []string
-	for _, p := range pages {
-		paths = append(paths, p.Name)
-	}
-	if err := refuseOverwrite(*out, append(paths, runInputs(*urlList, *model.path, *treePath)...), in.names, formatExt[*format]); err != nil {
+	st, pages, total, err := streamPages(ctx, src, *out, *format, runInputs(*urlList, *model.path, *treePath), stderr)
+	if err != nil {
 		return err
 	}
-	w, err := newWriter(*out, *format, stdout, len(pages) > 1, in.names)
+	multi := total > 1 || total < 0 && src.atLeast(ctx, 2)
+	w, err := newWriter(*out, *format, stdout, multi)
 	if err != nil {
 		return err
 	}
 	var bar *pbar.Bar
-	if len(pages) > 1 && showProgress(stderr, *quiet, *progress) {
-		bar = pbar.New(stderr, len(pages), "extracting", "pages")
+	if multi && showProgress(stderr, *quiet, *progress) {
+		bar = pbar.New(stderr, total, "extracting", "pages") // -1: counts without a total
 	}
-	if *workers != 1 && len(pages) > 1 {
+	if *workers != 1 && multi {
 		// Pages in parallel: one BLAS thread each is fastest (OpenBLAS
 		// build; nothing changes in the pure-Go build).
 		bilstm.SetBLASThreads(1)
@@ -185,7 +179,12 @@ func runExtract(args []string, stdout, stderr io.Writer) error {
 	// The run stops when the output fails: nothing more can be written.
 	runCtx, stopRun := context.WithCancel(ctx)
 	defer stopRun()
-	runErr := batch.Run(runCtx, ex, pages, batch.Options{Workers: *workers, PageTimeout: *pageTimeout, Extract: opts}, func(o batch.Outcome) {
+	runErr := batch.Stream(runCtx, ex, pages, batch.Options{Workers: *workers, PageTimeout: *pageTimeout, Extract: opts}, func(o batch.Outcome) {
+		name := st.next()
+		if total < 0 && st.total() >= 0 {
+			total = st.total() // the walk is done
+			bar.SetTotal(total)
+		}
 		bar.Add(1)
 		if o.Err != nil {
 			failed++
@@ -198,7 +197,7 @@ func runExtract(args []string, stdout, stderr io.Writer) error {
 			}
 		}
 		if writeErr == nil {
-			if writeErr = w.write(o, v); writeErr != nil {
+			if writeErr = w.write(o, v, name); writeErr != nil {
 				stopRun()
 			}
 		}
@@ -208,11 +207,14 @@ func runExtract(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	if runErr != nil {
-		fmt.Fprintf(stderr, "boilernet extract: interrupted: %d of %d pages done (%d failed), %d not done\n", ok+failed, len(pages), failed, len(pages)-ok-failed)
+		if total < 0 {
+			total = st.total() // the walk may have ended since the last page
+		}
+		fmt.Fprintf(stderr, "boilernet extract: interrupted: %s\n", doneSummary(ok, failed, total))
 		return errInterrupted
 	}
 	if failed > 0 {
-		fmt.Fprintf(stderr, "boilernet extract: %d of %d pages failed\n", failed, len(pages))
+		fmt.Fprintf(stderr, "boilernet extract: %d of %d pages failed\n", failed, ok+failed)
 	}
 	if filter.Active() {
 		fmt.Fprintf(stderr, "boilernet extract: %v\n", filter.Stats())
@@ -221,6 +223,61 @@ func runExtract(args []string, stdout, stderr io.Writer) error {
 		return errors.New("no page could be extracted")
 	}
 	return nil
+}
+
+// streamPages returns the pages of src for a run writing format to out
+// (others: the files it reads besides its pages, see runInputs), with
+// their number (-1 while a directory walk is not done) and the stream
+// that names them. A directory is walked as its pages are taken, unless
+// the output may be among them (mayMeetOutput): then all are collected
+// and checked (refuseOverwrite) before anything is written. It is an
+// error when there is no page.
+func streamPages(ctx context.Context, src *pageSource, out, format string, others []string, stderr io.Writer) (*stream, iter.Seq[batch.Page], int, error) {
+	st := &stream{}
+	pages, total := st.pages(ctx, src), src.known()
+	ext := formatExt[format]
+	if !src.mayMeetOutput(out, format) {
+		if !src.atLeast(ctx, 1) {
+			if ctx.Err() != nil {
+				return nil, nil, 0, interruptedReading(stderr)
+			}
+			return nil, nil, 0, errors.New("no pages found")
+		}
+		// No output is there yet, nor will be walked: the files named
+		// are all the inputs it can meet.
+		return st, pages, total, refuseOverwrite(out, append(slices.Clone(src.files), others...), nil, ext)
+	}
+	all := slices.Collect(pages)
+	if ctx.Err() != nil {
+		return nil, nil, 0, interruptedReading(stderr)
+	}
+	if len(all) == 0 {
+		return nil, nil, 0, errors.New("no pages found")
+	}
+	var paths []string
+	for _, p := range all {
+		paths = append(paths, p.Name)
+	}
+	if err := refuseOverwrite(out, append(paths, others...), uniqueNames(st.names), ext); err != nil {
+		return nil, nil, 0, err
+	}
+	return st, slices.Values(all), len(all), nil
+}
+
+// interruptedReading says that a signal came while extract read its
+// inputs (a URL list, feeds, sitemaps, a walk before the first page).
+func interruptedReading(stderr io.Writer) error {
+	fmt.Fprintln(stderr, "boilernet extract: interrupted while reading the inputs")
+	return errInterrupted
+}
+
+// doneSummary says how far an interrupted run of total pages got (total
+// < 0: the walk was not done, so the number of pages is not known).
+func doneSummary(ok, failed, total int) string {
+	if total < 0 {
+		return fmt.Sprintf("%d pages done (%d failed), the rest not done", ok+failed, failed)
+	}
+	return fmt.Sprintf("%d of %d pages done (%d failed), %d not done", ok+failed, total, failed, total-ok-failed)
 }
 
 // errInterrupted is the error of a run stopped by SIGINT or SIGTERM.
@@ -274,7 +331,6 @@ type pageJSON struct {
 type writer struct {
 	format string
 	dir    string       // per-page files when set
-	names  []string     // per-page file names (extension added), by page index
 	w      *wholeWriter // single stream otherwise: stdout or the -o file
 	multi  bool         // several pages into one stream
 	n      int          // records written to the stream
@@ -282,9 +338,9 @@ type writer struct {
 
 // newWriter writes to out: "" is stdout, an existing directory or a path
 // ending in a separator is a directory (created if needed) with one file
-// per page, named after names (by page index); anything else is a file.
-func newWriter(out, format string, stdout io.Writer, multi bool, names []string) (*writer, error) {
-	w := &writer{format: format, multi: multi, names: names}
+// per page (see write); anything else is a file.
+func newWriter(out, format string, stdout io.Writer, multi bool) (*writer, error) {
+	w := &writer{format: format, multi: multi}
 	if out != "" {
 		if isDirOut(out) {
 			if err := os.MkdirAll(out, 0o755); err != nil {
@@ -319,7 +375,9 @@ func isDirOut(out string) bool {
 // formatExt is the file extension of each output format.
 var formatExt = map[string]string{"text": ".txt", "json": ".json", "jsonl": ".jsonl", "html": ".html", "markdown": ".md", "xml": ".xml", "tei": ".tei.xml"}
 
-func (w *writer) write(o batch.Outcome, v corpus.Verdict) error {
+// write writes the outcome of a page; under -o DIR/ into the file name
+// (slash-separated, the format's extension added).
+func (w *writer) write(o batch.Outcome, v corpus.Verdict, name string) error {
 	if v.Skip != "" && w.format != "jsonl" {
 		return nil // counted in the summary
 	}
@@ -327,7 +385,7 @@ func (w *writer) write(o batch.Outcome, v corpus.Verdict) error {
 		if o.Err != nil {
 			return nil
 		}
-		name := filepath.Join(w.dir, filepath.FromSlash(w.names[o.Index])+formatExt[w.format])
+		name := filepath.Join(w.dir, filepath.FromSlash(name)+formatExt[w.format])
 		if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
 			return err
 		}

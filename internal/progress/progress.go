@@ -15,7 +15,8 @@ import (
 type Bar struct{ bar *progressbar.ProgressBar }
 
 // New returns a bar on w that counts n units (named unit, e.g. "pages")
-// under desc; nil when w is nil.
+// under desc (n = -1: a number not known yet, counted without a total,
+// see SetTotal); nil when w is nil.
 func New(w io.Writer, n int, desc, unit string) *Bar {
 	if w == nil {
 		return nil
@@ -35,6 +36,13 @@ func New(w io.Writer, n int, desc, unit string) *Bar {
 func (b *Bar) Add(n int) {
 	if b != nil {
 		b.bar.Add(n)
+	}
+}
+
+// SetTotal sets the number of units, once it is known.
+func (b *Bar) SetTotal(n int) {
+	if b != nil {
+		b.bar.ChangeMax(n)
 	}
 }
 

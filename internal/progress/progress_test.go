@@ -21,4 +21,10 @@ func TestBar(t *testing.T) {
 	}
 	b.Add(3)
 	b.End(false)
+	none.SetTotal(2)
+	u := New(&sb, -1, "walking", "pages") // no total yet
+	u.Add(2)
+	u.SetTotal(3)
+	u.Add(1)
+	u.End(false)
 }
