@@ -1,6 +1,8 @@
 // Package batch owns the inputs of a batch of pages (files, directories,
-// standard input, URLs, pages in memory) and the ordered worker pool that
-// extracts them with an infer.Extractor.
+// standard input, URLs, pages in memory; as a stream, Source), the names
+// of their output files (FileOutName, URLOutName, UniqueNames), the
+// never-overwrite-an-input rule (RefuseOverwrite) and the ordered worker
+// pool that extracts them with an infer.Extractor.
 package batch
 
 import (

@@ -3,6 +3,7 @@ package batch_test
 import (
 	"context"
 	"fmt"
+	"path/filepath"
 
 	"github.com/boilernet/boilernet/batch"
 	"github.com/boilernet/boilernet/infer"
@@ -39,4 +40,35 @@ func ExampleRun() {
 	// 0 ../testdata/sample.html: 45 blocks, URL ""
 	// 1 empty: error: empty: empty page
 	// 2 record 2: 1 blocks, URL "https://example.com/a"
+}
+
+// The pages of a directory as a stream, each with the name of its output
+// file under an output directory: the never-overwrite-an-input rule is
+// checked before anything is written (Checked), and the names are made
+// unique as the pages are emitted (Names.Next).
+func ExampleSource() {
+	ctx := context.Background()
+	src, err := batch.NewSource([]string{"../testdata"}, "", nil, nil)
+	if err != nil {
+		panic(err)
+	}
+	names, pages, total, err := src.Checked(ctx, "out/", ".txt", false, nil)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println("known:", total)
+	for p := range pages {
+		if p.Name == filepath.Join("..", "testdata", "sample.html") {
+			fmt.Println(p.Name, "->", names.Next()+".txt")
+			continue
+		}
+		names.Next()
+	}
+	fmt.Println(batch.URLOutName("https://example.com/news/a.html"), batch.UniqueNames([]string{"a", "A", "a"}))
+	fmt.Println(batch.RefuseOverwrite("../testdata/sample.html", []string{"../testdata/./sample.html"}, nil, ""))
+	// Output:
+	// known: -1
+	// ../testdata/sample.html -> sample.txt
+	// example.com/news/a [a A-2 a-3]
+	// -o ../testdata/sample.html: the output ../testdata/sample.html is the input ../testdata/./sample.html; it would be overwritten
 }

@@ -160,25 +160,6 @@ func TestCorpusOutputDirectory(t *testing.T) {
 	checkRun(t, []string{"extract", "-q", "-o", filepath.Join(dir, "out") + "/", corpus}, 1, nil, []string{"-o takes a file, not a directory"})
 }
 
-func TestOutNames(t *testing.T) {
-	tests := []struct{ url, want string }{
-		{"https://example.com/news/a.html", "example.com/news/a"},
-		{"https://example.com/", "example.com/index"},
-		{"https://example.com", "example.com/index"},
-		{"https://example.com/docs/", "example.com/docs/index"},
-		{"https://example.com/../../etc/passwd", "example.com/etc/passwd"},
-		{"https://example.com:8080/a?b=c", "example.com_8080/a"},
-	}
-	for _, tt := range tests {
-		if got := urlOutName(tt.url); got != tt.want {
-			t.Errorf("urlOutName(%q) = %q, want %q", tt.url, got, tt.want)
-		}
-	}
-	if got := uniqueNames([]string{"a", "b", "A", "a", "a-2"}); !slices.Equal(got, []string{"a", "b", "A-2", "a-3", "a-2-2"}) {
-		t.Errorf("uniqueNames: %q", got)
-	}
-}
-
 // TestGzipStdin: standard input may be gzip-compressed, like .html.gz files.
 func TestGzipStdin(t *testing.T) {
 	raw, err := os.ReadFile("testdata/flags/page.html")

@@ -9,7 +9,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"iter"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -127,10 +126,10 @@ func runExtract(args []string, stdout, stderr io.Writer) error {
 			return fmt.Errorf("-format %s: corpus files (WARC, JSONL) give jsonl (the default) or text", *format)
 		}
 		asText := *format == "text" && isSet(fs, "format")
-		if isDirOut(*out) {
+		if batch.IsDirOutput(*out) {
 			return fmt.Errorf("-o %s: corpus files (WARC, JSONL) give one jsonl stream: -o takes a file, not a directory", *out)
 		}
-		if err := refuseOverwrite(*out, append(files, runInputs(*urlList, *model.path, *treePath)...), nil, ""); err != nil {
+		if err := batch.RefuseOverwrite(*out, append(files, runInputs(*urlList, *model.path, *treePath)...), nil, ""); err != nil {
 			return err
 		}
 		if *workers != 1 {
@@ -151,15 +150,20 @@ func runExtract(args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if src.anyURL && *workers == 0 {
+	if src.Fetches() && *workers == 0 {
 		*workers = urlWorkers
 	}
 	tuneGC(*workers)
-	st, pages, total, err := streamPages(ctx, src, *out, *format, runInputs(*urlList, *model.path, *treePath), stderr)
+	// A directory is walked as its pages are taken, unless the output may
+	// be among them: then all are collected and checked first.
+	st, pages, total, err := src.Checked(ctx, *out, formatExt[*format], *format == "html", runInputs(*urlList, *model.path, *treePath))
+	if errors.Is(err, context.Canceled) {
+		return interruptedReading(stderr)
+	}
 	if err != nil {
 		return err
 	}
-	multi := total > 1 || total < 0 && src.atLeast(ctx, 2)
+	multi := total > 1 || total < 0 && src.AtLeast(ctx, 2)
 	w, err := newWriter(*out, *format, stdout, multi)
 	if err != nil {
 		return err
@@ -180,9 +184,9 @@ func runExtract(args []string, stdout, stderr io.Writer) error {
 	runCtx, stopRun := context.WithCancel(ctx)
 	defer stopRun()
 	runErr := batch.Stream(runCtx, ex, pages, batch.Options{Workers: *workers, PageTimeout: *pageTimeout, Extract: opts}, func(o batch.Outcome) {
-		name := st.next()
-		if total < 0 && st.total() >= 0 {
-			total = st.total() // the walk is done
+		name := st.Next()
+		if total < 0 && st.Total() >= 0 {
+			total = st.Total() // the walk is done
 			bar.SetTotal(total)
 		}
 		bar.Add(1)
@@ -208,7 +212,7 @@ func runExtract(args []string, stdout, stderr io.Writer) error {
 	}
 	if runErr != nil {
 		if total < 0 {
-			total = st.total() // the walk may have ended since the last page
+			total = st.Total() // the walk may have ended since the last page
 		}
 		fmt.Fprintf(stderr, "boilernet extract: interrupted: %s\n", doneSummary(ok, failed, total))
 		return errInterrupted
@@ -223,45 +227,6 @@ func runExtract(args []string, stdout, stderr io.Writer) error {
 		return errors.New("no page could be extracted")
 	}
 	return nil
-}
-
-// streamPages returns the pages of src for a run writing format to out
-// (others: the files it reads besides its pages, see runInputs), with
-// their number (-1 while a directory walk is not done) and the stream
-// that names them. A directory is walked as its pages are taken, unless
-// the output may be among them (mayMeetOutput): then all are collected
-// and checked (refuseOverwrite) before anything is written. It is an
-// error when there is no page.
-func streamPages(ctx context.Context, src *pageSource, out, format string, others []string, stderr io.Writer) (*stream, iter.Seq[batch.Page], int, error) {
-	st := &stream{}
-	pages, total := st.pages(ctx, src), src.known()
-	ext := formatExt[format]
-	if !src.mayMeetOutput(out, format) {
-		if !src.atLeast(ctx, 1) {
-			if ctx.Err() != nil {
-				return nil, nil, 0, interruptedReading(stderr)
-			}
-			return nil, nil, 0, errors.New("no pages found")
-		}
-		// No output is there yet, nor will be walked: the files named
-		// are all the inputs it can meet.
-		return st, pages, total, refuseOverwrite(out, append(slices.Clone(src.files), others...), nil, ext)
-	}
-	all := slices.Collect(pages)
-	if ctx.Err() != nil {
-		return nil, nil, 0, interruptedReading(stderr)
-	}
-	if len(all) == 0 {
-		return nil, nil, 0, errors.New("no pages found")
-	}
-	var paths []string
-	for _, p := range all {
-		paths = append(paths, p.Name)
-	}
-	if err := refuseOverwrite(out, append(paths, others...), uniqueNames(st.names), ext); err != nil {
-		return nil, nil, 0, err
-	}
-	return st, slices.Values(all), len(all), nil
 }
 
 // interruptedReading says that a signal came while extract read its
@@ -342,7 +307,7 @@ type writer struct {
 func newWriter(out, format string, stdout io.Writer, multi bool) (*writer, error) {
 	w := &writer{format: format, multi: multi}
 	if out != "" {
-		if isDirOut(out) {
+		if batch.IsDirOutput(out) {
 			if err := os.MkdirAll(out, 0o755); err != nil {
 				return nil, err
 			}
@@ -358,18 +323,6 @@ func newWriter(out, format string, stdout io.Writer, multi bool) (*writer, error
 	}
 	w.w = newWholeWriter(nil, stdout)
 	return w, nil
-}
-
-// isDirOut reports whether -o out names a directory: an existing one, or
-// a path ending in a separator.
-func isDirOut(out string) bool {
-	if out == "" {
-		return false
-	}
-	if st, err := os.Stat(out); err == nil && st.IsDir() {
-		return true
-	}
-	return strings.HasSuffix(out, "/") || strings.HasSuffix(out, string(filepath.Separator))
 }
 
 // formatExt is the file extension of each output format.

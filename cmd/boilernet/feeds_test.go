@@ -162,7 +162,7 @@ func TestExtractFeedToDir(t *testing.T) {
 	checkRun(t, []string{"extract", "-q", "-method", "keep-all", "-allow-private", "-o", dir, "-feed", srv.URL + "/feed.xml"}, 0, nil, nil)
 	host := strings.TrimPrefix(srv.URL, "http://")
 	for _, name := range []string{"night-trains", "tunnels", "timetables"} {
-		b, err := os.ReadFile(filepath.Join(dir, safeName(host), "news", name+".txt"))
+		b, err := os.ReadFile(filepath.Join(dir, strings.ReplaceAll(host, ":", "_"), "news", name+".txt"))
 		if err != nil || !strings.Contains(string(b), "Overnight passenger trains") {
 			t.Errorf("%s: %q %v", name, b, err)
 		}

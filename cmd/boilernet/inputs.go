@@ -7,15 +7,10 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"iter"
-	"net/url"
 	"os"
-	"path"
 	"path/filepath"
 	"sort"
 	"strings"
-	"sync"
-	"sync/atomic"
 
 	"github.com/boilernet/boilernet/batch"
 	"github.com/boilernet/boilernet/fetch"
@@ -26,273 +21,45 @@ import (
 // pages: fetching waits on the network, not the CPU.
 const urlWorkers = 8
 
-// inputs are extract's pages, with the name each one's output file gets
-// under -o DIR (slash-separated, without extension, unique).
+// inputs are extract's pages, collected.
 type inputs struct {
-	pages  []batch.Page
-	names  []string
-	anyURL bool // some page is fetched
+	pages []batch.Page
 }
 
 // extractInputs returns the pages of extract's arguments, in order: a
 // URL (http:// or https://) is fetched with client, "-" is stdin (plain or
 // gzip-compressed), anything else is a path (see batch.Walk); then
 // the URLs listed in the file list ("-": standard input), one per line.
-// It collects them all (metadata); extract streams them (pageSource).
+// It collects them all (metadata); extract streams them (newPageSource).
 func extractInputs(ctx context.Context, args []string, list string, client *fetch.Client, stdin io.Reader) (*inputs, error) {
 	src, err := newPageSource(ctx, args, list, nil, client, stdin, nil)
 	if err != nil {
 		return nil, err
 	}
-	in := &inputs{anyURL: src.anyURL}
-	for p, name := range src.all(ctx) {
+	in := &inputs{}
+	for p := range src.All(ctx) {
 		in.pages = append(in.pages, p)
-		in.names = append(in.names, name)
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	in.names = uniqueNames(in.names)
 	return in, nil
 }
 
-// pageSource is extract's pages as a stream: the arguments are checked
-// (a path that does not exist, a bad URL), the URL list of -i read and
-// the feeds and sitemaps listed when it is made, and a directory is
-// walked only as its pages are taken (see batch.Walk).
-type pageSource struct {
-	args   []string
-	dirs   []string // the arguments that are directories
-	files  []string // the arguments that are files, and "-"
-	isDir  map[string]bool
-	urls   []string // of -i
-	listed []string // of -feed and -sitemap
-	client *fetch.Client
-	lister *fetch.Client // the client of listed
-	stdin  io.Reader
-	anyURL bool // some page is fetched
-}
-
-// newPageSource checks args and reads the URL list file list ("-":
-// stdin) and the feeds and sitemaps of lists (nil: none), whose report
-// goes to stderr, with the errors extract has always given for them.
-func newPageSource(ctx context.Context, args []string, list string, lists *listFlags, client *fetch.Client, stdin io.Reader, stderr io.Writer) (*pageSource, error) {
-	src := &pageSource{args: args, isDir: map[string]bool{}, client: client, stdin: stdin}
-	for _, a := range args {
-		switch {
-		case fetch.IsURL(a):
-			if _, err := fetch.CheckURL(a); err != nil {
-				return nil, err
-			}
-			src.anyURL = true
-		case a == "-":
-			src.files = append(src.files, a)
-		default:
-			st, err := os.Stat(a)
-			if err != nil {
-				return nil, err
-			}
-			if st.IsDir() {
-				src.isDir[a] = true
-				src.dirs = append(src.dirs, a)
-			} else {
-				src.files = append(src.files, a)
-			}
-		}
-	}
-	if list != "" {
-		r := stdin
-		if list != "-" {
-			f, err := os.Open(list)
-			if err != nil {
-				return nil, err
-			}
-			defer f.Close()
-			r = f
-		}
-		urls, err := fetch.ReadURLs(r, list)
-		if err != nil {
-			return nil, err
-		}
-		if len(urls) == 0 {
-			return nil, fmt.Errorf("%s: no URLs", list)
-		}
-		src.urls = urls
-		src.anyURL = true
+// newPageSource is extract's pages as a stream (see batch.NewSource): of
+// args, the URL list file list ("-": stdin) and the feeds and sitemaps of
+// lists (nil: none), whose report goes to stderr.
+func newPageSource(ctx context.Context, args []string, list string, lists *listFlags, client *fetch.Client, stdin io.Reader, stderr io.Writer) (*batch.Source, error) {
+	src, err := batch.NewSource(args, list, client, stdin)
+	if err != nil {
+		return nil, err
 	}
 	if lists.given() {
-		src.listed, src.lister = lists.pages(ctx, client, stderr)
-		src.anyURL = true
+		urls, lister := lists.pages(ctx, client, stderr)
+		src.AddURLs(lister, urls)
 	}
 	return src, nil
 }
-
-// known is the number of pages when it is known without walking a
-// directory, -1 otherwise.
-func (s *pageSource) known() int {
-	if len(s.dirs) > 0 {
-		return -1
-	}
-	return len(s.args) + len(s.urls) + len(s.listed)
-}
-
-// all yields the pages in order, each with its output name under -o DIR
-// before it is made unique (see namer): directories are walked as their
-// pages are taken, and not past ctx. It may be ranged over more than once.
-func (s *pageSource) all(ctx context.Context) iter.Seq2[batch.Page, string] {
-	return func(yield func(batch.Page, string) bool) {
-		for _, a := range s.args {
-			switch {
-			case fetch.IsURL(a):
-				if !yield(batch.URLs(s.client, []string{a})[0], urlOutName(a)) {
-					return
-				}
-			case a == "-":
-				if !yield(batch.Stdin(s.stdin), "stdin") {
-					return
-				}
-			default:
-				for p := range batch.Walk(ctx, []string{a}) {
-					if !yield(p, fileOutName(a, p.Name, s.isDir[a])) {
-						return
-					}
-				}
-				if ctx.Err() != nil {
-					return
-				}
-			}
-		}
-		for _, u := range s.urls {
-			if !yield(batch.URLs(s.client, []string{u})[0], urlOutName(u)) {
-				return
-			}
-		}
-		for _, u := range s.listed {
-			if !yield(batch.URLs(s.lister, []string{u})[0], urlOutName(u)) {
-				return
-			}
-		}
-	}
-}
-
-// atLeast reports whether s yields at least n pages, walking no further
-// than it must.
-func (s *pageSource) atLeast(ctx context.Context, n int) bool {
-	if k := s.known(); k >= 0 {
-		return k >= n
-	}
-	seen := 0
-	for range s.all(ctx) {
-		if seen++; seen >= n {
-			return true
-		}
-	}
-	return false
-}
-
-// mayMeetOutput reports whether extract's output out may be one of the
-// pages or be walked as one, which only collecting the pages first can
-// tell (refuseOverwrite): an output directory that holds anything already
-// (a page's output may be there, or a page), or a new one below a
-// directory walked when the outputs are pages themselves (-format html);
-// an output file that exists already, or a new page file below a
-// directory walked (the files named are checked without a walk). Extract
-// collects the pages first then, and streams them otherwise.
-func (s *pageSource) mayMeetOutput(out, format string) bool {
-	if out == "" {
-		return false
-	}
-	if isDirOut(out) {
-		if f, err := os.Open(out); err == nil {
-			names, _ := f.Readdirnames(1)
-			f.Close()
-			if len(names) > 0 {
-				return true
-			}
-		}
-		return format == "html" && s.walks(out)
-	}
-	if len(s.dirs) == 0 {
-		return false
-	}
-	if _, err := os.Stat(out); err == nil {
-		return true
-	}
-	return trimPageExt(out) != out && s.walks(out)
-}
-
-// walks reports whether path is, or is below, a directory of s (compared
-// as the real paths, links resolved).
-func (s *pageSource) walks(path string) bool {
-	p := realPath(path)
-	for _, d := range s.dirs {
-		if rel, err := filepath.Rel(realPath(d), p); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-			return true
-		}
-	}
-	return false
-}
-
-// realPath is path absolute, the links of the part of it that exists
-// resolved.
-func realPath(path string) string {
-	abs, err := filepath.Abs(path)
-	if err != nil {
-		return path
-	}
-	rest := ""
-	for dir := abs; ; dir = filepath.Dir(dir) {
-		if r, err := filepath.EvalSymlinks(dir); err == nil {
-			return filepath.Join(r, rest)
-		}
-		if filepath.Dir(dir) == dir {
-			return abs
-		}
-		rest = filepath.Join(filepath.Base(dir), rest)
-	}
-}
-
-// stream is s.all for batch.Stream: the pages alone, their output names
-// queued in order for the outcomes (next), and the number of pages
-// counted once the walk is done (total).
-type stream struct {
-	mu    sync.Mutex
-	names []string // the output names of the pages taken and not yet emitted
-	namer namer
-	done  atomic.Int64 // 1 + the number of pages once all were taken
-}
-
-// pages yields the pages of src, as batch.Stream takes them.
-func (st *stream) pages(ctx context.Context, src *pageSource) iter.Seq[batch.Page] {
-	return func(yield func(batch.Page) bool) {
-		n := 0
-		for p, name := range src.all(ctx) {
-			st.mu.Lock()
-			st.names = append(st.names, name)
-			st.mu.Unlock()
-			n++
-			if !yield(p) {
-				return
-			}
-		}
-		if ctx.Err() == nil {
-			st.done.Store(int64(n) + 1)
-		}
-	}
-}
-
-// next is the unique output name of the next page emitted (pages are
-// emitted in the order they were taken).
-func (st *stream) next() string {
-	st.mu.Lock()
-	name := st.names[0]
-	st.names = st.names[1:]
-	st.mu.Unlock()
-	return st.namer.unique(name)
-}
-
-// total is the number of pages, -1 while the walk is not done.
-func (st *stream) total() int { return int(st.done.Load()) - 1 }
 
 // listFlags are extract's flags for feeds and sitemaps.
 type listFlags struct {
@@ -555,144 +322,8 @@ func isAlnum(r rune) bool {
 	return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9'
 }
 
-// fileOutName is the output name of the page file found for the argument
-// arg: its path below arg when arg is a directory, its base name
-// otherwise, without its .html, .htm or .gz extensions.
-func fileOutName(arg, file string, dir bool) string {
-	name := filepath.Base(file)
-	if dir {
-		if rel, err := filepath.Rel(arg, file); err == nil && !strings.HasPrefix(rel, "..") {
-			name = rel
-		}
-	}
-	return trimPageExt(filepath.ToSlash(name))
-}
-
-func trimPageExt(name string) string {
-	lower := strings.ToLower(name)
-	for _, ext := range []string{".gz", ".html", ".htm"} {
-		if strings.HasSuffix(lower, ext) && len(name) > len(ext) {
-			name, lower = name[:len(name)-len(ext)], lower[:len(lower)-len(ext)]
-		}
-	}
-	return name
-}
-
-// urlOutName is the output name of a URL: its host and path
-// ("example.com/news/a" for https://example.com/news/a.html), "index" for
-// a path ending in a slash, with characters unsafe in file names replaced.
-func urlOutName(raw string) string {
-	u, err := url.Parse(raw)
-	if err != nil || u.Host == "" {
-		return "page"
-	}
-	p := path.Clean("/" + u.Path)
-	if strings.HasSuffix(u.Path, "/") || p == "/" {
-		p = path.Join(p, "index")
-	}
-	var parts []string
-	for _, s := range strings.Split(u.Host+p, "/") {
-		if s = safeName(s); s != "" && s != "." && s != ".." {
-			parts = append(parts, s)
-		}
-	}
-	return trimPageExt(strings.Join(parts, "/"))
-}
-
-// safeName replaces the characters that are unsafe or awkward in a file
-// name (on any common system) by "_".
-func safeName(s string) string {
-	return strings.Map(func(r rune) rune {
-		if r < 0x20 || strings.ContainsRune(`<>:"\|?*`, r) {
-			return '_'
-		}
-		return r
-	}, s)
-}
-
-// uniqueNames makes names unique, case aside (a case-insensitive file
-// system would merge them): the second "a" becomes "a-2", the third "a-3".
-func uniqueNames(names []string) []string {
-	var nm namer
-	out := make([]string, len(names))
-	for i, n := range names {
-		out[i] = nm.unique(n)
-	}
-	return out
-}
-
-// namer makes the names given to it one after the other unique, as
-// uniqueNames does.
-type namer struct{ used map[string]bool }
-
-func (nm *namer) unique(n string) string {
-	if nm.used == nil {
-		nm.used = map[string]bool{}
-	}
-	cand := n
-	for k := 2; nm.used[strings.ToLower(cand)]; k++ {
-		cand = fmt.Sprintf("%s-%d", n, k)
-	}
-	nm.used[strings.ToLower(cand)] = true
-	return cand
-}
-
-// refuseOverwrite returns an error when an output file would be one of
-// the input files (compared as files, not as strings: links and other
-// spellings of one path too): out itself, or under -o DIR/ the file each
-// page's output gets (dirNames, the pages' names there, and ext its
-// extension). The inputs are every file the run reads: its pages, and
-// the files of runInputs; "-" is standard input, compared by the file it
-// is redirected from. It runs before anything is written, so no input is
-// lost. This is the one place of the never-overwrite-an-input rule.
-func refuseOverwrite(out string, inputs []string, dirNames []string, ext string) error {
-	if out == "" {
-		return nil
-	}
-	var outputs []string
-	if isDirOut(out) {
-		for _, n := range dirNames {
-			outputs = append(outputs, filepath.Join(out, filepath.FromSlash(n)+ext))
-		}
-	} else {
-		outputs = []string{out}
-	}
-	type input struct {
-		name string
-		st   os.FileInfo
-	}
-	var ins []input
-	stdin := false
-	for _, in := range inputs {
-		st, err := os.Stat(in)
-		if in == "-" {
-			if stdin {
-				continue
-			}
-			stdin = true
-			in = "standard input"
-			st, err = os.Stdin.Stat()
-		}
-		if err == nil && st.Mode().IsRegular() {
-			ins = append(ins, input{in, st})
-		}
-	}
-	for _, o := range outputs {
-		ost, err := os.Stat(o)
-		if err != nil {
-			continue // not there yet: nothing to overwrite
-		}
-		for _, in := range ins {
-			if os.SameFile(ost, in.st) {
-				return fmt.Errorf("-o %s: the output %s is the input %s; it would be overwritten", out, o, in.name)
-			}
-		}
-	}
-	return nil
-}
-
 // runInputs are the files a run reads besides its pages, for
-// refuseOverwrite: the URL list of -i ("-": standard input), the model
+// batch.RefuseOverwrite: the URL list of -i ("-": standard input), the model
 // files of -model (A,B,...) and the tree file of -tree.
 func runInputs(urlList, modelPath, treePath string) []string {
 	var files []string
