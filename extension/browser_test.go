@@ -44,12 +44,7 @@ var pages = []fixture{
 // threshold setting. BOILERNET_SCREENSHOTS=DIR saves a screenshot of each
 // page.
 func TestExtension(t *testing.T) {
-	if testing.Short() {
-		t.Skip("browser test skipped in -short mode")
-	}
-	if chromium.Path() == "" {
-		t.Skip("chromium not found: install it (Debian: apt-get install -y chromium) to run the browser test; .ci/run does")
-	}
+	needBrowser(t)
 	b := build(t)
 	browser := startBrowser(t, b.Dir)
 	srv := servePages(t, pages)

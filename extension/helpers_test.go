@@ -122,13 +122,23 @@ func (s *pageServer) unexpected(pages []fixture) []string {
 	return out
 }
 
+// needBrowser skips a browser test in -short mode or where Chromium is
+// not installed.
+func needBrowser(t *testing.T) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("browser test skipped in -short mode")
+	}
+	if chromium.Path() == "" {
+		t.Skip("chromium not found: install it (Debian: apt-get install -y chromium) to run the browser test; .ci/run does")
+	}
+}
+
 // startBrowser starts Chromium with the extension, or skips the test
 // where there is none.
 func startBrowser(t *testing.T, dir string) *chromium.Browser {
 	t.Helper()
-	if chromium.Path() == "" {
-		t.Skip("chromium not found: install it (Debian: apt-get install -y chromium) to run the browser test; .ci/run does")
-	}
+	needBrowser(t)
 	b, err := chromium.Start(chromium.Options{Extension: dir, UserDataDir: t.TempDir(), Width: 1280, Height: 900})
 	if err != nil {
 		t.Fatal(err)

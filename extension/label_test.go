@@ -43,12 +43,7 @@ type labelState struct {
 // and whose model extracts. BOILERNET_SCREENSHOTS=DIR saves the label
 // mode as DIR/label.png.
 func TestLabelMode(t *testing.T) {
-	if testing.Short() {
-		t.Skip("browser test skipped in -short mode")
-	}
-	if chromium.Path() == "" {
-		t.Skip("chromium not found: install it (Debian: apt-get install -y chromium) to run the browser test; .ci/run does")
-	}
+	needBrowser(t)
 	b := build(t)
 	downloads := t.TempDir()
 	profile := t.TempDir()
@@ -185,11 +180,7 @@ func TestLabelMode(t *testing.T) {
 		labels []string
 	}{{first, want}, {second, after.Labels}} {
 		id, labels := page.saved.Saved.ID, page.labels
-		raw, err := os.ReadFile(filepath.Join(dir, "labels", id+".json"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		lf, err := labelset.ParseLabels(raw)
+		lf, err := labelset.ReadLabels(dir, id)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -2,9 +2,9 @@ package infer
 
 import (
 	"flag"
+	"github.com/boilernet/boilernet/internal/datasetpages"
 	"os"
 	"path/filepath"
-	"strings"
 	"sync"
 	"testing"
 
@@ -15,18 +15,9 @@ var benchModel = flag.String("model", "", "model file for BenchmarkExtract (defa
 
 // testPages reads the CleanEval test pages from ../shared/data, or skips.
 func testPages(b *testing.B) [][]byte {
-	dir := filepath.Join("..", "..", "shared", "data", "cleaneval")
-	ids, err := os.ReadFile(filepath.Join(dir, "test.txt"))
+	pages, err := datasetpages.Split(filepath.Join("..", "..", "shared", "data", "cleaneval"), "test")
 	if err != nil {
 		b.Skipf("dataset not available: %v", err)
-	}
-	var pages [][]byte
-	for _, id := range strings.Fields(string(ids)) {
-		raw, err := os.ReadFile(filepath.Join(dir, "html", id+".html"))
-		if err != nil {
-			b.Fatal(err)
-		}
-		pages = append(pages, raw)
 	}
 	return pages
 }

@@ -1,6 +1,8 @@
 package infer_test
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -8,15 +10,17 @@ import (
 	"github.com/boilernet/boilernet/methods"
 )
 
-// methodsPage is an article between a navigation bar, comments and a
-// footer.
-const methodsPage = `<html><head><title>Night trains return to the Alps - Courier</title></head><body>
-<div class="nav"><a href="/">Home</a> | <a href="/n">News</a> | <a href="/s">Sport</a></div>
-<h1>Night trains return to the Alps</h1>
-<p>After an absence of more than ten years, overnight passenger trains are running again between Zurich, Innsbruck and Vienna, and every compartment was sold.</p>
-<p>The operators say demand has grown steadily since 2021, as travellers look for alternatives to short flights across the mountains, and they plan to add carriages, new routes to Munich and Prague, and a second daily departure next winter if bookings hold.</p>
-<h3>2 Comments</h3><p>I took this train in 2009 and have missed it ever since, so this is wonderful news for all of us who love rail travel.</p>
-<div class="footer"><a href="/privacy">Privacy</a> | <a href="/terms">Terms</a></div></body></html>`
+// methodsPage returns ../testdata/methods-page.html: an article between
+// a navigation bar, comments and a footer (package methods' tests read it
+// too).
+func methodsPage(t *testing.T) []byte {
+	t.Helper()
+	raw, err := os.ReadFile(filepath.Join("..", "testdata", "methods-page.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return raw
+}
 
 // TestForMethod: an extractor of each method, with the model when bilstm
 // is its classifier; the zero Method is the default extraction.
@@ -46,7 +50,7 @@ func TestForMethod(t *testing.T) {
 		if ok := ex.Model() != nil; ok != tc.model || ex.Method() != m {
 			t.Errorf("%s: has a model %v, want %v; method %v", tc.spec, ok, tc.model, ex.Method())
 		}
-		res, err := ex.ExtractBytes(t.Context(), []byte(methodsPage), infer.Options{})
+		res, err := ex.ExtractBytes(t.Context(), methodsPage(t), infer.Options{})
 		if err != nil {
 			t.Fatalf("%s: %v", tc.spec, err)
 		}
@@ -59,7 +63,7 @@ func TestForMethod(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, err := def.ExtractBytes(t.Context(), []byte(methodsPage), infer.Options{})
+	want, err := def.ExtractBytes(t.Context(), methodsPage(t), infer.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -67,7 +71,7 @@ func TestForMethod(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, err := ex.ExtractBytes(t.Context(), []byte(methodsPage), infer.Options{})
+	got, err := ex.ExtractBytes(t.Context(), methodsPage(t), infer.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -4,6 +4,8 @@ import (
 	"cmp"
 	"errors"
 	"math"
+	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -16,17 +18,21 @@ import (
 	"github.com/boilernet/boilernet/tokenize"
 )
 
-const page = `<html><head><title>Night trains return to the Alps - Courier</title></head><body>
-<div class="nav"><a href="/">Home</a> | <a href="/n">News</a> | <a href="/s">Sport</a></div>
-<h1>Night trains return to the Alps</h1>
-<p>After an absence of more than ten years, overnight passenger trains are running again between Zurich, Innsbruck and Vienna, and every compartment was sold.</p>
-<p>The operators say demand has grown steadily since 2021, as travellers look for alternatives to short flights across the mountains, and they plan to add carriages, new routes to Munich and Prague, and a second daily departure next winter if bookings hold.</p>
-<h3>2 Comments</h3><p>I took this train in 2009 and have missed it ever since, so this is wonderful news for all of us who love rail travel.</p>
-<div class="footer"><a href="/privacy">Privacy</a> | <a href="/terms">Terms</a></div></body></html>`
+// readMethodsPage returns ../testdata/methods-page.html: an article
+// between a navigation bar, comments and a footer (package infer's
+// method tests read it too).
+func readMethodsPage(t *testing.T) []byte {
+	t.Helper()
+	raw, err := os.ReadFile(filepath.Join("..", "testdata", "methods-page.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return raw
+}
 
 func parsePage(t *testing.T) *tokenize.Page {
 	t.Helper()
-	p, err := tokenize.Parse([]byte(page), tokenize.Options{})
+	p, err := tokenize.Parse(readMethodsPage(t), tokenize.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

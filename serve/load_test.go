@@ -3,11 +3,9 @@ package serve
 import (
 	"bytes"
 	"compress/gzip"
-	"context"
 	"fmt"
 	"io"
 	"log/slog"
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -119,14 +117,8 @@ func TestLoad(t *testing.T) {
 	seconds := envInt("BOILERNET_LOAD_SECONDS", 5)
 	pages := loadPages(t)
 	s := defaultServer(t, Config{})
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- s.Serve(ctx, ln) }()
-	url := "http://" + ln.Addr().String() + "/v1/extract?format=json"
+	addr, stopServe := listen(t, s)
+	url := "http://" + addr + "/v1/extract?format=json"
 	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: clients}, Timeout: time.Minute}
 
 	var mu sync.Mutex
@@ -175,8 +167,7 @@ func TestLoad(t *testing.T) {
 	wg.Wait()
 	elapsed := time.Since(start)
 	<-sampled
-	cancel()
-	if err := <-done; err != nil {
+	if err := stopServe(); err != nil {
 		t.Fatal(err)
 	}
 	slices.Sort(latencies)

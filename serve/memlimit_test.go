@@ -1,9 +1,7 @@
 package serve
 
 import (
-	"context"
 	"math"
-	"net"
 	"net/http"
 	"runtime/debug"
 	"testing"
@@ -45,15 +43,9 @@ func TestMemoryLimit(t *testing.T) {
 				t.Errorf("MemoryLimit %d MiB, want %d MiB", s.cfg.MemoryLimit/mib, tt.want/mib)
 			}
 			before := debug.SetMemoryLimit(-1)
-			ln, err := net.Listen("tcp", "127.0.0.1:0")
-			if err != nil {
-				t.Fatal(err)
-			}
-			ctx, cancel := context.WithCancel(context.Background())
-			done := make(chan error, 1)
-			go func() { done <- s.Serve(ctx, ln) }()
+			addr, stop := listen(t, s)
 			for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(10 * time.Millisecond) {
-				resp, err := http.Get("http://" + ln.Addr().String() + "/healthz")
+				resp, err := http.Get("http://" + addr + "/healthz")
 				if err == nil {
 					resp.Body.Close()
 					break
@@ -69,8 +61,7 @@ func TestMemoryLimit(t *testing.T) {
 			if got := debug.SetMemoryLimit(-1); got != want {
 				t.Errorf("limit while serving %d MiB, want %d MiB", got/mib, want/mib)
 			}
-			cancel()
-			if err := <-done; err != nil {
+			if err := stop(); err != nil {
 				t.Fatal(err)
 			}
 			if got := debug.SetMemoryLimit(-1); got != before {

@@ -335,6 +335,23 @@ func TestRequestTimeout(t *testing.T) {
 	}
 }
 
+// listen serves s on a loopback port until stop, which returns Serve's
+// error.
+func listen(t testing.TB, s *Server) (addr string, stop func() error) {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- s.Serve(ctx, ln) }()
+	return ln.Addr().String(), func() error {
+		cancel()
+		return <-done
+	}
+}
+
 // TestSlowClient: a client that sends half its body and stalls is cut off
 // by the read timeout instead of holding the connection.
 func TestSlowClient(t *testing.T) {
@@ -344,18 +361,9 @@ func TestSlowClient(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- s.Serve(ctx, ln) }()
-	defer func() {
-		cancel()
-		<-done
-	}()
-	conn, err := net.Dial("tcp", ln.Addr().String())
+	addr, stop := listen(t, s)
+	defer stop()
+	conn, err := net.Dial("tcp", addr)
 	if err != nil {
 		t.Fatal(err)
 	}

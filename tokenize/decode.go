@@ -493,26 +493,20 @@ func hasTwiceMark(raw []byte) bool {
 // continuationByte returns the byte 80–BF that r stands for read as
 // windows-1252 (or as ISO-8859-1), or -1.
 func continuationByte(r rune) int {
-	if r >= 0x80 && r <= 0xbf {
-		return int(r)
-	}
-	if b, ok := cp1252Byte[r]; ok {
+	if b, ok := byteOf(r); ok && b >= 0x80 && b <= 0xbf {
 		return int(b)
 	}
 	return -1
 }
 
-// cp1252Byte maps the characters windows-1252 gives bytes 80–9F to those
-// bytes.
-var cp1252Byte = func() map[rune]byte {
-	m := make(map[rune]byte, 32)
-	for b := 0x80; b <= 0x9f; b++ {
-		if r := charmap.Windows1252.DecodeByte(byte(b)); r != utf8.RuneError && r >= 0x100 {
-			m[r] = byte(b)
-		}
+// byteOf returns the byte r stands for read as ISO-8859-1 (below U+0100,
+// the C1 controls included) or as windows-1252 (its signs for 80–9F).
+func byteOf(r rune) (byte, bool) {
+	if r < 0x100 {
+		return byte(r), true
 	}
-	return m
-}()
+	return charmap.Windows1252.EncodeRune(r)
+}
 
 // onceLess maps each character of valid UTF-8 text to the byte it stands
 // for (see undoTwice); ok is false when a character stands for none or
@@ -528,14 +522,11 @@ func onceLess(text []byte) (out []byte, ok bool) {
 		}
 		r, n := utf8.DecodeRune(text[i:])
 		i += n
-		switch b, in1252 := cp1252Byte[r]; {
-		case r < 0x100:
-			out = append(out, byte(r))
-		case in1252:
-			out = append(out, b)
-		default:
+		b, ok := byteOf(r)
+		if !ok {
 			return nil, false
 		}
+		out = append(out, b)
 	}
 	return out, len(out) < len(text) && utf8.Valid(out)
 }

@@ -371,11 +371,7 @@ func TestServeLabelBrowser(t *testing.T) {
 	if raw, _, err := ds.ReadPage(id); err != nil || !bytes.Equal(raw, page) {
 		t.Errorf("the saved page is not the page pasted (%v)", err)
 	}
-	raw, err := os.ReadFile(filepath.Join(dir, "labels", id+".json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	lf, err := labelset.ParseLabels(raw)
+	lf, err := labelset.ReadLabels(dir, id)
 	if err != nil {
 		t.Fatal(err)
 	}

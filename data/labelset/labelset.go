@@ -29,6 +29,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -182,6 +184,24 @@ func ParseLabels(raw []byte) (*Labels, error) {
 		return nil, fmt.Errorf("labels file: split %q, want one of %s", l.Split, strings.Join(data.Splits(), ", "))
 	}
 	return &l, nil
+}
+
+// ReadLabels reads the labels file of entry id in a dataset folder dir
+// (dir/labels/ID.json, as Dir.Save writes it); errors name the file.
+func ReadLabels(dir, id string) (*Labels, error) {
+	if err := checkID(id); err != nil {
+		return nil, err
+	}
+	path := filepath.Join(dir, "labels", id+".json")
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	l, err := ParseLabels(raw)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return l, nil
 }
 
 // ErrSplit is wrapped by the error of a split that is not train, dev or

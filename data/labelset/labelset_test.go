@@ -256,6 +256,16 @@ func TestSave(t *testing.T) {
 	if ds.Meta["news.example-rain-2"]["url"] != req.URL {
 		t.Errorf("meta %v", ds.Meta)
 	}
+	// The labels file of an entry reads back; a name that would leave the
+	// folder, or one not saved, is an error.
+	if l, err := ReadLabels(dir, "held-out"); err != nil || l.ID != "held-out" || l.Split != "test" {
+		t.Errorf("ReadLabels(held-out) = %+v, %v", l, err)
+	}
+	for _, id := range []string{"../mine/labels/held-out", "never-saved"} {
+		if _, err := ReadLabels(dir, id); err == nil {
+			t.Errorf("ReadLabels(%q): no error", id)
+		}
+	}
 	for _, id := range append(ids, "held-out") {
 		doc, err := ds.Load(id, data.Options{Strict: true})
 		if err != nil {

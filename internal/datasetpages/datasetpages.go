@@ -1,6 +1,6 @@
-// Package datasetpages reads every page of the shared datasets, for the
+// Package datasetpages reads the pages of the shared datasets, for the
 // tests (behind build tags) that check a change leaves what the project
-// makes of them the same.
+// makes of them the same, and for the benchmarks that run over a split.
 package datasetpages
 
 import (
@@ -35,4 +35,26 @@ func Read(path string) ([]byte, error) {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return raw, nil
+}
+
+// Split returns the pages of one split of a dataset folder (its SPLIT.txt
+// names them, html/ID.html or html/ID.html.gz), in the file's order.
+func Split(datasetDir, split string) ([][]byte, error) {
+	ids, err := os.ReadFile(filepath.Join(datasetDir, split+".txt"))
+	if err != nil {
+		return nil, err
+	}
+	var pages [][]byte
+	for _, id := range strings.Fields(string(ids)) {
+		path := filepath.Join(datasetDir, "html", id+".html")
+		if _, err := os.Stat(path); err != nil {
+			path += ".gz"
+		}
+		raw, err := Read(path)
+		if err != nil {
+			return nil, err
+		}
+		pages = append(pages, raw)
+	}
+	return pages, nil
 }

@@ -1,9 +1,8 @@
 package decode
 
 import (
-	"os"
+	"github.com/boilernet/boilernet/internal/datasetpages"
 	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/boilernet/boilernet/methods/defaultmodel"
@@ -12,18 +11,9 @@ import (
 
 // testPages reads the CleanEval test pages from ../shared/data, or skips.
 func testPages(b *testing.B) [][]byte {
-	dir := filepath.Join("..", "..", "..", "shared", "data", "cleaneval")
-	ids, err := os.ReadFile(filepath.Join(dir, "test.txt"))
+	pages, err := datasetpages.Split(filepath.Join("..", "..", "..", "shared", "data", "cleaneval"), "test")
 	if err != nil {
 		b.Skipf("dataset not available: %v", err)
-	}
-	var pages [][]byte
-	for _, id := range strings.Fields(string(ids)) {
-		raw, err := os.ReadFile(filepath.Join(dir, "html", id+".html"))
-		if err != nil {
-			b.Fatal(err)
-		}
-		pages = append(pages, raw)
 	}
 	return pages
 }

@@ -492,29 +492,32 @@ func holdsControl(n *html.Node) bool {
 // (hiddenDialog) that holds less than half of the selected words: one that
 // holds more holds the page's text.
 func dropHiddenDialogs(blocks []tokenize.Block, selected []bool) {
-	var kept map[*tokenize.Element]int
-	known := make(map[*tokenize.Element]bool)
+	// Made at the first hidden block: most pages have none.
+	var (
+		dialog map[int]*tokenize.Element // of the selected blocks in a hidden pop-up
+		kept   map[*tokenize.Element]int
+		known  map[*tokenize.Element]bool
+	)
 	keptWords := 0
 	for i, b := range blocks {
 		if !selected[i] {
 			continue
 		}
 		keptWords += b.Words
+		if !b.Hidden {
+			continue
+		}
+		if known == nil {
+			dialog, kept, known = make(map[int]*tokenize.Element), make(map[*tokenize.Element]int), make(map[*tokenize.Element]bool)
+		}
 		if el := hiddenDialog(b, known); el != nil {
-			if kept == nil {
-				kept = make(map[*tokenize.Element]int)
-			}
+			dialog[i] = el
 			kept[el] += b.Words
 		}
 	}
-	if kept == nil {
-		return
-	}
-	for i, b := range blocks {
-		if selected[i] && b.Hidden {
-			if el := hiddenDialog(b, known); el != nil && 2*kept[el] < keptWords {
-				selected[i] = false
-			}
+	for i, el := range dialog {
+		if 2*kept[el] < keptWords {
+			selected[i] = false
 		}
 	}
 }

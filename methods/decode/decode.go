@@ -234,7 +234,10 @@ func Parse(s string) (Decoding, error) {
 		case "threshold":
 			d.Threshold = DefaultThreshold
 		case Precision.String(), Recall.String():
-			f := map[string]Focus{"precision": Precision, "recall": Recall}[step]
+			f := Precision
+			if step == Recall.String() {
+				f = Recall
+			}
 			if d.Focus != Balanced && d.Focus != f {
 				return Decoding{}, fmt.Errorf("decoding %q: precision and recall pull opposite ways; give one", s)
 			}
