@@ -10,7 +10,7 @@ import (
 type PageWorkspace struct {
 	in    []float32    // the first layer's input: of the page, or of a chunk
 	gates []float32    // chunkRows × 4H: a chunk's gates
-	z     []float32    // 4H: the recurrent part of one step's gates
+	z     []float32    // kernels.SgemmAdd's scratch, where it needs one
 	h, c  []float32    // H: the state of the direction being run
 	tanhC []float32    // H
 	outs  [2][]float32 // T × 2H: the outputs of the layers below the last
@@ -61,7 +61,6 @@ func (p *Params) PredictPage(c Config, x *Sparse, groups [][]int32, ws *PageWork
 	}
 	G := 4 * H
 	ws.gates = kernels.Grow(ws.gates, chunkRows*G)
-	ws.z = kernels.Grow(ws.z, G)
 	ws.h, ws.c, ws.tanhC = kernels.Grow(ws.h, H), kernels.Grow(ws.c, H), kernels.Grow(ws.tanhC, H)
 	// The first layer's input: computed once for a page of up to
 	// projectedRows blocks, else for each chunk as it is needed.
@@ -134,22 +133,20 @@ func (ws *PageWorkspace) run(T, H, in int, input func(t0, t1 int) []float32, w D
 			t0, t1 = max(0, T-(k+1)*chunkRows), T-k*chunkRows
 		}
 		n := t1 - t0
-		kernels.Sgemm(false, false, n, G, in, 1, input(t0, t1), in, w.Wx, G, 0, ws.gates, G)
+		// Each step's gates: the input's product plus the bias, plus the
+		// recurrent product, each product summed before it is added.
+		for i := range n {
+			copy(ws.gates[i*G:i*G+G], w.B)
+		}
+		kernels.SgemmAdd(n, G, in, input(t0, t1), in, w.Wx, G, ws.gates, G, &ws.z)
 		for i := range n {
 			r := i
 			if reverse {
 				r = n - 1 - i
 			}
 			g := ws.gates[r*G : r*G+G]
-			if step == 0 {
-				for j := range g {
-					g[j] += w.B[j]
-				}
-			} else {
-				kernels.Sgemm(false, false, 1, G, H, 1, h, H, w.Wh, G, 0, ws.z, G)
-				for j, zj := range ws.z[:G] {
-					g[j] = g[j] + w.B[j] + zj
-				}
+			if step > 0 {
+				kernels.SgemmAdd(1, G, H, h, H, w.Wh, G, g, G, &ws.z)
 			}
 			cell(g, c, h, ws.tanhC, step == 0)
 			emit(t0+r, h)

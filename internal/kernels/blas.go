@@ -59,3 +59,23 @@ func Sgemm(transA, transB bool, m, n, k int, alpha float32, a []float32, lda int
 	}
 	impl.Sgemm(ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc)
 }
+
+// SgemmAdd adds A·B to C (row-major; A m×k, B k×n) with the bits of
+// Sgemm's C' = A·B (alpha 1, beta 0) followed by C += C': each product is
+// summed first, then added. Where the row kernels run it forms C' in
+// registers (vecmath.MulRowsAdd); elsewhere it keeps C' in *scratch.
+func SgemmAdd(m, n, k int, a []float32, lda int, b []float32, ldb int, c []float32, ldc int, scratch *[]float32) {
+	if useRowKernels {
+		vecmath.MulRowsAdd(m, n, k, a, lda, b, ldb, c, ldc)
+		return
+	}
+	*scratch = Grow(*scratch, m*n)
+	s := *scratch
+	Sgemm(false, false, m, n, k, 1, a, lda, b, ldb, 0, s, n)
+	for i := range m {
+		row := c[i*ldc : i*ldc+n]
+		for j, v := range s[i*n : i*n+n] {
+			row[j] += v
+		}
+	}
+}

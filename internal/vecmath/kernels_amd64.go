@@ -23,13 +23,13 @@ func activateAVX2(s []float32, t *activationTable) int
 //go:noescape
 func sparseRow64AVX2(out, bias, w *float32, cols *int32, vals *float32, n, ld int)
 
-// rowProducts64AVX2 sets (add: adds to) c[0:64] Σ_l a[l·inca]·b[l·ldb :
-// l·ldb+64] for l < k, as rowProducts sums.
+// rowProducts64AVX2 writes Σ_l a[l·inca]·b[l·ldb : l·ldb+64] for l < k
+// into c[0:64] as mode says, as rowProducts sums.
 //
 //go:noescape
-func rowProducts64AVX2(c, a, b *float32, k, inca, ldb int, add bool)
+func rowProducts64AVX2(c, a, b *float32, k, inca, ldb, mode int)
 
 // rowProducts8AVX2 is rowProducts64AVX2 for 8 columns.
 //
 //go:noescape
-func rowProducts8AVX2(c, a, b *float32, k, inca, ldb int, add bool)
+func rowProducts8AVX2(c, a, b *float32, k, inca, ldb, mode int)

@@ -143,6 +143,18 @@ done:
 	VXORPS Y6, Y6, Y6 \
 	VXORPS Y7, Y7, Y7
 
+// ADD64(p) adds the 64 floats at p to Y0..Y7 (c + sum and sum + c are
+// the same bits).
+#define ADD64(p) \
+	VADDPS 0(p), Y0, Y0 \
+	VADDPS 32(p), Y1, Y1 \
+	VADDPS 64(p), Y2, Y2 \
+	VADDPS 96(p), Y3, Y3 \
+	VADDPS 128(p), Y4, Y4 \
+	VADDPS 160(p), Y5, Y5 \
+	VADDPS 192(p), Y6, Y6 \
+	VADDPS 224(p), Y7, Y7
+
 #define STORE64(p) \
 	VMOVUPS Y0, 0(p) \
 	VMOVUPS Y1, 32(p) \
@@ -169,14 +181,14 @@ done:
 	DECQ CX \
 	JNZ  loop
 
-// func rowProducts64AVX2(c, a, b *float32, k, inca, ldb int, add bool)
-TEXT ·rowProducts64AVX2(SB), NOSPLIT, $0-49
+// func rowProducts64AVX2(c, a, b *float32, k, inca, ldb, mode int)
+TEXT ·rowProducts64AVX2(SB), NOSPLIT, $0-56
 	ROWARGS
-	MOVBLZX add+48(FP), AX
-	TESTL AX, AX
-	JNZ   load64
+	MOVQ mode+48(FP), R9
+	CMPQ R9, $1 // sumFromC
+	JEQ  load64
 	ZERO64
-	JMP   start64
+	JMP  start64
 
 load64:
 	LOAD64(DI)
@@ -193,17 +205,22 @@ next64:
 	NEXTROW(loop64)
 
 store64:
+	CMPQ R9, $2 // sumThenAdd
+	JNE  write64
+	ADD64(DI)
+
+write64:
 	STORE64(DI)
 	VZEROUPPER
 	RET
 
-// func rowProducts8AVX2(c, a, b *float32, k, inca, ldb int, add bool)
-TEXT ·rowProducts8AVX2(SB), NOSPLIT, $0-49
+// func rowProducts8AVX2(c, a, b *float32, k, inca, ldb, mode int)
+TEXT ·rowProducts8AVX2(SB), NOSPLIT, $0-56
 	ROWARGS
 	VXORPS Y0, Y0, Y0
-	MOVBLZX add+48(FP), AX
-	TESTL AX, AX
-	JZ    start8
+	MOVQ   mode+48(FP), R9
+	CMPQ   R9, $1 // sumFromC
+	JNE    start8
 	VMOVUPS (DI), Y0
 
 start8:
@@ -218,6 +235,11 @@ next8:
 	NEXTROW(loop8)
 
 store8:
+	CMPQ R9, $2 // sumThenAdd
+	JNE  write8
+	VADDPS (DI), Y0, Y0
+
+write8:
 	VMOVUPS Y0, (DI)
 	VZEROUPPER
 	RET

@@ -12,10 +12,10 @@ func sparseRow64AVX2(out, bias, w *float32, cols *int32, vals *float32, n, ld in
 	panic("vecmath: no vector kernels")
 }
 
-func rowProducts64AVX2(c, a, b *float32, k, inca, ldb int, add bool) {
+func rowProducts64AVX2(c, a, b *float32, k, inca, ldb, mode int) {
 	panic("vecmath: no vector kernels")
 }
 
-func rowProducts8AVX2(c, a, b *float32, k, inca, ldb int, add bool) {
+func rowProducts8AVX2(c, a, b *float32, k, inca, ldb, mode int) {
 	panic("vecmath: no vector kernels")
 }

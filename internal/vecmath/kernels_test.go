@@ -84,6 +84,47 @@ func TestMulRows(t *testing.T) {
 	})
 }
 
+// TestMulRowsAdd checks MulRowsAdd against MulRows followed by adding C's
+// values, bit for bit, twice in a row (a bias, then two products), over
+// shapes that use each kernel and the elementwise tail.
+func TestMulRowsAdd(t *testing.T) {
+	withVectorized(t, func(t *testing.T) {
+		rng := rand.New(rand.NewPCG(5, 6))
+		value := func() float32 { return matrixEntry(rng, 3) }
+		for _, tt := range []struct{ m, n, k int }{
+			{1, 128, 32}, {64, 128, 64}, {3, 64, 1}, {2, 8, 5}, {1, 1, 1}, {5, 7, 9}, {4, 65, 17}, {3, 130, 64}, {2, 9, 0},
+		} {
+			lda, ldb, ldc := tt.k+1, tt.n+3, tt.n+2
+			a1, a2 := make([]float32, tt.m*lda), make([]float32, tt.m*lda)
+			b1, b2 := make([]float32, max(tt.k, 1)*ldb), make([]float32, max(tt.k, 1)*ldb)
+			for _, s := range [][]float32{a1, a2, b1, b2} {
+				for i := range s {
+					s[i] = value()
+				}
+			}
+			got, want, prod := make([]float32, tt.m*ldc), make([]float32, tt.m*ldc), make([]float32, tt.m*ldc)
+			for i := range got {
+				got[i] = value() // the bias (zeros of both signs), and beyond n what must stay
+				want[i] = got[i]
+			}
+			for _, ab := range [][2][]float32{{a1, b1}, {a2, b2}} {
+				MulRowsAdd(tt.m, tt.n, tt.k, ab[0], lda, ab[1], ldb, got, ldc)
+				MulRows(tt.m, tt.n, tt.k, ab[0], lda, ab[1], ldb, prod, ldc)
+				for i := range tt.m {
+					for j := range tt.n {
+						want[i*ldc+j] += prod[i*ldc+j]
+					}
+				}
+			}
+			for i := range got {
+				if !sameBits(got[i], want[i]) {
+					t.Fatalf("%dx%dx%d: row %d, column %d is %v, want %v", tt.m, tt.n, tt.k, i/ldc, i%ldc, got[i], want[i])
+				}
+			}
+		}
+	})
+}
+
 // TestActivations checks Sigmoids and Tanhs against Sigmoid and Tanh bit
 // for bit over float32 values of every magnitude, at the edges of Exp's
 // range, and in slices whose groups of 8 mix arguments inside and outside
