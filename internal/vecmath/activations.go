@@ -39,11 +39,14 @@ func newActivationTable(a activation) activationTable {
 }
 
 // activate applies the table's activation to every element of s: with the
-// vector kernel where the processor has one, 8 elements at a time, and
-// elementwise (activateScalar) for the rest: the tail, and any group of 8
-// with an argument outside Exp's polynomial range.
+// vector kernels where the processor has them, 16 elements at a time
+// (AVX-512), then 8 (AVX2), and elementwise (activateScalar) for the rest:
+// the tail, and any group with an argument outside Exp's polynomial range.
 func activate(s []float32, t *activationTable) {
 	for len(s) > 0 {
+		if Vectorized512 {
+			s = s[activateAVX512(s, t):]
+		}
 		if Vectorized {
 			s = s[activateAVX2(s, t):]
 		}

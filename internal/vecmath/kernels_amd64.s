@@ -273,3 +273,153 @@ storeSparse:
 	STORE64(DI)
 	VZEROUPPER
 	RET
+
+// ACCZ adds Z8·b[l, off:off+16] (Z8 holds one factor in every lane; BX
+// points at row l of b) into acc, the product rounded before the sum.
+#define ACCZ(off, acc, tmp) \
+	VMULPS off(BX), Z8, tmp \
+	VADDPS tmp, acc, acc
+
+// func rowProducts128AVX512(c, a, b *float32, k, inca, ldb, mode int)
+//
+// rowProducts64AVX2 for 128 columns in Z0..Z7: one pass over the rows of b
+// instead of two, 16 lanes an instruction.
+TEXT ·rowProducts128AVX512(SB), NOSPLIT, $0-56
+	ROWARGS
+	MOVQ mode+48(FP), R9
+	CMPQ R9, $1 // sumFromC
+	JEQ  load128
+	VPXORD Z0, Z0, Z0
+	VPXORD Z1, Z1, Z1
+	VPXORD Z2, Z2, Z2
+	VPXORD Z3, Z3, Z3
+	VPXORD Z4, Z4, Z4
+	VPXORD Z5, Z5, Z5
+	VPXORD Z6, Z6, Z6
+	VPXORD Z7, Z7, Z7
+	JMP    start128
+
+load128:
+	VMOVUPS 0(DI), Z0
+	VMOVUPS 64(DI), Z1
+	VMOVUPS 128(DI), Z2
+	VMOVUPS 192(DI), Z3
+	VMOVUPS 256(DI), Z4
+	VMOVUPS 320(DI), Z5
+	VMOVUPS 384(DI), Z6
+	VMOVUPS 448(DI), Z7
+
+start128:
+	TESTQ CX, CX
+	JZ    store128
+
+loop128:
+	MOVL (SI), AX
+	ANDL $0x7FFFFFFF, AX
+	JZ   next128 // a[l] is ±0: nothing to add
+	VBROADCASTSS (SI), Z8
+	ACCZ(0, Z0, Z16)
+	ACCZ(64, Z1, Z17)
+	ACCZ(128, Z2, Z18)
+	ACCZ(192, Z3, Z19)
+	ACCZ(256, Z4, Z20)
+	ACCZ(320, Z5, Z21)
+	ACCZ(384, Z6, Z22)
+	ACCZ(448, Z7, Z23)
+
+next128:
+	NEXTROW(loop128)
+
+store128:
+	CMPQ R9, $2 // sumThenAdd
+	JNE  write128
+	VADDPS 0(DI), Z0, Z0
+	VADDPS 64(DI), Z1, Z1
+	VADDPS 128(DI), Z2, Z2
+	VADDPS 192(DI), Z3, Z3
+	VADDPS 256(DI), Z4, Z4
+	VADDPS 320(DI), Z5, Z5
+	VADDPS 384(DI), Z6, Z6
+	VADDPS 448(DI), Z7, Z7
+
+write128:
+	VMOVUPS Z0, 0(DI)
+	VMOVUPS Z1, 64(DI)
+	VMOVUPS Z2, 128(DI)
+	VMOVUPS Z3, 192(DI)
+	VMOVUPS Z4, 256(DI)
+	VMOVUPS Z5, 320(DI)
+	VMOVUPS Z6, 384(DI)
+	VMOVUPS Z7, 448(DI)
+	VZEROUPPER
+	RET
+
+// func activateAVX512(s []float32, t *activationTable) int
+//
+// activateAVX2 in groups of 16: each table row's first lane broadcast
+// from memory, the range check and the n-- step in mask registers.
+TEXT ·activateAVX512(SB), NOSPLIT, $0-40
+	MOVQ s_base+0(FP), SI
+	MOVQ s_len+8(FP), CX
+	MOVQ t+24(FP), BX
+	XORQ DX, DX
+
+loop512:
+	CMPQ CX, $16
+	JLT  done512
+	VMOVUPS     (SI), Z0
+	VMULPS.BCST SCALE(BX), Z0, Z0      // x *= scale
+	VCMPPS.BCST $0x0D, LOW(BX), Z0, K1 // x >= low (false for NaN)
+	VCMPPS.BCST $0x02, HIGH(BX), Z0, K2 // x <= high
+	KANDW       K1, K2, K1
+	KMOVW       K1, AX
+	CMPL        AX, $0xFFFF
+	JNE         done512                // a lane for Exp's special cases
+
+	VMULPS.BCST LOG2E(BX), Z0, Z1
+	VADDPS.BCST HALF(BX), Z1, Z1       // v = x·log2e + 0.5
+	VCVTTPS2DQ  Z1, Z2
+	VCVTDQ2PS   Z2, Z3                 // n = float32(int32(v))
+	VCMPPS      $0x0E, Z1, Z3, K3      // n > v
+	VSUBPS.BCST ONE(BX), Z3, K3, Z3    // n-- where n > v
+
+	VMULPS.BCST LN2HI(BX), Z3, Z5
+	VSUBPS      Z5, Z0, Z5             // z = x - n·ln2hi
+	VMULPS.BCST LN2LO(BX), Z3, Z6
+	VSUBPS      Z6, Z5, Z5             // z -= n·ln2lo
+
+	VMULPS.BCST P0(BX), Z5, Z6         // p = p0·z + p1, then p·z + p2 ...
+	VADDPS.BCST P1(BX), Z6, Z6
+	VMULPS      Z5, Z6, Z6
+	VADDPS.BCST P2(BX), Z6, Z6
+	VMULPS      Z5, Z6, Z6
+	VADDPS.BCST P3(BX), Z6, Z6
+	VMULPS      Z5, Z6, Z6
+	VADDPS.BCST P4(BX), Z6, Z6
+	VMULPS      Z5, Z6, Z6
+	VADDPS.BCST P5(BX), Z6, Z6
+	VMULPS      Z5, Z6, Z6             // p·z·z + z + 1
+	VMULPS      Z5, Z6, Z6
+	VADDPS      Z5, Z6, Z6
+	VADDPS.BCST ONE(BX), Z6, Z6
+
+	VCVTTPS2DQ  Z3, Z7                 // 2^n: (int32(n) + 127) << 23
+	VPADDD.BCST BIAS(BX), Z7, Z7
+	VPSLLD      $23, Z7, Z7
+	VMULPS      Z7, Z6, Z6             // e = p·2^n
+
+	VADDPS.BCST  ONE(BX), Z6, Z6       // num/(1 + e) - sub
+	VBROADCASTSS NUM(BX), Z8
+	VDIVPS       Z6, Z8, Z8
+	VSUBPS.BCST  SUB(BX), Z8, Z8
+	VMOVUPS      Z8, (SI)
+
+	ADDQ $64, SI
+	SUBQ $16, CX
+	ADDQ $16, DX
+	JMP  loop512
+
+done512:
+	VZEROUPPER
+	MOVQ DX, ret+32(FP)
+	RET

@@ -6,7 +6,12 @@ package vecmath
 // code runs instead, with the same results.
 const Vectorized = false
 
+// Vectorized512 is false with Vectorized.
+const Vectorized512 = false
+
 func activateAVX2([]float32, *activationTable) int { panic("vecmath: no vector kernels") }
+
+func activateAVX512([]float32, *activationTable) int { panic("vecmath: no vector kernels") }
 
 func sparseRow64AVX2(out, bias, w *float32, cols *int32, vals *float32, n, ld int) {
 	panic("vecmath: no vector kernels")
@@ -17,5 +22,9 @@ func rowProducts64AVX2(c, a, b *float32, k, inca, ldb, mode int) {
 }
 
 func rowProducts8AVX2(c, a, b *float32, k, inca, ldb, mode int) {
+	panic("vecmath: no vector kernels")
+}
+
+func rowProducts128AVX512(c, a, b *float32, k, inca, ldb, mode int) {
 	panic("vecmath: no vector kernels")
 }

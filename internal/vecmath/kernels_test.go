@@ -10,19 +10,31 @@ import (
 	"gonum.org/v1/gonum/blas/gonum"
 )
 
-// withVectorized runs fn with the vector kernels on, where the processor
-// has them, and off: both must give the same bits.
+// withVectorized runs fn with no vector kernels, then with each level of
+// them the processor has (AVX2, AVX2 and AVX-512): all must give the same
+// bits.
 func withVectorized(t *testing.T, fn func(t *testing.T)) {
-	modes := []bool{false}
-	if Vectorized {
-		modes = append(modes, true)
+	saved := vectorLevel()
+	defer setVectorLevel(saved)
+	for level := range saved + 1 {
+		setVectorLevel(level)
+		t.Run(fmt.Sprintf("vectorized=%s", levelNames[level]), fn)
 	}
-	saved := Vectorized
-	defer func() { setVectorized(saved) }()
-	for _, on := range modes {
-		setVectorized(on)
-		t.Run(fmt.Sprintf("vectorized=%v", on), fn)
+}
+
+// levelNames names the levels of vector kernels.
+var levelNames = []string{"none", "avx2", "avx512"}
+
+// vectorLevel is the level of vector kernels in use: 0 none, 1 AVX2, 2
+// AVX2 and AVX-512.
+func vectorLevel() int {
+	switch {
+	case Vectorized512:
+		return 2
+	case Vectorized:
+		return 1
 	}
+	return 0
 }
 
 // matrixEntry is a random matrix entry: ±0 one time in three (the
@@ -168,8 +180,8 @@ func TestActivations(t *testing.T) {
 	})
 }
 
-// BenchmarkMulRows compares MulRows with gonum's Sgemm (the baseline, same
-// bits) on the products of a page's forward pass at the default size
+// BenchmarkMulRows compares MulRows, at each level of vector kernels the
+// processor has, with gonum's Sgemm (the baseline, same bits) on the products of a page's forward pass at the default size
 // (Hidden 32, Dense 64): a chunk's input projections (64×128 from 64) and
 // one step's recurrent product (1×128 from 32).
 //
@@ -190,11 +202,16 @@ func BenchmarkMulRows(b *testing.B) {
 				gonum.Implementation{}.Sgemm(blas.NoTrans, blas.NoTrans, s.m, s.n, s.k, 1, a, s.k, w, s.n, 0, c, s.n)
 			}
 		})
-		b.Run(name+"/MulRows", func(b *testing.B) {
-			for b.Loop() {
-				MulRows(s.m, s.n, s.k, a, s.k, w, s.n, c, s.n)
-			}
-		})
+		saved := vectorLevel()
+		for level := range saved + 1 {
+			b.Run(name+"/MulRows/"+levelNames[level], func(b *testing.B) {
+				setVectorLevel(level)
+				defer setVectorLevel(saved)
+				for b.Loop() {
+					MulRows(s.m, s.n, s.k, a, s.k, w, s.n, c, s.n)
+				}
+			})
+		}
 	}
 }
 
@@ -209,14 +226,11 @@ func BenchmarkSigmoids(b *testing.B) {
 		s[i] = float32(rng.NormFloat64() * 3)
 	}
 	work := make([]float32, len(s))
-	saved := Vectorized
-	defer setVectorized(saved)
-	for _, on := range []bool{false, true} {
-		if on && !saved {
-			continue
-		}
-		b.Run(fmt.Sprintf("vectorized=%v", on), func(b *testing.B) {
-			setVectorized(on)
+	saved := vectorLevel()
+	defer setVectorLevel(saved)
+	for level := range saved + 1 {
+		b.Run(fmt.Sprintf("vectorized=%s", levelNames[level]), func(b *testing.B) {
+			setVectorLevel(level)
 			for b.Loop() {
 				copy(work, s)
 				Sigmoids(work)

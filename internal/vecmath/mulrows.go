@@ -75,14 +75,19 @@ const (
 
 // rowProducts writes each Σ_l a[l·inca]·b[l·ldb+j] for l < k (k ≥ 1) into
 // c[j] as mode says: in order of l, each product rounded before its
-// addition, zero entries of a skipped. The vector kernels take 64 columns
-// at a time, then 8, keeping that part of c in registers instead of
-// loading and storing it once per entry of a.
+// addition, zero entries of a skipped. The vector kernels take 128
+// columns at a time (AVX-512), then 64, then 8, keeping that part of c in
+// registers instead of loading and storing it once per entry of a.
 func rowProducts(c, a []float32, inca int, b []float32, ldb, k, mode int) {
 	n := len(c)
 	_ = a[(k-1)*inca]
 	_ = b[(k-1)*ldb+n-1]
 	j := 0
+	if Vectorized512 {
+		for ; j+128 <= n; j += 128 {
+			rowProducts128AVX512(&c[j], &a[0], &b[j], k, inca, ldb, mode)
+		}
+	}
 	if Vectorized {
 		for ; j+64 <= n; j += 64 {
 			rowProducts64AVX2(&c[j], &a[0], &b[j], k, inca, ldb, mode)

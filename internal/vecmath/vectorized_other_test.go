@@ -2,5 +2,5 @@
 
 package vecmath
 
-// setVectorized does nothing: there are no kernels to switch on.
-func setVectorized(bool) {}
+// setVectorLevel does nothing: there are no kernels to switch on.
+func setVectorLevel(int) {}
