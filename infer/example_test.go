@@ -11,6 +11,7 @@ import (
 
 	"github.com/boilernet/boilernet/infer"
 	"github.com/boilernet/boilernet/methods"
+	"golang.org/x/net/html"
 )
 
 func ExampleExtract() {
@@ -51,6 +52,33 @@ func ExampleExtractor_Extract() {
 	fmt.Println(res.Title)
 	// Output:
 	// Night trains return to the Alps
+}
+
+// A page parsed already, as package infer parses pages (scripting
+// disabled, so that a <noscript> holds markup).
+func ExampleExtractor_ExtractDocument() {
+	ex, err := infer.Default()
+	if err != nil {
+		log.Fatal(err)
+	}
+	f, err := os.Open("../testdata/sample.html")
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer f.Close()
+	doc, err := html.ParseWithOptions(f, html.ParseOptionEnableScripting(false))
+	if err != nil {
+		log.Fatal(err)
+	}
+	res, err := ex.ExtractDocument(context.Background(), doc, infer.Options{})
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(res.Title)
+	fmt.Println(res.Blocks[0].Text, res.Blocks[0].Content, res.Blocks[0].Locator)
+	// Output:
+	// Night trains return to the Alps
+	// The Valley Courier false /html[1]/body[1]/header[1]/a[1]/text()[1]
 }
 
 // The default model averages the probabilities of two networks (Nets).

@@ -10,6 +10,7 @@ package infer
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -24,6 +25,7 @@ import (
 	"github.com/boilernet/boilernet/methods/defaultmodel"
 	"github.com/boilernet/boilernet/methods/ensemble"
 	"github.com/boilernet/boilernet/tokenize"
+	"golang.org/x/net/html"
 )
 
 // Options are the input and output choices of one extraction: what is
@@ -289,6 +291,26 @@ func (e *Extractor) ExtractBytes(ctx context.Context, raw []byte, opts Options) 
 	if err != nil {
 		return nil, err
 	}
+	return e.extractPage(ctx, page, opts)
+}
+
+// ExtractDocument extracts the main content of a page already parsed: doc
+// is the document node html.Parse returns. When ctx is done it stops at
+// its next step and returns ctx's error. Options.Charset, MaxPageSize and
+// MaxElements do not apply: the page is parsed. ExtractBytes parses with
+// scripting disabled (html.ParseOptionEnableScripting(false)), so that a
+// <noscript> holds markup; a document parsed so gives the same result.
+// The result refers to doc's nodes (package render reads them): doc must
+// not change afterwards.
+func (e *Extractor) ExtractDocument(ctx context.Context, doc *html.Node, opts Options) (*Result, error) {
+	if doc == nil || doc.Type != html.DocumentNode {
+		return nil, errors.New("not a parsed page: ExtractDocument takes the document node html.Parse returns")
+	}
+	return e.extractPage(ctx, &tokenize.Page{Root: doc, Blocks: tokenize.Blocks(doc, tokenize.DefaultSkipTags())}, opts)
+}
+
+// extractPage extracts the main content of a parsed page.
+func (e *Extractor) extractPage(ctx context.Context, page *tokenize.Page, opts Options) (*Result, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
