@@ -225,7 +225,9 @@ func labelMethod(t *testing.T, m Method, p Page) ([]float32, []bool) {
 }
 
 // TestOwnClassifier: a classifier of your own runs with any decoding and
-// filter, its probabilities decoded as the model's are; a classifier of
+// filter (every named decoding with no filter, the ancestor filter and
+// one of depth 3; focus and threshold steps), its probabilities decoded
+// as the model's are; a classifier of
 // verdicts with probabilities keeps both.
 func TestOwnClassifier(t *testing.T) {
 	tp := parsePage(t)
@@ -239,7 +241,13 @@ func TestOwnClassifier(t *testing.T) {
 	if _, err := r.Model(); err == nil {
 		t.Error("a registry of a classifier of its own has a model")
 	}
-	for _, spec := range []string{"bilstm", "bilstm:structure@0.6+ancestor:1", "bilstm:blocks@0.7"} {
+	specs := []string{"bilstm:structure@0.6+ancestor:1", "bilstm:blocks@0.7", "bilstm:precision+ancestor", "bilstm:recall", "bilstm:threshold/precision@0.8"}
+	for _, d := range decode.Names() {
+		for _, f := range []string{"", "+ancestor", "+ancestor:3"} {
+			specs = append(specs, "bilstm:"+d+f)
+		}
+	}
+	for _, spec := range specs {
 		m := mustParse(t, spec)
 		c, err := r.Classifier(m)
 		if err != nil {
