@@ -61,6 +61,16 @@ type page struct {
 	// Images is the fewest images that must be found
 	// (infer.Options.Images), each with an absolute http(s) src.
 	Images int `json:"images,omitempty"`
+	// Authors are the authors the metadata must give, in order; an empty
+	// list ("authors": []) says the page names none, so any found is a
+	// mistake (a profile id, a store's link). Unset, they are not checked.
+	Authors []string `json:"authors,omitempty"`
+	// Language is the language the metadata must give (a BCP 47 primary
+	// subtag, "en"), whatever the page declares.
+	Language string `json:"language,omitempty"`
+	// MarkdownStart is the line the Markdown must begin with: the title as
+	// its heading, when the headline moved into the title.
+	MarkdownStart string `json:"markdown_start,omitempty"`
 }
 
 func readTable(t *testing.T) []page {
@@ -229,6 +239,32 @@ func check(t *testing.T, p page, res *infer.Result) int {
 		}
 		if absolute < p.Images {
 			fail("%d images with an absolute src of %d, want at least %d", absolute, len(res.Images), p.Images)
+		}
+	}
+	if p.Authors != nil {
+		n++
+		var got []string
+		if res.Metadata != nil {
+			got = res.Metadata.Authors
+		}
+		if !slices.Equal(got, p.Authors) {
+			fail("authors %q, want %q", got, p.Authors)
+		}
+	}
+	if p.Language != "" {
+		n++
+		if res.Metadata == nil || res.Metadata.Language != p.Language {
+			var got string
+			if res.Metadata != nil {
+				got = res.Metadata.Language
+			}
+			fail("language %q, want %q", got, p.Language)
+		}
+	}
+	if p.MarkdownStart != "" {
+		n++
+		if first := firstLine(render.Markdown(res)); first != p.MarkdownStart {
+			fail("Markdown starts %q, want %q", first, p.MarkdownStart)
 		}
 	}
 	if len(p.Headings) > 0 {

@@ -114,6 +114,12 @@ func TestDropCopies(t *testing.T) {
 		{"pull quote", article + `<aside class="pull-quote">Engineers found cracks in two of its piers during an inspection</aside>`,
 			[]string{"The council voted on Tuesday to close the old bridge to traffic for the winter.",
 				"Engineers found cracks in two of its piers during an inspection in the spring."}},
+		{"pull quote in quotation marks", article + `<aside class="story__pull-quote"><p>“Engineers found cracks in two of its piers during an inspection.”</p></aside>`,
+			[]string{"The council voted on Tuesday to close the old bridge to traffic for the winter.",
+				"Engineers found cracks in two of its piers during an inspection in the spring."}},
+		{"pull quote between dashes", article + `<div class="pullquote">— Engineers found cracks in two of its piers during an inspection —</div>`,
+			[]string{"The council voted on Tuesday to close the old bridge to traffic for the winter.",
+				"Engineers found cracks in two of its piers during an inspection in the spring."}},
 		{"paragraphs of few distinct words stay", "<p>" + strings.ReplaceAll(fewWords(200), "\n", "</p><p>") + "</p>",
 			strings.Split(fewWords(200), "\n")},
 		{"listing items sharing a sentence stay", `<li>Level 1 charger. This estimate considers the cost of labor and the wiring needed.</li>` +

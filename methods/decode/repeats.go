@@ -376,24 +376,44 @@ func pullQuote(b tokenize.Block) bool {
 }
 
 // appendWordHashes appends to dst a hash of each word of text: runs of
-// letters and digits, ASCII letters lowercased (FNV-1a over the bytes,
-// without allocating).
+// letters, digits and marks, ASCII letters lowercased (FNV-1a over the
+// bytes, without allocating). Other characters, curly quotes and dashes
+// too, part words: a pull quote in quotation marks has the words of the
+// sentence it repeats.
 func appendWordHashes(dst []uint64, text string) []uint64 {
 	const offset, prime = 14695981039346656037, 1099511628211
 	h, inWord := uint64(offset), false
-	for i := 0; i < len(text); i++ {
+	for i := 0; i < len(text); {
 		c := text[i]
-		if c < utf8.RuneSelf && !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9') {
+		if c < utf8.RuneSelf {
+			i++
+			switch {
+			case 'a' <= c && c <= 'z' || '0' <= c && c <= '9':
+			case 'A' <= c && c <= 'Z':
+				c += 'a' - 'A'
+			default:
+				if inWord {
+					dst = append(dst, h)
+					h, inWord = offset, false
+				}
+				continue
+			}
+			h = (h ^ uint64(c)) * prime
+			inWord = true
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(text[i:])
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) && !unicode.IsMark(r) {
 			if inWord {
 				dst = append(dst, h)
 				h, inWord = offset, false
 			}
+			i += size
 			continue
 		}
-		if 'A' <= c && c <= 'Z' {
-			c += 'a' - 'A'
+		for end := i + size; i < end; i++ {
+			h = (h ^ uint64(text[i])) * prime
 		}
-		h = (h ^ uint64(c)) * prime
 		inWord = true
 	}
 	if inWord {
