@@ -157,26 +157,39 @@ func fewWords(n int) string {
 }
 
 func TestFillCode(t *testing.T) {
-	page := `<p>Install it:</p><pre><span>go</span> <span>install</span> example.com/tool</pre><p>Then run it.</p>` +
-		`<div>Sidebar</div><pre>not in the flow</pre><div>Footer</div>`
-	p, err := tokenize.Parse([]byte(page), tokenize.Options{})
-	if err != nil {
-		t.Fatal(err)
+	tests := []struct {
+		name, page string
+		kept       []string // the blocks selected before fillCode
+		want       []string
+	}{
+		{"a listing between two kept paragraphs", `<p>Install it:</p><pre><span>go</span> <span>install</span> example.com/tool</pre><p>Then run it.</p>` +
+			`<div>Sidebar</div><pre>not in the flow</pre><div>Footer</div>`,
+			[]string{"Install it:", "Then run it."},
+			[]string{"Install it:", "go", "install", "example.com/tool", "Then run it."}},
+		{"a display formula between two kept paragraphs", `<p>The mean is defined as follows:</p><dl><dd><math display="block"><mi>H</mi><mo>=</mo><mfrac><mi>n</mi><mi>S</mi></mfrac></math></dd></dl>` +
+			`<p>It is at most the geometric mean.</p><div>Sidebar</div><math><mi>x</mi></math><div>Footer</div>`,
+			[]string{"The mean is defined as follows:", "It is at most the geometric mean."},
+			[]string{"The mean is defined as follows:", "H", "=", "n", "S", "It is at most the geometric mean."}},
 	}
-	selected := make([]bool, len(p.Blocks))
-	for i, b := range p.Blocks {
-		selected[i] = b.Text == "Install it:" || b.Text == "Then run it."
-	}
-	fillCode(p.Blocks, selected)
-	var kept []string
-	for i, b := range p.Blocks {
-		if selected[i] {
-			kept = append(kept, b.Text)
+	for _, tt := range tests {
+		p, err := tokenize.Parse([]byte(tt.page), tokenize.Options{})
+		if err != nil {
+			t.Fatal(err)
 		}
-	}
-	want := []string{"Install it:", "go", "install", "example.com/tool", "Then run it."}
-	if !slices.Equal(kept, want) {
-		t.Errorf("kept %q, want %q", kept, want)
+		selected := make([]bool, len(p.Blocks))
+		for i, b := range p.Blocks {
+			selected[i] = slices.Contains(tt.kept, b.Text)
+		}
+		fillCode(p.Blocks, selected)
+		var kept []string
+		for i, b := range p.Blocks {
+			if selected[i] {
+				kept = append(kept, b.Text)
+			}
+		}
+		if !slices.Equal(kept, tt.want) {
+			t.Errorf("%s: kept %q, want %q", tt.name, kept, tt.want)
+		}
 	}
 }
 

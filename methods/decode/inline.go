@@ -38,18 +38,20 @@ func fillGaps(blocks []tokenize.Block, selected []bool) {
 
 func sameLine(a, b tokenize.Block) bool { return a.Para == b.Para && a.Line == b.Line }
 
-// fillCode selects the code listings in the article's flow: a run of
-// unselected blocks under <pre> elements, not hidden, whose neighbouring
-// blocks on both sides are selected (a listing between two paragraphs the
-// model keeps). The network reads a listing's tokens as words it rarely
-// saw in content; a reader of a tutorial reads the listing as part of it.
+// fillCode selects the code listings and formulas in the article's flow:
+// a run of unselected blocks under <pre> or <math> elements, not hidden,
+// whose neighbouring blocks on both sides are selected (a listing between
+// two paragraphs the model keeps, a display formula after "as follows:").
+// The network reads a listing's tokens and a formula's symbols as words it
+// rarely saw in content; a reader of a tutorial or an encyclopedia reads
+// them as part of it.
 func fillCode(blocks []tokenize.Block, selected []bool) {
 	for i := 1; i < len(blocks); i++ {
-		if selected[i] || !selected[i-1] || !inPre(blocks[i]) {
+		if selected[i] || !selected[i-1] || !inFlowBlock(blocks[i]) {
 			continue
 		}
 		j := i
-		for j < len(blocks) && !selected[j] && !blocks[j].Hidden && inPre(blocks[j]) {
+		for j < len(blocks) && !selected[j] && !blocks[j].Hidden && inFlowBlock(blocks[j]) {
 			j++
 		}
 		if j < len(blocks) && selected[j] {
@@ -61,8 +63,9 @@ func fillCode(blocks []tokenize.Block, selected []bool) {
 	}
 }
 
-// inPre reports whether a block lies under a <pre>.
-func inPre(b tokenize.Block) bool { return onPath(b, "pre") }
+// inFlowBlock reports whether a block lies under a <pre> or a <math>: a
+// listing or a formula that fillCode keeps between kept paragraphs.
+func inFlowBlock(b tokenize.Block) bool { return onPath(b, "pre") || onPath(b, "math") }
 
 // wholeLines makes whole the lines whose selected part starts or ends in
 // the middle of a sentence beside unselected text of the same line: the
