@@ -11,15 +11,28 @@ import (
 // CSS frameworks put dozens of classes on an element).
 const maxAttrTokens = 24
 
-// newElement records an element entered by the segmentation walk.
-func newElement(name string, n *html.Node) *Element {
-	el := &Element{Name: name}
+// newElement records an element entered by the segmentation walk, in the
+// walker's shared allocations.
+func (w *walker) newElement(name string, n *html.Node) *Element {
+	if len(w.elements) == 0 {
+		// Chunks as large as what the page has had so far, so that a
+		// small page does not take a large one.
+		w.elements = make([]Element, min(elementChunk, max(16, w.entered)))
+	}
+	el := &w.elements[0]
+	w.elements = w.elements[1:]
+	el.Name = name
 	if len(n.Attr) > 0 {
-		el.Attrs = AttrTokens(n)
+		if w.attrs = appendAttrTokens(w.attrs[:0], n); len(w.attrs) > 0 {
+			el.Attrs = w.names.copyOf(w.attrs)
+		}
 		el.Hidden = hiddenElement(n)
 	}
 	return el
 }
+
+// elementChunk is the most Elements the walk allocates at once.
+const elementChunk = 256
 
 // AttrTokens returns the tokens that describe an element beyond its name:
 // the words of its class and id values, split at separators, digits and
@@ -28,13 +41,17 @@ func newElement(name string, n *html.Node) *Element {
 // role, "itemprop=" + its microdata properties and "itemtype=" + the last
 // segment of its microdata type ("itemtype=newsarticle"). Tokens are
 // distinct and at most 24.
-func AttrTokens(n *html.Node) []string {
-	var toks []string
+func AttrTokens(n *html.Node) []string { return appendAttrTokens(nil, n) }
+
+// appendAttrTokens appends the tokens of AttrTokens to toks, which holds
+// none of them.
+func appendAttrTokens(toks []string, n *html.Node) []string {
+	start := len(toks)
 	add := func(t string) {
-		if len(toks) >= maxAttrTokens {
+		if len(toks)-start >= maxAttrTokens {
 			return
 		}
-		for _, s := range toks {
+		for _, s := range toks[start:] {
 			if s == t {
 				return
 			}

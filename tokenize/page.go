@@ -102,7 +102,8 @@ type Block struct {
 	// Words is CountWords(Text), counted once when the page is parsed.
 	Words int
 	// Path holds the names of the ancestor elements, lowercase, from html
-	// down to the text node's parent.
+	// down to the text node's parent. Blocks with the same parent share
+	// one Path (and one Ancestors): read them, do not change them.
 	Path []string
 	// Node is the text node in the page's DOM.
 	Node *html.Node

@@ -141,6 +141,48 @@ func TestBlockFields(t *testing.T) {
 	}
 }
 
+// TestSharedPaths checks that blocks under one parent element share their
+// Path and Ancestors, and that blocks under others have their own, right
+// ones: the parent's text around a child, a sibling of the same name, and
+// a parent met again after a deeper block.
+func TestSharedPaths(t *testing.T) {
+	p, err := Parse([]byte(`<body><div class=main><p>one<br>two <i>three</i> four</p><p class="intro lead">five</p>six</div><div>seven</div></body>`), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []struct {
+		text, path, attrs string
+		parent            string // blocks share their slices when they have the same parent
+	}{
+		{"one", "html body div p", "main/", "p1"},
+		{"two", "html body div p", "main/", "p1"},
+		{"three", "html body div p i", "main//", "i"},
+		{"four", "html body div p", "main/", "p1"},
+		{"five", "html body div p", "main/intro lead", "p2"},
+		{"six", "html body div", "main", "div1"},
+		{"seven", "html body div", "", "div2"},
+	}
+	if len(p.Blocks) != len(want) {
+		t.Fatalf("%d blocks, want %d", len(p.Blocks), len(want))
+	}
+	for i, tt := range want {
+		b := p.Blocks[i]
+		var attrs []string
+		for _, el := range b.Ancestors[2:] { // below html and body
+			attrs = append(attrs, strings.Join(el.Attrs, " "))
+		}
+		if got := strings.Join(b.Path, " "); b.Text != tt.text || got != tt.path || strings.Join(attrs, "/") != tt.attrs {
+			t.Errorf("block %d: %q, path %q, attributes %q; want %q, %q, %q", i, b.Text, got, strings.Join(attrs, "/"), tt.text, tt.path, tt.attrs)
+		}
+		for j, other := range p.Blocks[:i] {
+			same := &other.Path[0] == &b.Path[0] && &other.Ancestors[0] == &b.Ancestors[0]
+			if w := want[j].parent == tt.parent; same != w {
+				t.Errorf("%q and %q: share their slices %v, want %v", tt.text, other.Text, same, w)
+			}
+		}
+	}
+}
+
 func TestTextOfSubset(t *testing.T) {
 	p, err := Parse([]byte(`<p>one<b>two</b>three</p><p>four</p><p>five<br>six</p>`), Options{})
 	if err != nil {

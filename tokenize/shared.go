@@ -12,9 +12,19 @@ func IsLetterOrDigit(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigi
 
 // Selected returns the blocks for which keep(i) is true (i is the block's
 // index in blocks), in order: the blocks a mask over a page's blocks
-// selects, for Text.
+// selects, for Text; nil when it keeps none. It calls keep twice for each
+// block (it counts the kept blocks first, to allocate them once).
 func Selected(blocks []Block, keep func(i int) bool) []Block {
-	var out []Block
+	n := 0
+	for i := range blocks {
+		if keep(i) {
+			n++
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	out := make([]Block, 0, n)
 	for i, b := range blocks {
 		if keep(i) {
 			out = append(out, b)

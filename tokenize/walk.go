@@ -33,6 +33,9 @@ type walker struct {
 	// shared chunks: one allocation for many blocks.
 	names     chunks[string]
 	ancestors chunks[*Element]
+	elements  []Element    // the rest of the chunk newElement takes from
+	attrs     []string     // newElement's buffer of attribute tokens
+	shared    []sharedPath // by depth: the Path and Ancestors of the last block under w.elems[depth]
 	skip      map[string]bool
 	blocks    []Block
 	path      []string   // names of the open elements
@@ -102,7 +105,7 @@ func (w *walker) enter(n *html.Node) bool {
 			w.pendingPara = true
 		}
 		w.path = append(w.path, name)
-		el := newElement(name, n)
+		el := w.newElement(name, n)
 		el.Index = w.entered
 		w.entered++
 		w.elems = append(w.elems, el)
@@ -171,6 +174,7 @@ func (w *walker) text(n *html.Node) {
 			return
 		}
 	}
+	path, ancestors := w.blockPath()
 	if len(w.blocks) > 0 {
 		switch {
 		case w.pendingPara:
@@ -183,14 +187,14 @@ func (w *walker) text(n *html.Node) {
 	w.blocks = append(w.blocks, Block{
 		Text:        text,
 		Words:       CountWords(text),
-		Path:        w.names.copyOf(w.path),
+		Path:        path,
 		Node:        n,
 		InLink:      w.links > 0,
 		Index:       len(w.blocks),
 		Para:        w.para,
 		Line:        w.line,
 		SpaceBefore: len(w.blocks) > 0 && (w.pending || lead),
-		Ancestors:   w.ancestors.copyOf(w.elems),
+		Ancestors:   ancestors,
 		// A formula's MathML is its only text (its image has none),
 		// even when a page hides it for all but screen readers.
 		Hidden:     w.hidden > 0 && w.maths == 0,
@@ -198,6 +202,36 @@ func (w *walker) text(n *html.Node) {
 	})
 	w.pendingPara, w.pendingLine = false, false
 	w.pending = trail
+}
+
+// sharedPath is the Path and Ancestors of a block whose parent element is
+// parent.
+type sharedPath struct {
+	parent    *Element
+	path      []string
+	ancestors []*Element
+}
+
+// blockPath returns copies of w.path and w.elems for a new block. Blocks
+// with the same parent element have the same ancestors, and share one
+// copy: the one made for the last block under that parent, kept by its
+// depth (the element there is the parent only while it is open, and then
+// everything above it is as it was).
+func (w *walker) blockPath() ([]string, []*Element) {
+	d := len(w.elems)
+	if d == 0 {
+		return w.names.copyOf(w.path), w.ancestors.copyOf(w.elems)
+	}
+	parent := w.elems[d-1]
+	if d <= len(w.shared) && w.shared[d-1].parent == parent {
+		return w.shared[d-1].path, w.shared[d-1].ancestors
+	}
+	for len(w.shared) < d {
+		w.shared = append(w.shared, sharedPath{})
+	}
+	s := sharedPath{parent, w.names.copyOf(w.path), w.ancestors.copyOf(w.elems)}
+	w.shared[d-1] = s
+	return s.path, s.ancestors
 }
 
 // chunks hands out copies of short slices carved from larger allocations.

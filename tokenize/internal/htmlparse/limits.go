@@ -37,7 +37,9 @@ func ParseDocument(r io.Reader, scripting bool, limits Limits) (doc *html.Node, 
 		framesetOK: true,
 		im:         initialIM,
 		limits:     limits,
+		strs:       internPool.Get().(*interned),
 	}
+	defer p.strs.release()
 	if err := p.parse(); err != nil {
 		return nil, p.count, err
 	}

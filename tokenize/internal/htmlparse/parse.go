@@ -60,6 +60,10 @@ type parser struct {
 	// textNodes holds buffers for TextNodes that have had multiple text
 	// tokens coalesced into them.
 	textNodes map[*Node][]byte
+	// strs interns the short strings of the tokens, and attrs collects a
+	// start tag's attributes (boilernet: see token).
+	strs  *interned
+	attrs []Attribute
 }
 
 func (p *parser) top() *Node {
@@ -2271,8 +2275,7 @@ func (p *parser) parse() (err error) {
 		n := p.oe.top()
 		p.tokenizer.AllowCDATA(n != nil && n.Namespace != "")
 		// Read and parse the next token.
-		p.tokenizer.Next()
-		p.tok = p.tokenizer.Token()
+		p.tok = p.token(p.tokenizer.Next()) // boilernet: p.tokenizer.Token()'s token, fewer allocations
 		if p.tok.Type == ErrorToken {
 			err = p.tokenizer.Err()
 			if err != nil && err != io.EOF {
