@@ -183,12 +183,7 @@ func cell(g, c, h, tmp []float32, first bool) {
 // project followed by Predict's rectifier.
 func projectRows(x *Sparse, t0, t1 int, w, bias []float32, d int, out []float32) {
 	for t := t0; t < t1; t++ {
-		row := out[(t-t0)*d : (t-t0)*d+d]
-		kernels.ProjectRow(x, t, w, bias, d, row)
-		for j, v := range row {
-			if v < 0 {
-				row[j] = 0
-			}
-		}
+		kernels.ProjectRow(x, t, w, bias, d, out[(t-t0)*d:(t-t0)*d+d])
 	}
+	vecmath.Rectify(out[:(t1-t0)*d])
 }

@@ -22,11 +22,7 @@ func (p *Params) Predict(c Config, lay Layout, x *Sparse, ws *Workspace) []float
 	n, H := lay.N(), c.Hidden
 	ws.proj = kernels.Grow(ws.proj, n*c.Dense)
 	kernels.Project(lay, x, p.WIn, p.BIn, c.Dense, ws.proj)
-	for i, v := range ws.proj {
-		if v < 0 {
-			ws.proj[i] = 0
-		}
-	}
+	vecmath.Rectify(ws.proj)
 	in := ws.proj
 	for l, layer := range p.Layers {
 		ws.fwd.In, ws.fwd.H, ws.fwd.Reverse = c.LayerInput(l), H, false

@@ -33,6 +33,11 @@ func activateAVX512(s []float32, t *activationTable) int
 //go:noescape
 func sparseRow64AVX2(out, bias, w *float32, cols *int32, vals *float32, n, ld int)
 
+// sparseRow64AVX512 is sparseRow64AVX2 with AVX-512.
+//
+//go:noescape
+func sparseRow64AVX512(out, bias, w *float32, cols *int32, vals *float32, n, ld int)
+
 // rowProducts64AVX2 writes Σ_l a[l·inca]·b[l·ldb : l·ldb+64] for l < k
 // into c[0:64] as mode says, as rowProducts sums.
 //
@@ -48,3 +53,14 @@ func rowProducts128AVX512(c, a, b *float32, k, inca, ldb, mode int)
 //
 //go:noescape
 func rowProducts8AVX2(c, a, b *float32, k, inca, ldb, mode int)
+
+// rectifyAVX2 applies Rectify to s in groups of 8 and returns how many
+// elements it did (all but the tail of fewer than 8).
+//
+//go:noescape
+func rectifyAVX2(s []float32) int
+
+// rectifyAVX512 is rectifyAVX2 in groups of 16, with AVX-512.
+//
+//go:noescape
+func rectifyAVX512(s []float32) int

@@ -423,3 +423,91 @@ done512:
 	VZEROUPPER
 	MOVQ DX, ret+32(FP)
 	RET
+
+// func rectifyAVX2(s []float32) int
+TEXT ·rectifyAVX2(SB), NOSPLIT, $0-32
+	MOVQ   s_base+0(FP), SI
+	MOVQ   s_len+8(FP), CX
+	XORQ   DX, DX
+	VXORPS Y1, Y1, Y1
+
+loopRect:
+	CMPQ    CX, $8
+	JLT     doneRect
+	VMOVUPS (SI), Y0
+	VCMPPS  $0x01, Y1, Y0, Y2 // x < 0 (false for −0 and NaN)
+	VANDNPS Y0, Y2, Y0        // 0 there, x elsewhere
+	VMOVUPS Y0, (SI)
+	ADDQ    $32, SI
+	SUBQ    $8, CX
+	ADDQ    $8, DX
+	JMP     loopRect
+
+doneRect:
+	VZEROUPPER
+	MOVQ DX, ret+24(FP)
+	RET
+
+// func rectifyAVX512(s []float32) int
+TEXT ·rectifyAVX512(SB), NOSPLIT, $0-32
+	MOVQ   s_base+0(FP), SI
+	MOVQ   s_len+8(FP), CX
+	XORQ   DX, DX
+	VPXORD Z1, Z1, Z1
+
+loopRect512:
+	CMPQ      CX, $16
+	JLT       doneRect512
+	VMOVUPS   (SI), Z0
+	VCMPPS    $0x01, Z1, Z0, K1 // x < 0 (false for −0 and NaN)
+	VMOVUPS   Z1, K1, (SI)      // 0 there; the rest stays
+	ADDQ      $64, SI
+	SUBQ      $16, CX
+	ADDQ      $16, DX
+	JMP       loopRect512
+
+doneRect512:
+	VZEROUPPER
+	MOVQ DX, ret+24(FP)
+	RET
+
+// func sparseRow64AVX512(out, bias, w *float32, cols *int32, vals *float32, n, ld int)
+//
+// sparseRow64AVX2 with the 64 columns in Z0..Z3.
+TEXT ·sparseRow64AVX512(SB), NOSPLIT, $0-56
+	MOVQ    out+0(FP), DI
+	MOVQ    bias+8(FP), SI
+	MOVQ    w+16(FP), R8
+	MOVQ    cols+24(FP), R9
+	MOVQ    vals+32(FP), R10
+	MOVQ    n+40(FP), CX
+	MOVQ    ld+48(FP), DX
+	SHLQ    $2, DX
+	VMOVUPS 0(SI), Z0
+	VMOVUPS 64(SI), Z1
+	VMOVUPS 128(SI), Z2
+	VMOVUPS 192(SI), Z3
+	TESTQ   CX, CX
+	JZ      storeSparse512
+
+loopSparse512:
+	MOVLQSX      (R9), AX
+	IMULQ        DX, AX
+	LEAQ         (R8)(AX*1), BX // the row of w for this column
+	VBROADCASTSS (R10), Z8
+	ACCZ(0, Z0, Z16)
+	ACCZ(64, Z1, Z17)
+	ACCZ(128, Z2, Z18)
+	ACCZ(192, Z3, Z19)
+	ADDQ         $4, R9
+	ADDQ         $4, R10
+	DECQ         CX
+	JNZ          loopSparse512
+
+storeSparse512:
+	VMOVUPS Z0, 0(DI)
+	VMOVUPS Z1, 64(DI)
+	VMOVUPS Z2, 128(DI)
+	VMOVUPS Z3, 192(DI)
+	VZEROUPPER
+	RET

@@ -28,3 +28,11 @@ func rowProducts8AVX2(c, a, b *float32, k, inca, ldb, mode int) {
 func rowProducts128AVX512(c, a, b *float32, k, inca, ldb, mode int) {
 	panic("vecmath: no vector kernels")
 }
+
+func rectifyAVX2([]float32) int { panic("vecmath: no vector kernels") }
+
+func rectifyAVX512([]float32) int { panic("vecmath: no vector kernels") }
+
+func sparseRow64AVX512(out, bias, w *float32, cols *int32, vals *float32, n, ld int) {
+	panic("vecmath: no vector kernels")
+}

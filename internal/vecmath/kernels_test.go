@@ -137,6 +137,37 @@ func TestMulRowsAdd(t *testing.T) {
 	})
 }
 
+// TestRectify checks Rectify against the branch it stands for, bit for
+// bit, on slices of every length mod 16 holding −0, NaN, infinities and
+// values of both signs.
+func TestRectify(t *testing.T) {
+	special := []float32{0, float32(math.Copysign(0, -1)), float32(math.NaN()), float32(math.Inf(1)), float32(math.Inf(-1)), -math.SmallestNonzeroFloat32}
+	withVectorized(t, func(t *testing.T) {
+		rng := rand.New(rand.NewPCG(11, 12))
+		for n := range 70 {
+			s := make([]float32, n)
+			for i := range s {
+				s[i] = float32(rng.NormFloat64())
+				if rng.IntN(5) == 0 {
+					s[i] = special[rng.IntN(len(special))]
+				}
+			}
+			want := append([]float32(nil), s...)
+			for i, v := range want {
+				if v < 0 {
+					want[i] = 0
+				}
+			}
+			Rectify(s)
+			for i := range s {
+				if math.Float32bits(s[i]) != math.Float32bits(want[i]) && !(s[i] != s[i] && want[i] != want[i]) {
+					t.Fatalf("length %d, element %d: %v, want %v", n, i, s[i], want[i])
+				}
+			}
+		}
+	})
+}
+
 // TestActivations checks Sigmoids and Tanhs against Sigmoid and Tanh bit
 // for bit over float32 values of every magnitude, at the edges of Exp's
 // range, and in slices whose groups of 8 mix arguments inside and outside
