@@ -23,7 +23,7 @@ func (w *walker) newElement(name string, n *html.Node) *Element {
 	w.elements = w.elements[1:]
 	el.Name = name
 	if len(n.Attr) > 0 {
-		if w.attrs = appendAttrTokens(w.attrs[:0], n); len(w.attrs) > 0 {
+		if w.attrs = appendAttrTokens(w.attrs[:0], n, w); len(w.attrs) > 0 {
 			el.Attrs = w.names.copyOf(w.attrs)
 		}
 		el.Hidden = hiddenElement(n)
@@ -41,11 +41,12 @@ const elementChunk = 256
 // role, "itemprop=" + its microdata properties and "itemtype=" + the last
 // segment of its microdata type ("itemtype=newsarticle"). Tokens are
 // distinct and at most 24.
-func AttrTokens(n *html.Node) []string { return appendAttrTokens(nil, n) }
+func AttrTokens(n *html.Node) []string { return appendAttrTokens(nil, n, nil) }
 
 // appendAttrTokens appends the tokens of AttrTokens to toks, which holds
-// none of them.
-func appendAttrTokens(toks []string, n *html.Node) []string {
+// none of them, with the words of class and id values from
+// w.identifierWords (when w is not nil).
+func appendAttrTokens(toks []string, n *html.Node, w *walker) []string {
 	start := len(toks)
 	add := func(t string) {
 		if len(toks)-start >= maxAttrTokens {
@@ -61,7 +62,13 @@ func appendAttrTokens(toks []string, n *html.Node) []string {
 	for _, a := range n.Attr {
 		switch a.Key {
 		case "class", "id":
-			splitIdentifier(a.Val, add)
+			if w == nil {
+				splitIdentifier(a.Val, add)
+				break
+			}
+			for _, t := range w.identifierWords(a.Val) {
+				add(t)
+			}
 		case "role":
 			for _, r := range strings.Fields(strings.ToLower(a.Val)) {
 				add("role=" + r)
@@ -78,6 +85,23 @@ func appendAttrTokens(toks []string, n *html.Node) []string {
 		}
 	}
 	return toks
+}
+
+// identifierWords returns the words splitIdentifier gives of a class or id
+// value, in order, split once per page: pages repeat their classes on
+// many elements.
+func (w *walker) identifierWords(val string) []string {
+	if words, ok := w.idWords[val]; ok {
+		return words
+	}
+	w.split = w.split[:0]
+	splitIdentifier(val, func(s string) { w.split = append(w.split, s) })
+	words := w.names.copyOf(w.split)
+	if w.idWords == nil {
+		w.idWords = make(map[string][]string)
+	}
+	w.idWords[val] = words
+	return words
 }
 
 // splitIdentifier calls add with each lowercase word of s of two or more

@@ -183,6 +183,31 @@ func TestSharedPaths(t *testing.T) {
 	}
 }
 
+// TestAttrsOfRepeatedClasses checks that the walk's elements, whose class
+// and id words are split once per page, have the tokens AttrTokens gives
+// their nodes: classes repeated, in other orders, shared between class
+// and id, and past the limit of 24 tokens.
+func TestAttrsOfRepeatedClasses(t *testing.T) {
+	many := "a1 bb cc dd ee ff gg hh ii jj kk ll mm nn oo pp qq rr ss tt uu vv ww xx yy zz"
+	page := `<div class="postBody mainNav" id="postBody"><p class="mainNav postBody" role="Main">one</p>` +
+		`<p class="postBody" id="mainNav">two</p><p class="` + many + `" id="extra">three</p><p class="` + many + `">four</p></div>`
+	p, err := Parse([]byte(page), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(p.Blocks) != 4 {
+		t.Fatalf("%d blocks, want 4", len(p.Blocks))
+	}
+	for _, b := range p.Blocks {
+		n := b.Node.Parent
+		for i := len(b.Ancestors) - 1; i >= 0; i, n = i-1, n.Parent {
+			if got, want := b.Ancestors[i].Attrs, AttrTokens(n); !slices.Equal(got, want) {
+				t.Errorf("%q, <%s>: attributes %q, AttrTokens %q", b.Text, n.Data, got, want)
+			}
+		}
+	}
+}
+
 func TestTextOfSubset(t *testing.T) {
 	p, err := Parse([]byte(`<p>one<b>two</b>three</p><p>four</p><p>five<br>six</p>`), Options{})
 	if err != nil {

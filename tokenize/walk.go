@@ -33,9 +33,11 @@ type walker struct {
 	// shared chunks: one allocation for many blocks.
 	names     chunks[string]
 	ancestors chunks[*Element]
-	elements  []Element    // the rest of the chunk newElement takes from
-	attrs     []string     // newElement's buffer of attribute tokens
-	shared    []sharedPath // by depth: the Path and Ancestors of the last block under w.elems[depth]
+	elements  []Element           // the rest of the chunk newElement takes from
+	attrs     []string            // newElement's buffer of attribute tokens
+	idWords   map[string][]string // identifierWords' words by class or id value
+	split     []string            // identifierWords' buffer
+	shared    []sharedPath        // by depth: the Path and Ancestors of the last block under w.elems[depth]
 	skip      map[string]bool
 	blocks    []Block
 	path      []string   // names of the open elements
