@@ -530,12 +530,7 @@ func dropSignupBoxes(blocks []tokenize.Block, selected []bool) {
 		small       bool
 	}
 	var boxes map[*tokenize.Element]*box
-	keptWords := 0
-	for i, b := range blocks {
-		if selected[i] {
-			keptWords += b.Words
-		}
-	}
+	keptWords := selectedWords(blocks, selected)
 	for i, els := range signupAncestors(blocks) {
 		for _, el := range els {
 			if boxes == nil {

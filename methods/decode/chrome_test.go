@@ -194,6 +194,10 @@ func TestFillCode(t *testing.T) {
 }
 
 func TestDropRelated(t *testing.T) {
+	storyTexts := []string{"The council voted on Tuesday to close the old bridge to traffic for the winter and to repair it.",
+		"Engineers found cracks in two of its piers during an inspection in the spring, the city said on Monday.",
+		"The work will cost four million euros and should be finished before the summer holidays begin next year."}
+	story := "<p>" + strings.Join(storyTexts, "</p><p>") + "</p>"
 	tests := []struct {
 		name, page string
 		want       []string
@@ -208,6 +212,20 @@ func TestDropRelated(t *testing.T) {
 			[]string{"Related work on bridges and their history in the valley region", "Text."}},
 		{"plain text naming related content stays", `<p>Related posts are listed below.</p><p><a href="/a">A link</a></p>`,
 			[]string{"Related posts are listed below.", "A link"}},
+		{"teaser cards, headline and lead, in the section the heading opens", story +
+			`<section class="more"><h2>More from Business</h2>
+			<div><h3><a href="/1">Bakery chain opens its twentieth shop</a></h3><p>The family firm plans to hire more bakers.</p></div>
+			<div><h3><a href="/2">Fuel prices fall again</a></h3><p>Drivers paid four cents less a litre.</p></div></section>
+			<p>After the section.</p>`,
+			append(slices.Clone(storyTexts), "After the section.")},
+		{"a related heading that opens the article keeps it", `<div><h2>Trending</h2>` + story + `</div>`,
+			storyTexts},
+		{"a read-also line inside a story", `<p>The first paragraph of the story.</p>
+			<p><strong>Read also:</strong> <a href="/x">Shipping rates rise as queues grow</a></p><p>The second paragraph.</p>`,
+			[]string{"The first paragraph of the story.", "The second paragraph."}},
+		{"a label over links one a line stays", `<p>The first paragraph of the story.</p>
+			<p><b>Related articles:</b><br><a href="/x">One story</a><br><a href="/y">Another story</a></p>`,
+			[]string{"The first paragraph of the story.", "Related articles:", "One story", "Another story"}},
 	}
 	for _, tt := range tests {
 		if got := keptTexts(t, tt.page, dropRelated); !slices.Equal(got, tt.want) {

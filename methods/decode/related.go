@@ -46,25 +46,120 @@ func isRelatedHeading(text string) bool {
 
 // dropRelated unselects the headings over related content
 // (isRelatedHeading: "Related posts", "You may also like", "Lesen Sie
-// auch") that a heading element or bold text sets apart, and the selected
-// paragraphs after one that are mostly links (the teasers), up to the
-// first paragraph that is not.
+// auch") that a heading element or bold text sets apart, and after one
+// the selected paragraphs of the section it opens (the largest element
+// that starts with it and holds less than half the selected words: a
+// "More from Business" box of teaser cards, headline and lead), or, when
+// it opens none, those that are mostly links (the teasers), up to the
+// first that is not. A line that starts with such a label set apart and
+// is a link after it ("Read also: <a>Shipping rates rise</a>") goes too.
 func dropRelated(blocks []tokenize.Block, selected []bool) {
 	teasers := false
+	var section *tokenize.Element // the section a related heading opened
+	total := -1                   // the selected words, counted when first needed
 	for start, end := range selectedParagraphs(blocks, selected) {
 		para := blocks[start:end]
 		switch {
+		case section != nil && slices.Contains(para[0].Ancestors, section):
 		case textBytes(para) <= maxLabelBytes && isRelatedHeading(tokenize.Text(para)) && setApart(para):
+			if total < 0 {
+				total = selectedWords(blocks, selected)
+			}
+			section = openedSection(blocks, start, selected, total)
 			teasers = true
 		case teasers && mostlyLinks(para):
+		case relatedLine(para):
 		default:
-			teasers = false
+			teasers, section = false, nil
 			continue
 		}
 		for i := start; i < end; i++ {
 			selected[i] = false
 		}
 	}
+}
+
+// openedSection returns the largest element that starts with block i (no
+// earlier block lies under it) and whose selected blocks hold less than
+// half of total, the page's selected words; nil when none but the
+// heading's own elements does. (Asking that a share of its words lie in
+// links lost the card grids whose links are empty covers over the card.)
+// It grows the element outward from the block, reading each block once.
+func openedSection(blocks []tokenize.Block, i int, selected []bool, total int) *tokenize.Element {
+	var found *tokenize.Element
+	words, j := 0, i
+	for d := len(blocks[i].Ancestors) - 1; d >= 0; d-- {
+		el := blocks[i].Ancestors[d]
+		if i > 0 && under(blocks[i-1], d, el) {
+			break // neither it nor a larger one starts with the block
+		}
+		for ; j < len(blocks) && under(blocks[j], d, el); j++ {
+			if j-i >= maxSectionBlocks {
+				return found
+			}
+			if selected[j] {
+				words += blocks[j].Words
+			}
+		}
+		if 2*words >= total {
+			break
+		}
+		if !apartTags[el.Name] {
+			found = el
+		}
+	}
+	return found
+}
+
+// under reports whether block b lies under el, an element at depth d.
+func under(b tokenize.Block, d int, el *tokenize.Element) bool {
+	return d < len(b.Ancestors) && b.Ancestors[d] == el
+}
+
+// maxSectionBlocks is the most blocks of a section a related heading
+// opens: a box of teasers is far smaller, and the bound keeps a page of
+// many such headings linear.
+const maxSectionBlocks = 1000
+
+// relatedLine reports whether a paragraph of one line starts with a
+// related label set apart (bold or a heading: "Read also:", "Lesen Sie
+// auch:") and is links after it: a story's teaser inside another. (A label
+// over a list of links, one a line, is left to the decoding: the older
+// datasets' gold keeps such lists at the end of a story.)
+func relatedLine(para []tokenize.Block) bool {
+	if para[0].Line != para[len(para)-1].Line {
+		return false
+	}
+	k := 0
+	for k < len(para) && setApart(para[k:k+1]) && !para[k].InLink {
+		k++
+	}
+	if k == 0 || k == len(para) {
+		return false
+	}
+	head := para[:k]
+	return textBytes(head) <= maxLabelBytes && isRelatedHeading(tokenize.Text(head)) && allLinks(para[k:])
+}
+
+// allLinks reports whether every word of the blocks lies in a link.
+func allLinks(blocks []tokenize.Block) bool {
+	for _, b := range blocks {
+		if b.Words > 0 && !b.InLink {
+			return false
+		}
+	}
+	return true
+}
+
+// selectedWords returns the words of the selected blocks.
+func selectedWords(blocks []tokenize.Block, selected []bool) int {
+	n := 0
+	for i, b := range blocks {
+		if selected[i] {
+			n += b.Words
+		}
+	}
+	return n
 }
 
 // apartTags are the elements that set a line apart as a heading.
