@@ -112,8 +112,17 @@ var controlLabels = map[string]bool{
 }
 
 // readingTime matches a reading-time label: "4 min read", "Reading time:
-// 5 minutes", "Lesezeit: 3 Min.", "3 min de lecture".
-var readingTime = regexp.MustCompile(`^(reading time|read time|lesezeit|temps de lecture)?\s*:?\s*\d+\s*(min|mins|minutes?|minuten|minuto?s?)\.?\s*(read|reading|de lecture|lesezeit|de lectura)?$`)
+// 5 minutes", "Lesezeit: 3 Min.", "3 min de lecture"; duration alone a
+// bare duration ("5 minutes"), a reading time only under markup named
+// for one (a recipe's "Prep Time 10 minutes" is content).
+var (
+	readingTime = regexp.MustCompile(`^((reading time|read time|lesezeit|temps de lecture|tiempo de lectura)\s*:?\s*\d+\s*` + minutes +
+		`|\d+\s*` + minutes + `\s*(read|reading|de lecture|lesezeit|de lectura))$`)
+	duration = regexp.MustCompile(`^\d+\s*` + minutes + `$`)
+)
+
+// minutes matches the unit of a reading time.
+const minutes = `(min|mins|minutes?|minuten|minuto?s?)\.?`
 
 // maxLabelBytes is the longest text the label lists are looked up for:
 // longer text is no label, and is not lowercased to find out.
@@ -151,10 +160,29 @@ func label(text string) string {
 	return strings.TrimFunc(t, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
 }
 
-// isReadingTime reports whether a block's text is a reading-time label.
+// isReadingTime reports whether a text is a reading-time label.
 func isReadingTime(text string) bool {
 	return len(text) <= 40 && strings.ContainsAny(text, "0123456789") &&
 		readingTime.MatchString(strings.ToLower(strings.Join(strings.Fields(text), " ")))
+}
+
+// readingTimeBlock reports whether a block is a reading-time label: its
+// text says so, or it is a bare duration under an element whose class or
+// id names a reading time ("reading-time", "readTime", "read-time").
+func readingTimeBlock(b tokenize.Block) bool {
+	if isReadingTime(b.Text) {
+		return true
+	}
+	if len(b.Text) > 40 || !duration.MatchString(strings.ToLower(strings.Join(strings.Fields(b.Text), " "))) {
+		return false
+	}
+	for _, el := range b.Ancestors {
+		if slices.Contains(el.Attrs, "reading") || slices.Contains(el.Attrs, "readtime") ||
+			slices.Contains(el.Attrs, "read") && slices.Contains(el.Attrs, "time") {
+			return true
+		}
+	}
+	return false
 }
 
 // controlPrefixes start the labels of controls and the lines of site
@@ -244,7 +272,7 @@ func isPermalink(b tokenize.Block) bool { return b.InLink && permalinkMarks[stri
 func dropChrome(blocks []tokenize.Block, selected []bool) {
 	known := make(map[*html.Node]bool)
 	for i, b := range blocks {
-		if selected[i] && (b.Node != nil && isChrome(b, known) || isPermalink(b) || inPageFooter(b) || isReadingTime(b.Text)) {
+		if selected[i] && (b.Node != nil && isChrome(b, known) || isPermalink(b) || inPageFooter(b) || readingTimeBlock(b)) {
 			selected[i] = false
 		}
 	}

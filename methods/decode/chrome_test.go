@@ -56,6 +56,10 @@ func TestDropChrome(t *testing.T) {
 			<p>5 min read</p><p>Reading time: 3 minutes</p><p>Join the discussion</p><p>Save 30%</p>`,
 			[]string{"Our plans start at ten dollars a month for a team of five.",
 				"Start your free trial with all the features today", "Share your story with us in the comments.", "Save 30%"}},
+		{"a duration is a reading time only when it says so or its markup does", `<p>Story text.</p>
+			<div><span>Prep Time</span> <span>10 minutes</span></div><p>Understand the tool in <b>5 minutes</b> by playing!</p>
+			<div class="post-meta"><span class="reading-time">6 min</span> <span class="readTime">4 minutes</span></div>`,
+			[]string{"Story text.", "Prep Time", "10 minutes", "Understand the tool in", "5 minutes", "by playing!"}},
 		{"the page's footer, not an article's", `<article><p>Story text.</p><footer>Sources: the city's budget.</footer></article>
 			<footer><p>Holiday Kitchen</p></footer><div role="contentinfo">Imprint</div>`,
 			[]string{"Story text.", "Sources: the city's budget."}},
