@@ -1,6 +1,7 @@
 package infer
 
 import (
+	"github.com/boilernet/boilernet/metadata"
 	"regexp"
 	"slices"
 	"strings"
@@ -16,16 +17,6 @@ type Comment struct {
 	Author string `json:"author,omitempty"`
 	Date   string `json:"date,omitempty"`
 	Text   string `json:"text"`
-}
-
-// commentTokens are the class, id and microdata tokens (tokenize.AttrTokens)
-// that mark a comment section or one comment, in the languages of the
-// shared datasets and the commenting systems most sites embed.
-var commentTokens = map[string]bool{
-	"comment": true, "comments": true, "commentlist": true, "commentbody": true, "disqus": true, "dsq": true,
-	"discussion": true, "talkback": true, "usercomments": true, "kommentar": true, "kommentare": true,
-	"komentarz": true, "komentarze": true, "commentaire": true, "commentaires": true, "comentario": true,
-	"comentarios": true, "itemprop=comment": true, "itemtype=comment": true, "itemtype=usercomments": true,
 }
 
 // Tokens that mark, inside a comment, its author's name and its date.
@@ -69,14 +60,9 @@ var commentSkipTokens = map[string]bool{"hidden": true, "hide": true, "hiddenbox
 // link in the article's header is not a section.
 const minCommentWords = 8
 
-func isCommentElement(el *tokenize.Element) bool {
-	for _, t := range el.Attrs {
-		if commentTokens[t] {
-			return true
-		}
-	}
-	return false
-}
+// isCommentElement reports whether an element marks readers' comments, a
+// section or one comment (metadata.MarksComments).
+func isCommentElement(el *tokenize.Element) bool { return metadata.MarksComments(el.Attrs) }
 
 func hasToken(el *tokenize.Element, set map[string]bool) bool {
 	for _, t := range el.Attrs {

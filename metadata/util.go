@@ -256,10 +256,11 @@ func textNodes(n *html.Node, max int) []string {
 const commentLevels = 6
 
 // inCommentOrReview reports whether an element or one of its five
-// nearest ancestors is classed as a comment or a review: their authors
-// and dates are not the page's. dist memoizes, for the elements met, how
-// many levels up the nearest such one is (commentLevels: none that near),
-// so that a page's text nodes cost one class test per element.
+// nearest ancestors marks readers' comments (MarksComments) or is classed
+// as a review: their authors and dates are not the page's. dist
+// memoizes, for the elements met, how many levels up the nearest such one
+// is (commentLevels: none that near), so that a page's text nodes cost
+// one test per element.
 func inCommentOrReview(n *html.Node, dist map[*html.Node]uint8) bool {
 	return commentDistance(n, dist) < commentLevels
 }
@@ -272,22 +273,25 @@ func commentDistance(n *html.Node, dist map[*html.Node]uint8) uint8 {
 		return d
 	}
 	var d uint8
-	if !classedCommentOrReview(n) {
+	if !commentOrReview(n) {
 		d = min(commentDistance(n.Parent, dist)+1, commentLevels)
 	}
 	dist[n] = d
 	return d
 }
 
-// classedCommentOrReview reports whether an element's class or id names a
-// comment or a review.
-func classedCommentOrReview(n *html.Node) bool {
+// commentOrReview reports whether an element marks readers' comments or
+// its class or id names a review.
+func commentOrReview(n *html.Node) bool {
+	if n.Type != html.ElementNode || len(n.Attr) == 0 {
+		return false
+	}
 	for _, a := range n.Attr {
-		if (a.Key == "class" || a.Key == "id") && (containsFold(a.Val, "comment") || containsFold(a.Val, "review")) {
+		if (a.Key == "class" || a.Key == "id") && containsFold(a.Val, "review") {
 			return true
 		}
 	}
-	return false
+	return nodeMarksComments(n)
 }
 
 // inCode reports whether text node d under n is the text of a <style> or
