@@ -260,19 +260,29 @@ func isButton(b tokenize.Block) bool {
 // that documentation generators put after it (Sphinx's "¶").
 var permalinkMarks = map[string]bool{"¶": true, "§": true, "#": true, "🔗": true, "⚓": true, "⚓︎": true}
 
+// inSignature reports whether a block lies under a forum post's
+// signature: an element whose class or id holds the word "signature"
+// (phpBB's and vBulletin's signature, XenForo's message-signature).
+func inSignature(b tokenize.Block) bool {
+	return slices.ContainsFunc(b.Ancestors, func(el *tokenize.Element) bool {
+		return slices.Contains(el.Attrs, "signature") || slices.Contains(el.Attrs, "signaturecontainer")
+	})
+}
+
 // isPermalink reports whether a block is a heading's permalink mark.
 func isPermalink(b tokenize.Block) bool { return b.InLink && permalinkMarks[strings.TrimSpace(b.Text)] }
 
 // dropChrome unselects the blocks under site-chrome markup (isChrome), a
 // heading's permalink mark (isPermalink), a reading-time label in a block
-// of its own; the selected paragraphs that are an advertising label
-// (adLabel) or a control's (controlLabel); and those of at most
-// ctaWords words wholly inside buttons: "Book a demo", "Sign up", "Add to
-// cart".
+// of its own, a forum post's signature (inSignature); and the selected
+// paragraphs, or lines of one, that are an advertising label (adLabel), a
+// control's (controlLabel), a row of controls (isControlRow: "Quote Reply
+// Report Like 3") or at most ctaWords words wholly inside buttons: "Book a
+// demo", "Sign up", "Add to cart".
 func dropChrome(blocks []tokenize.Block, selected []bool) {
 	known := make(map[*html.Node]bool)
 	for i, b := range blocks {
-		if selected[i] && (b.Node != nil && isChrome(b, known) || isPermalink(b) || inPageFooter(b) || readingTimeBlock(b)) {
+		if selected[i] && (b.Node != nil && isChrome(b, known) || isPermalink(b) || inPageFooter(b) || readingTimeBlock(b) || inSignature(b)) {
 			selected[i] = false
 		}
 	}
@@ -352,7 +362,33 @@ func isLabel(run []tokenize.Block) bool {
 			return true
 		}
 	}
-	return isCallToAction(run)
+	return isCallToAction(run) || isControlRow(run)
+}
+
+// rowLabels are the labels, lowercase, of a post's controls that count as
+// such only in a row of controls ("Quote Reply Report Like 0"): alone,
+// "Report" or "Edit" may be a heading.
+var rowLabels = map[string]bool{"report": true, "edit": true, "delete": true, "flag": true, "permalink": true, "report post": true}
+
+// isControlRow reports whether a line is a row of two or more controls,
+// every block of it a control's label (controlLabels, rowLabels), a count
+// after one allowed: a forum post's "Quote Reply Report Like 3".
+func isControlRow(run []tokenize.Block) bool {
+	n := 0
+	for _, b := range run {
+		if b.Words == 0 {
+			continue
+		}
+		if len(b.Text) > maxLabelBytes {
+			return false
+		}
+		t := label(b.Text)
+		if !controlLabels[t] && !rowLabels[t] {
+			return false
+		}
+		n++
+	}
+	return n >= 2
 }
 
 // isCallToAction reports whether a paragraph is a call to action: at most

@@ -60,6 +60,11 @@ func TestDropChrome(t *testing.T) {
 			<div><span>Prep Time</span> <span>10 minutes</span></div><p>Understand the tool in <b>5 minutes</b> by playing!</p>
 			<div class="post-meta"><span class="reading-time">6 min</span> <span class="readTime">4 minutes</span></div>`,
 			[]string{"Story text.", "Prep Time", "10 minutes", "Understand the tool in", "5 minutes", "by playing!"}},
+		{"a post's row of controls and its signature", `<div class="post"><p>Check the relief valve pipe outside first.</p>
+			<div class="message-signature">Gas Safe registered · North London</div>
+			<div class="actions"><a href="#">Quote</a> <a href="#">Reply</a> <a href="#">Report</a> <span>Like 3</span></div></div>
+			<h2>Report</h2><p>Edit your profile in the settings.</p><div><a href="/r">Reply</a> to this <a href="/t">thread</a></div>`,
+			[]string{"Check the relief valve pipe outside first.", "Report", "Edit your profile in the settings.", "Reply", "to this", "thread"}},
 		{"the page's footer, not an article's", `<article><p>Story text.</p><footer>Sources: the city's budget.</footer></article>
 			<footer><p>Holiday Kitchen</p></footer><div role="contentinfo">Imprint</div>`,
 			[]string{"Story text.", "Sources: the city's budget."}},
