@@ -1,15 +1,10 @@
 package infer
 
-import (
-	"github.com/boilernet/boilernet/internal/resultpage"
-	"github.com/boilernet/boilernet/tokenize"
-)
+import "github.com/boilernet/boilernet/internal/resultpage"
 
-// A Result's parsed page (its DOM and blocks) is kept from callers: a
-// Result is not changed once returned, so it can be shared and rendered
-// any number of times. Package render reads the page through package
-// resultpage to write the content's structure and the highlighted page,
-// and never changes it.
-func init() {
-	resultpage.Of = func(r any) *tokenize.Page { return r.(*Result).page }
-}
+// Parsed returns the page r was extracted from, sealed: only this
+// module's packages can open it (internal/resultpage), and package render
+// is the one that does, to write the content's structure and the
+// highlighted page, never changing it. A Result is not changed once
+// returned, so it can be shared and rendered any number of times.
+func (r *Result) Parsed() resultpage.Sealed { return resultpage.Seal(r.page) }

@@ -10,4 +10,4 @@ import (
 // made by an Extractor), which infer hands to render alone. Every format
 // only reads it: a Result is rendered alike any number of times, and
 // Highlighted and Marked change a sanitized copy, never the page.
-func pageOf(r *infer.Result) *tokenize.Page { return resultpage.Of(r) }
+func pageOf(r *infer.Result) *tokenize.Page { return resultpage.Open(r.Parsed()) }
