@@ -5,6 +5,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/boilernet/boilernet/render"
 )
 
 func response(t *testing.T, h uintptr, raw []byte, opts string) Response {
@@ -26,7 +28,7 @@ func TestExtract(t *testing.T) {
 		t.Fatalf("text: %+v", r)
 	}
 	r = response(t, 0, page, `{"name": "sample.html", "format": "json"}`)
-	var rec pageJSON
+	var rec render.Record
 	if err := json.Unmarshal([]byte(r.Output), &rec); err != nil {
 		t.Fatal(err)
 	}

@@ -67,33 +67,19 @@ func ParseRequest(b []byte) (Request, error) {
 	return r, nil
 }
 
-// pageJSON is the record of one page in extract's json and jsonl formats,
-// field for field (cmd/boilernet's pageJSON, without the corpus filter's
-// fields, which a single extraction never sets).
-type pageJSON struct {
-	File string `json:"file"`
-	infer.Record
-	Error    string        `json:"error,omitempty"`
-	Encoding string        `json:"encoding,omitempty"`
-	Blocks   []infer.Block `json:"blocks,omitempty"`
-}
-
 // Response is the JSON object boilernet_extract returns: the page's
 // record (as extract -format json writes it, without "file"), and its
 // output in the format asked, or the error.
 type Response struct {
-	infer.Record
-	Encoding string        `json:"encoding,omitempty"`
-	Blocks   []infer.Block `json:"blocks,omitempty"`
+	render.Record
 	// Output is what boilernet extract -format FORMAT writes for the page
 	// alone; empty for the text format, whose output is Text and a
 	// newline (nothing for an empty text).
 	Output string `json:"output,omitempty"`
-	// Error names the input and says what was wrong; the other fields
-	// are then empty. BadOptions reports an error of the options (the
-	// format, the method), which no page can pass.
-	Error      string `json:"error,omitempty"`
-	BadOptions bool   `json:"bad_options,omitempty"`
+	// BadOptions reports an error of the options (the format, the
+	// method), which no page can pass; Record.Error names the input and
+	// says what was wrong, and the other fields are then empty.
+	BadOptions bool `json:"bad_options,omitempty"`
 }
 
 // errOptions is wrapped by the errors of a Request's options.
@@ -164,7 +150,7 @@ func (e *Extractor) Extract(raw []byte, req Request) Response {
 	}
 	resp, err := e.extract(raw, req, name)
 	if err != nil {
-		return Response{Error: name + ": " + err.Error(), BadOptions: errors.Is(err, errOptions)}
+		return Response{Record: render.Record{Error: name + ": " + err.Error()}, BadOptions: errors.Is(err, errOptions)}
 	}
 	return resp
 }
@@ -188,7 +174,8 @@ func (e *Extractor) extract(raw []byte, req Request, name string) (Response, err
 	if err != nil {
 		return Response{}, err
 	}
-	resp := Response{Record: res.Record(), Encoding: res.Encoding}
+	resp := Response{Record: render.NewRecord("", res)}
+	resp.Encoding = res.Encoding
 	if format == "json" {
 		resp.Blocks = res.Blocks
 	}
@@ -216,9 +203,13 @@ func write(w io.Writer, format, name string, res *infer.Result, resp Response) e
 	case "json":
 		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")
-		return enc.Encode(pageJSON{File: name, Record: resp.Record, Encoding: resp.Encoding, Blocks: resp.Blocks})
+		rec := resp.Record
+		rec.File = name
+		return enc.Encode(rec)
 	case "jsonl":
-		return json.NewEncoder(w).Encode(pageJSON{File: name, Record: resp.Record})
+		rec := resp.Record
+		rec.File, rec.Encoding = name, ""
+		return json.NewEncoder(w).Encode(rec)
 	}
 	return nil
 }

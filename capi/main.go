@@ -41,6 +41,8 @@ import (
 	"runtime/debug"
 	"sync"
 	"unsafe"
+
+	"github.com/boilernet/boilernet/render"
 )
 
 func main() {}
@@ -124,7 +126,7 @@ func extractJSON(h uintptr, raw, opts []byte) (out []byte) {
 		}
 	}()
 	if err != nil {
-		b, _ := json.Marshal(Response{Error: name + ": " + err.Error(), BadOptions: true})
+		b, _ := json.Marshal(Response{Record: render.Record{Error: name + ": " + err.Error()}, BadOptions: true})
 		return b
 	}
 	var e *Extractor
@@ -143,7 +145,7 @@ func extractJSON(h uintptr, raw, opts []byte) (out []byte) {
 }
 
 func errorJSON(msg string) []byte {
-	b, _ := json.Marshal(Response{Error: msg})
+	b, _ := json.Marshal(Response{Record: render.Record{Error: msg}})
 	return b
 }
 

@@ -6,26 +6,8 @@ import (
 
 	"github.com/boilernet/boilernet/batch"
 	"github.com/boilernet/boilernet/infer"
+	"github.com/boilernet/boilernet/render"
 )
-
-// Line is the output of one record: its identity, then what was
-// extracted, or why it was skipped, or what went wrong. Written as one
-// JSON object a line, the lines of a run account for every record read.
-type Line struct {
-	URL          string `json:"url,omitempty"`
-	WARCRecordID string `json:"warc_record_id,omitempty"`
-	WARCDate     string `json:"warc_date,omitempty"`
-	Source       string `json:"source"`
-	Offset       int64  `json:"offset"`
-	InMember     int64  `json:"offset_in_member,omitempty"` // see Record.InMember
-	Line         int    `json:"line,omitempty"`             // JSONL input
-	infer.Record
-	Skipped string `json:"skipped,omitempty"`
-	Error   string `json:"error,omitempty"`
-	// DuplicateOf names the earlier record whose whole text this one's
-	// repeats (extract -dedup; see package corpus).
-	DuplicateOf string `json:"duplicate_of,omitempty"`
-}
 
 // Name is the name of rec's page in error messages and batches: the file
 // and the offset (WARC; and where in its gzip member, for a member of
@@ -41,10 +23,12 @@ func (rec *Record) Name() string {
 }
 
 // NewLine makes rec's output line from its extraction (res, or err, which
-// should name the record; nil for a record that is not a page).
-func NewLine(rec *Record, res *infer.Result, err error) Line {
-	l := Line{URL: rec.URL, WARCRecordID: rec.ID, WARCDate: rec.Date, Source: rec.Source, Offset: rec.Offset,
-		InMember: rec.InMember, Line: rec.Line, Skipped: rec.Skip}
+// should name the record; nil for a record that is not a page): a
+// render.Record named by rec's URL and place, then what was extracted, or
+// why it was skipped, or what went wrong. Written as one JSON object a
+// line, the lines of a run account for every record read.
+func NewLine(rec *Record, res *infer.Result, err error) render.Record {
+	var l render.Record
 	switch {
 	case rec.Err != nil:
 		l.Error = rec.Err.Error()
@@ -52,9 +36,21 @@ func NewLine(rec *Record, res *infer.Result, err error) Line {
 	case err != nil:
 		l.Error = err.Error()
 	case res != nil:
-		l.Record = res.Record()
+		l = render.NewRecord("", res)
 	}
+	l.URL, l.Place, l.Skipped = rec.URL, rec.place(), rec.Skip
 	return l
+}
+
+// FileLine is the line of a corpus file that could not be read on: its
+// error, at offset -1.
+func FileLine(source, err string) render.Record {
+	return render.Record{Place: &render.Place{Source: source, Offset: -1}, Error: err}
+}
+
+// place is where rec was read, for its line.
+func (rec *Record) place() *render.Place {
+	return &render.Place{WARCRecordID: rec.ID, WARCDate: rec.Date, Source: rec.Source, Offset: rec.Offset, InMember: rec.InMember, Line: rec.Line}
 }
 
 // Extract extracts rec's page with e as a batch of many records does it
@@ -65,7 +61,7 @@ func NewLine(rec *Record, res *infer.Result, err error) Line {
 // When ctx is done the line holds the context's error at once (the
 // extraction stops at its next step). A line has no blocks, so the
 // blocks' locators are not computed (SkipLocators).
-func Extract(ctx context.Context, e *infer.Extractor, rec *Record, opts infer.Options) Line {
+func Extract(ctx context.Context, e *infer.Extractor, rec *Record, opts infer.Options) render.Record {
 	if !rec.Page() {
 		return NewLine(rec, nil, nil)
 	}
@@ -86,7 +82,7 @@ type Summary struct {
 }
 
 // Add counts l.
-func (s *Summary) Add(l Line) {
+func (s *Summary) Add(l render.Record) {
 	s.Read++
 	switch {
 	case l.Error != "":

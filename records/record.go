@@ -2,8 +2,8 @@
 // WARC files (plain or gzipped per record, read with
 // github.com/nlnwa/gowarc) and JSONL files of {"url", "html"} objects:
 // reading them record by record, writing WARC records (WriteWARC, for
-// fixtures and small exports), and the output line of each record (Line,
-// Extract, Summary).
+// fixtures and small exports), and the output line of each record (a
+// render.Record: NewLine, Extract, Summary).
 //
 // Every record of a file comes out as one Record, in file order: a page
 // to extract (HTML, its charset and URL), a record that is not an HTML

@@ -2,6 +2,7 @@ package render_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"os"
 	"strings"
@@ -87,4 +88,19 @@ func ExampleTEI() {
 	//       <titleStmt>
 	//         <title>Night trains return to the Alps</title>
 	//         <author>Marta Keller</author>
+}
+
+// A page's JSON record, as boilernet extract -format jsonl writes it.
+func ExampleNewRecord() {
+	res, err := inArticle.ExtractBytes(context.Background(), []byte(page), infer.Options{URL: "https://courier.example/travel/night-trains"})
+	if err != nil {
+		panic(err)
+	}
+	line, err := json.Marshal(render.NewRecord("night-trains.html", res))
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(string(line))
+	// Output:
+	// {"file":"night-trains.html","url":"https://courier.example/travel/night-trains","title":"Night trains","text":"The sleeper to Vienna runs again, with a new timetable.\n\nFares\n\nClass\n\nPrice\n\nSeat\n\n29 €\n\nCouchette\n\n59 €\n\nBook early\n\nBring a * card"}
 }

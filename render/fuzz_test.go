@@ -3,12 +3,15 @@ package render
 import (
 	"bytes"
 	"io"
+	"strings"
 	"testing"
 
 	"github.com/boilernet/boilernet/bilstm"
 	"github.com/boilernet/boilernet/infer"
 	"github.com/boilernet/boilernet/methods"
+	"github.com/boilernet/boilernet/sanitize"
 	"github.com/boilernet/boilernet/vocab"
+	"golang.org/x/net/html"
 )
 
 // FuzzRender runs extraction and every output format on arbitrary input
@@ -75,6 +78,78 @@ func FuzzRender(f *testing.F) {
 		}
 		if _, err := parseXML(plain.Bytes()); err != nil {
 			t.Fatalf("XML not well-formed: %v", err)
+		}
+	})
+}
+
+// FuzzHighlight renders any page as the server's frame shows it
+// (HighlightOptions.Frame) and parses the result again as the sandboxed
+// frame does (scripting disabled): no element that
+// runs code or loads a document, no event handler and no script URL may
+// be left, and the policy must come first in the head.
+func FuzzHighlight(f *testing.F) {
+	f.Add(`<html><head><title>T</title></head><body><nav><a href="/">Home</a></nav><article><h1>T</h1><p>Text <a href="b.html">link</a>.</p></article></body></html>`)
+	f.Add(`<noscript>&lt;script&gt;alert(1)&lt;/script&gt;</noscript><p>x</p>`)
+	f.Add(`<svg><script>alert(1)</script><a xlink:href="javascript:alert(1)">x</a></svg><math><mi>y</mi></math>`)
+	f.Add(`<p><a href=" java\tscript:alert(1)">x</a><img src=x onerror=alert(1)><form action=javascript:1><button formaction=javascript:2>b</button></form></p>`)
+	f.Add(`<table><td><template><script>1</script></template><object data=x></object><embed src=x></td></table>`)
+	f.Add(`<frameset><frame src=x></frameset>`)
+	f.Add(`<portal src=x></portal><fencedframe src=x></fencedframe><style>a{background:u\72l(x)}</style><p style="b:u\72l(y)">z</p>`)
+	all := infer.WithClassifier(methods.Method{}, methods.Verdicts(func(p methods.Page) ([]bool, error) {
+		sel := make([]bool, len(p.Blocks))
+		for i := range sel {
+			sel[i] = i%2 == 0
+		}
+		return sel, nil
+	}))
+	f.Fuzz(func(t *testing.T, page string) {
+		res, err := all.ExtractBytes(t.Context(), []byte(page), infer.Options{URL: "https://example.com/a/"})
+		if err != nil {
+			return
+		}
+		var sb strings.Builder
+		if err := Highlight(t.Context(), &sb, res, HighlightOptions{Frame: true}); err != nil {
+			return
+		}
+		doc, err := html.ParseWithOptions(strings.NewReader(sb.String()), html.ParseOptionEnableScripting(false))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for n := range doc.Descendants() {
+			if n.Type != html.ElementNode {
+				continue
+			}
+			name := strings.ToLower(n.Data)
+			switch name {
+			case "script", "iframe", "frame", "object", "embed", "applet", "base", "link", "portal", "fencedframe",
+				"template", "video", "audio", "animate", "set", "foreignobject":
+				t.Fatalf("<%s> left in %q\nfrom %q", name, sb.String(), page)
+			case "meta":
+				for _, a := range n.Attr {
+					if a.Key == "http-equiv" && !strings.EqualFold(a.Val, "content-type") &&
+						(a.Val != "Content-Security-Policy" || n.Attr[1].Val != FrameCSP) {
+						t.Fatalf("meta http-equiv left in %q", sb.String())
+					}
+				}
+			}
+			for _, a := range n.Attr {
+				key := strings.ToLower(a.Key)
+				if strings.HasPrefix(key, "on") || key == "srcdoc" || key == "action" || key == "formaction" {
+					t.Fatalf("attribute %s left in %q\nfrom %q", a.Key, sb.String(), page)
+				}
+				if s := sanitize.Scheme(a.Val); s == "javascript" || s == "vbscript" {
+					t.Fatalf("script URL in %s=%q left in %q", a.Key, a.Val, sb.String())
+				}
+			}
+			if name == "head" {
+				c := n.FirstChild
+				for c != nil && c.Type != html.ElementNode {
+					c = c.NextSibling
+				}
+				if c == nil || c.Data != "meta" {
+					t.Fatalf("head does not start with meta: %q", sb.String())
+				}
+			}
 		}
 	})
 }

@@ -1,6 +1,8 @@
 package render
 
 import (
+	"context"
+	"errors"
 	"io"
 	"os"
 	"path/filepath"
@@ -22,7 +24,7 @@ import (
 // page is left as it was.
 func TestMarked(t *testing.T) {
 	page := `<html><head><title>T</title></head><body><p>one <a href="x">two</a></p><textarea>three</textarea><p>four</p></body></html>`
-	res, err := keepAll.ExtractBytes(t.Context(), []byte(page), infer.Options{})
+	res, err := keepAll.ExtractBytes(t.Context(), []byte(page), infer.Options{URL: "https://site.example/a/"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -30,7 +32,7 @@ func TestMarked(t *testing.T) {
 	if err := html.Render(&before, pageOf(res).Root); err != nil {
 		t.Fatal(err)
 	}
-	doc, err := Marked(res, "https://site.example/a/", func(i int) *html.Node {
+	doc, err := marked(res, func(i int) *html.Node {
 		if res.Blocks[i].Text == "four" {
 			return nil
 		}
@@ -54,7 +56,7 @@ func TestMarked(t *testing.T) {
 	if after.String() != before.String() {
 		t.Errorf("the page changed:\n%s\nwas\n%s", after.String(), before.String())
 	}
-	if _, err := Marked(&infer.Result{Text: "by hand"}, "", nil); err == nil {
+	if _, err := marked(&infer.Result{Text: "by hand"}, nil); err == nil {
 		t.Error("no error for a Result without a page")
 	}
 }
@@ -150,7 +152,7 @@ func TestHighlightedDeclaresUTF8(t *testing.T) {
 
 // TestRenderLeavesResult: no format changes the Result or its page, so
 // the formats can be written in any order and any number of times: after
-// every format is written (Marked too), the Result equals, to the last
+// every format is written (the frame's highlighting too), the Result equals, to the last
 // node of its page, a fresh extraction of the same page, and writing the
 // formats again, in the other order, gives the same bytes.
 func TestRenderLeavesResult(t *testing.T) {
@@ -167,15 +169,8 @@ func TestRenderLeavesResult(t *testing.T) {
 		{"highlighted", Highlighted},
 		{"tei", TEI},
 		{"xml", XML},
-		{"marked", func(w io.Writer, r *infer.Result) error {
-			doc, err := Marked(r, r.URL, func(i int) *html.Node {
-				return &html.Node{Type: html.ElementNode, Data: "mark", DataAtom: atom.Mark,
-					Attr: []html.Attribute{{Key: "data-block", Val: strconv.Itoa(i)}}}
-			})
-			if err != nil {
-				return err
-			}
-			return html.Render(w, doc)
+		{"frame", func(w io.Writer, r *infer.Result) error {
+			return Highlight(context.Background(), w, r, HighlightOptions{Frame: true})
 		}},
 	}
 	for _, file := range files {
@@ -220,4 +215,60 @@ func TestRenderLeavesResult(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestHighlightFrame: the frame's page marks every block with its
+// probability and index, and starts its head with the charset, FrameCSP
+// and the style, also when the page has no head.
+func TestHighlightFrame(t *testing.T) {
+	res, err := keepAll.ExtractBytes(t.Context(), []byte(`<p>one</p><p>two</p>`), infer.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sb strings.Builder
+	if err := Highlight(t.Context(), &sb, res, HighlightOptions{Frame: true}); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`<head><meta charset="utf-8"/><meta http-equiv="Content-Security-Policy" content="` + html.EscapeString(FrameCSP) + `"/><style>mark.bn-c{`,
+		`<mark class="bn-c" title="P(content) 1.000" data-block="0">one</mark>`, `data-block="1">two</mark>`} {
+		if !strings.Contains(sb.String(), want) {
+			t.Errorf("no %s in\n%s", want, sb.String())
+		}
+	}
+}
+
+// TestHighlightStops: Highlight stops with the context's error once it is
+// done: before it starts, and in the middle of writing a big page.
+func TestHighlightStops(t *testing.T) {
+	big, err := keepAll.ExtractBytes(t.Context(), []byte(strings.Repeat("<p>"+strings.Repeat("word ", 200)+"</p>", 200)), infer.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, opts := range []HighlightOptions{{}, {Frame: true}} {
+		done, cancel := context.WithCancel(context.Background())
+		cancel()
+		w := &cancellingWriter{after: 1, cancel: func() {}}
+		if err := Highlight(done, w, big, opts); !errors.Is(err, context.Canceled) || w.writes > 0 {
+			t.Errorf("%+v, done before: %v after %d writes, want none", opts, err, w.writes)
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		w = &cancellingWriter{after: 1, cancel: cancel}
+		if err := Highlight(ctx, w, big, opts); !errors.Is(err, context.Canceled) || w.writes > 1 {
+			t.Errorf("%+v: %v after %d writes, want to stop after the first", opts, err, w.writes)
+		}
+		cancel()
+	}
+}
+
+// cancellingWriter cancels a context after some writes.
+type cancellingWriter struct {
+	after, writes int
+	cancel        func()
+}
+
+func (w *cancellingWriter) Write(p []byte) (int, error) {
+	if w.writes++; w.writes >= w.after {
+		w.cancel()
+	}
+	return len(p), nil
 }

@@ -527,30 +527,6 @@ func TestRenderStopsAtDeadline(t *testing.T) {
 			t.Errorf("%s without a deadline: %v", format, err)
 		}
 	}
-	// The highlighted page stops in the middle of its writing.
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	w := &cancellingWriter{after: 1, cancel: cancel}
-	big, err := infer.WithClassifier(methods.Method{}, methods.Verdicts(fakeSelector)).ExtractBytes(t.Context(), []byte(strings.Repeat("<p>"+strings.Repeat("word ", 200)+"</p>", 200)), infer.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := writeHighlighted(ctx, w, big, ""); !errors.Is(err, context.Canceled) || w.writes > 1 {
-		t.Errorf("writeHighlighted: %v after %d writes, want to stop after the first", err, w.writes)
-	}
-}
-
-// cancellingWriter cancels a context after some writes.
-type cancellingWriter struct {
-	after, writes int
-	cancel        func()
-}
-
-func (w *cancellingWriter) Write(p []byte) (int, error) {
-	if w.writes++; w.writes >= w.after {
-		w.cancel()
-	}
-	return len(p), nil
 }
 
 // TestMemoryBudgetConfig: the budget defaults to MaxBody × Workers and

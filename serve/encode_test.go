@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/boilernet/boilernet/infer"
+	"github.com/boilernet/boilernet/render"
 )
 
 // TestEncodeResponse: a response encoded in pieces, its long parts apart,
@@ -18,16 +19,16 @@ func TestEncodeResponse(t *testing.T) {
 		name string
 		resp Response
 	}{
-		{"short", Response{File: "a.html", Record: infer.Record{Title: "T", Text: "short <b> & \"text\"\n"}, Markdown: "# T\n", Method: "bilstm"}},
-		{"long text", Response{Record: infer.Record{Text: long("a\n")}, Method: "bilstm"}},
-		{"every part long", Response{Record: infer.Record{Title: "t", Text: long("line <p> & \"q\" \\ \t\n")},
+		{"short", Response{Record: render.Record{File: "a.html", Title: "T", Text: "short <b> & \"text\"\n"}, Markdown: "# T\n", Method: "bilstm"}},
+		{"long text", Response{Record: render.Record{Text: long("a\n")}, Method: "bilstm"}},
+		{"every part long", Response{Record: render.Record{URL: "https://example.org/", Title: "t", Text: long("line <p> & \"q\" \\ \t\n")},
 			Markdown: long("> quoted\u2028 \u2029\n"), HTML: long("<mark class=\"bn-c\">x</mark>"), XML: long("<p>é</p>"),
-			TEI: long("日本語\x00\x01"), Source: []byte(long("\xff\xfe<p>bytes</p>")), Charset: "latin1", URL: "https://example.org/", Method: "keep-all"}},
-		{"invalid UTF-8 at the cuts", Response{Record: infer.Record{Text: long("\xe2\x82") + long("\xf0\x9f\x98\x80x")}, Markdown: long("\x80")}},
-		{"a placeholder's look in the text", Response{Record: infer.Record{Text: long("\x00boilernet-0000000000000000-0\"")}, Markdown: "\x00boilernet-"}},
+			TEI: long("日本語\x00\x01"), Source: []byte(long("\xff\xfe<p>bytes</p>")), Charset: "latin1", Method: "keep-all"}},
+		{"invalid UTF-8 at the cuts", Response{Record: render.Record{Text: long("\xe2\x82") + long("\xf0\x9f\x98\x80x")}, Markdown: long("\x80")}},
+		{"a placeholder's look in the text", Response{Record: render.Record{Text: long("\x00boilernet-0000000000000000-0\"")}, Markdown: "\x00boilernet-"}},
 		{"source only", Response{Source: []byte(long("ab")), Method: "bilstm"}},
-		{"many blocks", Response{Record: infer.Record{Text: long("x\n")}, Blocks: blocks(5000), Markdown: long("y"), Method: "bilstm"}},
-		{"few blocks", Response{Blocks: blocks(3), Method: "bilstm"}},
+		{"many blocks", Response{Record: render.Record{Text: long("x\n"), Blocks: blocks(5000)}, Markdown: long("y"), Method: "bilstm"}},
+		{"few blocks", Response{Record: render.Record{Blocks: blocks(3)}, Method: "bilstm"}},
 		{"source of a length not a multiple of 3", Response{Source: []byte(long("abcd") + "x"), Method: "bilstm"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

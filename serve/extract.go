@@ -19,15 +19,13 @@ import (
 	"github.com/boilernet/boilernet/render"
 )
 
-// Response is the answer of POST /v1/extract: the record of boilernet
-// extract -format json (file, title, text, metadata, links, images,
-// comments, encoding, blocks) and the parts asked for.
+// Response is the answer of POST /v1/extract: the page's record as
+// boilernet extract -format json writes it (render.Record: file, url,
+// title, text, metadata, links, images, comments, encoding, and the
+// blocks for format json), then the parts asked for.
 type Response struct {
-	File string `json:"file"`
-	infer.Record
-	Encoding string        `json:"encoding,omitempty"`
-	Blocks   []infer.Block `json:"blocks,omitempty"` // format json
-	Markdown string        `json:"markdown,omitempty"`
+	render.Record
+	Markdown string `json:"markdown,omitempty"`
 	// HTML is the page with its blocks highlighted and its active content
 	// removed, for a sandboxed iframe's srcdoc (format html).
 	HTML string `json:"html,omitempty"`
@@ -41,7 +39,6 @@ type Response struct {
 	// none): what POST /v1/label takes back with the labels.
 	Source  []byte `json:"source,omitempty"`
 	Charset string `json:"charset,omitempty"`
-	URL     string `json:"url,omitempty"` // the page's address (after redirects when fetched)
 	Method  string `json:"method"`
 	Stats   Stats  `json:"stats"`
 
@@ -270,8 +267,8 @@ func (s *Server) run(ctx context.Context, ex *infer.Extractor, opts infer.Option
 	if file == "" {
 		file = req.URL
 	}
-	resp := &Response{File: file, Record: res.Record(),
-		Encoding: res.Encoding, URL: req.URL, Stats: Stats{Blocks: len(res.Blocks), Bytes: len(req.HTML)}}
+	resp := &Response{Record: render.NewRecord(file, res), Stats: Stats{Blocks: len(res.Blocks), Bytes: len(req.HTML)}}
+	resp.Encoding = res.Encoding
 	for _, b := range res.Blocks {
 		if b.Content {
 			resp.Stats.ContentBlocks++
@@ -319,7 +316,7 @@ func (s *Server) render(ctx context.Context, resp *Response, res *infer.Result, 
 	}
 	if req.Wants("html") {
 		var e jsonEscaper
-		if err := writeHighlighted(ctx, &e, res, req.URL); err != nil {
+		if err := render.Highlight(ctx, &e, res, render.HighlightOptions{Frame: true}); err != nil {
 			if ctx.Err() != nil {
 				return s.renderTimeout()
 			}

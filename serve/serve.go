@@ -31,7 +31,7 @@
 // (no scripts, frames, event handlers or script URLs; CSS only where it
 // loads nothing), the same as boilernet extract -format html writes, and
 // puts a Content-Security-Policy that loads and runs nothing at its top
-// (FrameCSP); the page shows it in an iframe sandboxed without
+// (render.FrameCSP); the page shows it in an iframe sandboxed without
 // allow-scripts, under its own strict policy.
 package serve
 

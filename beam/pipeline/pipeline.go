@@ -1,7 +1,7 @@
 // Package pipeline is boilernet's extraction as an Apache Beam pipeline:
 // corpus files (WARC, JSONL; any Beam filesystem) in, sharded JSONL out,
 // one line per record exactly as `boilernet extract` writes it
-// (records.Line), with counters as Beam metrics.
+// (a render.Record), with counters as Beam metrics.
 //
 // The work is split per file (each file's records are read in order by
 // one worker, as WARC records can only be found by reading), then the
@@ -28,6 +28,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 	"github.com/boilernet/boilernet/infer"
 	"github.com/boilernet/boilernet/records"
+	"github.com/boilernet/boilernet/render"
 )
 
 func init() {
@@ -212,9 +213,9 @@ func (fn *extractFn) Setup() error {
 func (fn *extractFn) ProcessElement(ctx context.Context, e Elem, emit func(int, string)) error {
 	recordsRead.Inc(ctx, 1)
 	rec := e.record()
-	var l records.Line
+	var l render.Record
 	if e.Offset < 0 && e.Err != "" {
-		l = records.Line{Source: e.Source, Offset: -1, Error: e.Err}
+		l = records.FileLine(e.Source, e.Err)
 	} else {
 		l = records.Extract(ctx, fn.ex, rec, infer.Options{Metadata: fn.Metadata})
 	}

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/boilernet/boilernet/records"
+	"github.com/boilernet/boilernet/render"
 )
 
 // -dedup and -lang: repeated pages are marked and emptied, pages in other
@@ -63,9 +63,9 @@ func TestExtractRecordsCorpusFilters(t *testing.T) {
 	if status := run([]string{"extract", "-q", "-dedup", path}, &out, &errOut); status != 0 {
 		t.Fatalf("status %d: %s", status, errOut.String())
 	}
-	var lines []records.Line
+	var lines []render.Record
 	for l := range strings.Lines(out.String()) {
-		var line records.Line
+		var line render.Record
 		if err := json.Unmarshal([]byte(l), &line); err != nil {
 			t.Fatal(err)
 		}

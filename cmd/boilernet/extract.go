@@ -277,20 +277,6 @@ func interruptContext(stderr io.Writer) (ctx context.Context, stop func()) {
 	}
 }
 
-// pageJSON is the json and jsonl record of a page.
-type pageJSON struct {
-	File string `json:"file"`
-	infer.Record
-	Error string `json:"error,omitempty"`
-	// Skipped says why a page was left out (-lang); DuplicateOf names the
-	// earlier page whose text it repeats (-dedup).
-	Skipped     string `json:"skipped,omitempty"`
-	DuplicateOf string `json:"duplicate_of,omitempty"`
-
-	Encoding string        `json:"encoding,omitempty"`
-	Blocks   []infer.Block `json:"blocks,omitempty"`
-}
-
 // writer writes outcomes to stdout, a file, or one file per page in a
 // directory.
 type writer struct {
@@ -394,7 +380,7 @@ func (w *writer) write(o batch.Outcome, v corpus.Verdict, name string) error {
 // writeOne writes one page's outcome; v is what the corpus filter decided
 // about it (a skipped page is a jsonl line saying why, and nothing else).
 func writeOne(w io.Writer, format string, o batch.Outcome, v corpus.Verdict, multi bool) error {
-	rec := pageJSON{File: o.Page.Name, Skipped: v.Skip, DuplicateOf: v.DuplicateOf}
+	rec := render.Record{File: o.Page.Name}
 	switch {
 	case o.Err != nil:
 		if format != "jsonl" {
@@ -404,11 +390,12 @@ func writeOne(w io.Writer, format string, o batch.Outcome, v corpus.Verdict, mul
 	case v.Skip != "":
 		rec.URL = o.Result.URL
 	default:
-		rec.Record = o.Result.Record()
+		rec = render.NewRecord(o.Page.Name, o.Result)
 		if v.DuplicateOf != "" {
 			rec.Warning = "the same text as " + v.DuplicateOf
 		}
 	}
+	rec.Skipped, rec.DuplicateOf = v.Skip, v.DuplicateOf
 	var err error
 	switch format {
 	case "text", "markdown", "html", "xml", "tei":

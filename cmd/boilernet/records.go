@@ -14,6 +14,7 @@ import (
 	"github.com/boilernet/boilernet/infer"
 	"github.com/boilernet/boilernet/internal/progress"
 	"github.com/boilernet/boilernet/records"
+	"github.com/boilernet/boilernet/render"
 )
 
 // recordInputs returns the corpus files (WARC, JSONL) among extract's
@@ -44,7 +45,7 @@ func recordInputs(args []string, urlList string) (files []string, ok bool, err e
 }
 
 // runRecords extracts every record of the corpus files and writes one
-// JSONL line per record (records.Line), or with asText each extracted
+// JSONL line per record (records.NewLine), or with asText each extracted
 // record's text under a "==> NAME <==" line (its URL, else its file and
 // place), then the summary on stderr.
 func runRecords(ex *infer.Extractor, files []string, opts batch.Options, filter *corpus.Filter, out string, asText, quiet bool, stdout, stderr io.Writer) error {
@@ -66,7 +67,7 @@ func runRecords(ex *infer.Extractor, files []string, opts batch.Options, filter 
 	defer stopRun()
 	var sum records.Summary
 	var writeErr error
-	write := func(l records.Line) {
+	write := func(l render.Record) {
 		sum.Add(l)
 		bar.Add(1)
 		if l.Error != "" {
@@ -94,7 +95,7 @@ func runRecords(ex *infer.Extractor, files []string, opts batch.Options, filter 
 	for _, file := range files {
 		runErr = extractRecordFile(ctx, ex, file, opts, filter, write)
 		if runErr != nil && ctx.Err() == nil {
-			write(records.Line{Source: file, Offset: -1, Error: runErr.Error()})
+			write(records.FileLine(file, runErr.Error()))
 			runErr = nil
 		}
 		if writeErr != nil || runErr != nil {
@@ -120,7 +121,7 @@ func runRecords(ex *infer.Extractor, files []string, opts batch.Options, filter 
 
 // recordName names a record in text output: its URL, else its file and
 // line (JSONL) or offset (WARC).
-func recordName(l records.Line) string {
+func recordName(l render.Record) string {
 	switch {
 	case l.URL != "":
 		return l.URL
@@ -136,7 +137,7 @@ func recordName(l records.Line) string {
 // the file (it could not be opened, or reading it failed: the records
 // read before are written), or ctx's when it is done: then the records
 // not extracted yet are not written.
-func extractRecordFile(ctx context.Context, ex *infer.Extractor, file string, opts batch.Options, filter *corpus.Filter, write func(records.Line)) error {
+func extractRecordFile(ctx context.Context, ex *infer.Extractor, file string, opts batch.Options, filter *corpus.Filter, write func(render.Record)) error {
 	r, c, err := records.Open(file, records.Limits{})
 	if err != nil {
 		return err
@@ -176,7 +177,7 @@ func extractRecordFile(ctx context.Context, ex *infer.Extractor, file string, op
 		}
 		l := records.NewLine(rec, res, o.Err)
 		if v.Skip != "" {
-			l.Record, l.Skipped = infer.Record{}, v.Skip
+			l = render.Record{URL: l.URL, Place: l.Place, Skipped: v.Skip}
 		}
 		l.DuplicateOf = v.DuplicateOf
 		write(l)

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/boilernet/boilernet/records"
+	"github.com/boilernet/boilernet/render"
 )
 
 // writeCorpus writes a small WARC file (gzipped or not) of n HTML pages
@@ -78,7 +79,7 @@ func TestExtractRecords(t *testing.T) {
 				t.Fatalf("%d lines, want %d", len(lines), tt.lines)
 			}
 			for _, line := range lines {
-				var l records.Line
+				var l render.Record
 				if err := json.Unmarshal([]byte(line), &l); err != nil {
 					t.Fatal(err)
 				}

@@ -12,6 +12,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/boilernet/boilernet/render"
 )
 
 // TestMain runs the command itself when the tests start it as a
@@ -125,7 +127,7 @@ func TestExtractInterrupted(t *testing.T) {
 	}
 	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
 	for i, l := range lines {
-		var rec pageJSON
+		var rec render.Record
 		if err := json.Unmarshal([]byte(l), &rec); err != nil || rec.File != pages[i] || rec.Error != "" {
 			t.Errorf("line %d: %v %q", i+1, err, l)
 		}

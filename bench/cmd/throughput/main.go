@@ -57,6 +57,7 @@ import (
 	"github.com/boilernet/boilernet/bench/internal/cli"
 	"github.com/boilernet/boilernet/data"
 	"github.com/boilernet/boilernet/infer"
+	"github.com/boilernet/boilernet/render"
 	"golang.org/x/net/html"
 )
 
@@ -278,15 +279,6 @@ func loadExtractor(path string) (*infer.Extractor, error) {
 	return infer.Load(f)
 }
 
-// record is the jsonl record of `boilernet extract`.
-type record struct {
-	File string `json:"file"`
-	infer.Record
-	Error   string `json:"error,omitempty"`
-	Empty   bool   `json:"empty,omitempty"`
-	Warning string `json:"warning,omitempty"`
-}
-
 // boilernetPass extracts the files as `boilernet extract -format jsonl`
 // does, writing the lines to a discarding buffered writer.
 func boilernetPass(ex *infer.Extractor, files []string, workers int, opts infer.Options) error {
@@ -297,14 +289,11 @@ func boilernetPass(ex *infer.Extractor, files []string, workers int, opts infer.
 	w := bufio.NewWriter(io.Discard)
 	var werr error
 	batch.Run(context.Background(), ex, pages, batch.Options{Workers: workers, Extract: opts}, func(o batch.Outcome) {
-		rec := record{File: o.Page.Name}
+		rec := render.Record{File: o.Page.Name}
 		if o.Err != nil {
 			rec.Error = o.Err.Error()
 		} else {
-			rec.Record = o.Result.Record()
-			if why := o.Result.EmptyReason(); why != "" {
-				rec.Empty, rec.Warning = true, why
-			}
+			rec = render.NewRecord(o.Page.Name, o.Result)
 		}
 		if werr == nil {
 			werr = json.NewEncoder(w).Encode(rec)
