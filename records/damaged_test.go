@@ -10,22 +10,24 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/boilernet/boilernet/records/recordstest"
 )
 
 // pageRecord is the i-th of a small corpus: a response record of an
 // HTML page whose text contains words.
-func pageRecord(i int, words string, digests bool) WARCRecord {
+func pageRecord(i int, words string, digests bool) recordstest.WARCRecord {
 	html := fmt.Sprintf("<html><body><h1>Page %d</h1><p>%s</p></body></html>", i, words)
-	return WARCRecord{Type: "response", ID: fmt.Sprintf("<urn:uuid:%d>", i), Date: date, URL: fmt.Sprintf("https://example.org/%d", i),
+	return recordstest.WARCRecord{Type: "response", ID: fmt.Sprintf("<urn:uuid:%d>", i), Date: date, URL: fmt.Sprintf("https://example.org/%d", i),
 		ContentType: "application/http;msgtype=response", Digests: digests,
-		Block: HTTPResponse([]byte(html), "Content-Type: text/html; charset=utf-8")}
+		Block: recordstest.HTTPResponse([]byte(html), "Content-Type: text/html; charset=utf-8")}
 }
 
 // warcOf writes recs, as gzip members when gz is set.
-func warcOf(t testing.TB, gz bool, recs ...WARCRecord) []byte {
+func warcOf(t testing.TB, gz bool, recs ...recordstest.WARCRecord) []byte {
 	var b bytes.Buffer
 	for _, r := range recs {
-		if err := WriteWARC(&b, r, gz); err != nil {
+		if err := recordstest.WriteWARC(&b, r, gz); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -33,8 +35,8 @@ func warcOf(t testing.TB, gz bool, recs ...WARCRecord) []byte {
 }
 
 // threePages is a corpus of three pages, the second about clairvoyance.
-func threePages(digests bool) []WARCRecord {
-	return []WARCRecord{pageRecord(1, "Plain words.", digests), pageRecord(2, "The clairvoyance of the committee.", digests),
+func threePages(digests bool) []recordstest.WARCRecord {
+	return []recordstest.WARCRecord{pageRecord(1, "Plain words.", digests), pageRecord(2, "The clairvoyance of the committee.", digests),
 		pageRecord(3, "More plain words.", digests)}
 }
 
@@ -62,7 +64,7 @@ func flipText(t testing.TB, m []byte) []byte {
 
 // members returns data, gzip members of recs, with the i-th changed by
 // change.
-func members(t testing.TB, recs []WARCRecord, i int, change func([]byte) []byte) []byte {
+func members(t testing.TB, recs []recordstest.WARCRecord, i int, change func([]byte) []byte) []byte {
 	var b bytes.Buffer
 	for k, r := range recs {
 		m := warcOf(t, true, r)
@@ -76,7 +78,7 @@ func members(t testing.TB, recs []WARCRecord, i int, change func([]byte) []byte)
 
 // tamper returns recs with the i-th record's block changed by replacing
 // old by new after its digests are computed.
-func tamper(t testing.TB, recs []WARCRecord, i int, old, new string) []byte {
+func tamper(t testing.TB, recs []recordstest.WARCRecord, i int, old, new string) []byte {
 	var b bytes.Buffer
 	for k, r := range recs {
 		rec := warcOf(t, false, r)
@@ -91,7 +93,7 @@ func tamper(t testing.TB, recs []WARCRecord, i int, old, new string) []byte {
 
 // withHeader returns the record rec written plain, with the header line
 // field added.
-func withHeader(t testing.TB, rec WARCRecord, field string) []byte {
+func withHeader(t testing.TB, rec recordstest.WARCRecord, field string) []byte {
 	b := warcOf(t, false, rec)
 	i := bytes.Index(b, []byte("Content-Length:"))
 	return append(append(b[:i:i], field+"\r\n"...), b[i:]...)
@@ -207,15 +209,15 @@ func TestWARCChecksums(t *testing.T) {
 		{"payload digest of the de-chunked body", func() []byte {
 			r := pageRecord(1, "Chunked words.", false)
 			body := bytes.SplitN(r.Block, []byte("\r\n\r\n"), 2)[1]
-			r.Block = HTTPResponse(chunked(string(body)), "Content-Type: text/html", "Transfer-Encoding: chunked")
-			return withHeader(t, r, "WARC-Payload-Digest: "+sha1Digest(body))
+			r.Block = recordstest.HTTPResponse(chunked(string(body)), "Content-Type: text/html", "Transfer-Encoding: chunked")
+			return withHeader(t, r, "WARC-Payload-Digest: "+recordstest.SHA1Digest(body))
 		}(), []string{"page"}},
 		{"sha256 base16", withHeader(t, pages[0], "WARC-Block-Digest: sha256:"+strings.Repeat("00", 32)),
 			[]string{"error: WARC-Block-Digest sha256:0000"}},
 		// gowarc refuses the header (as before digests were checked).
 		{"unknown algorithm", withHeader(t, pages[0], "WARC-Block-Digest: crc32:12345678"), []string{"error: unsupported digest algorithm 'crc32'"}},
 		{"undecodable digest", withHeader(t, pages[0], "WARC-Block-Digest: sha1:not base32"), []string{"page"}},
-		{"huge skipped record, digest", warcOf(t, false, WARCRecord{Type: "resource", ID: "<urn:v>", ContentType: "video/mp4", Digests: true,
+		{"huge skipped record, digest", warcOf(t, false, recordstest.WARCRecord{Type: "resource", ID: "<urn:v>", ContentType: "video/mp4", Digests: true,
 			Block: bytes.Repeat([]byte{1}, DefaultMaxRecord/64)}), []string{"skip: not HTML: video/mp4"}},
 	}
 	for _, tt := range tests {
@@ -230,7 +232,7 @@ func TestWARCChecksums(t *testing.T) {
 // several records alike; where the gzip stream itself is broken, the
 // error says how many bytes could not be read.
 func TestWARCResync(t *testing.T) {
-	var recs []WARCRecord
+	var recs []recordstest.WARCRecord
 	for i := 1; i <= 6; i++ {
 		recs = append(recs, pageRecord(i, fmt.Sprintf("Words of page %d.", i), false))
 	}
@@ -296,7 +298,7 @@ func TestWARCResync(t *testing.T) {
 func TestWARCBrokenStream(t *testing.T) {
 	for _, digests := range []bool{false, true} {
 		t.Run(fmt.Sprint("digests=", digests), func(t *testing.T) {
-			var recs []WARCRecord
+			var recs []recordstest.WARCRecord
 			for i := 1; i <= 6; i++ {
 				recs = append(recs, pageRecord(i, fmt.Sprintf("Words of page %d.", i), digests))
 			}
@@ -331,7 +333,7 @@ func TestWARCBrokenStream(t *testing.T) {
 // out as it is; with the checksum changed, every record is an error but
 // for those whose digests hold.
 func TestWARCHeld(t *testing.T) {
-	var recs, digested []WARCRecord
+	var recs, digested []recordstest.WARCRecord
 	for i := 1; i <= 12; i++ {
 		recs = append(recs, pageRecord(i, fmt.Sprintf("Words of page %d.", i), false))
 		digested = append(digested, pageRecord(i, fmt.Sprintf("Words of page %d.", i), i%3 == 0))
@@ -339,7 +341,7 @@ func TestWARCHeld(t *testing.T) {
 	lim := Limits{MaxRecord: 4 << 10, MaxHeader: 1 << 10}
 	for _, tc := range []struct {
 		name    string
-		recs    []WARCRecord
+		recs    []recordstest.WARCRecord
 		damaged bool
 		pages   int // pages among the 12 records
 		spilled bool

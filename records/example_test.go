@@ -10,16 +10,17 @@ import (
 
 	"github.com/boilernet/boilernet/infer"
 	"github.com/boilernet/boilernet/records"
+	"github.com/boilernet/boilernet/records/recordstest"
 )
 
 func ExampleNewWARCReader() {
 	var warc bytes.Buffer
 	date := time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC)
-	records.WriteWARC(&warc, records.WARCRecord{Type: "request", ID: "<urn:uuid:1>", Date: date, URL: "https://example.org/",
+	recordstest.WriteWARC(&warc, recordstest.WARCRecord{Type: "request", ID: "<urn:uuid:1>", Date: date, URL: "https://example.org/",
 		ContentType: "application/http;msgtype=request", Block: []byte("GET / HTTP/1.1\r\n\r\n")}, false)
-	records.WriteWARC(&warc, records.WARCRecord{Type: "response", ID: "<urn:uuid:2>", Date: date, URL: "https://example.org/",
+	recordstest.WriteWARC(&warc, recordstest.WARCRecord{Type: "response", ID: "<urn:uuid:2>", Date: date, URL: "https://example.org/",
 		ContentType: "application/http;msgtype=response",
-		Block:       records.HTTPResponse([]byte("<p>Hello</p>"), "Content-Type: text/html; charset=utf-8")}, false)
+		Block:       recordstest.HTTPResponse([]byte("<p>Hello</p>"), "Content-Type: text/html; charset=utf-8")}, false)
 
 	r := records.NewWARCReader(&warc, "crawl.warc", records.Limits{})
 	err := records.ReadAll(r, func(rec *records.Record) error {

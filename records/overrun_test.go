@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/boilernet/boilernet/records/recordstest"
 )
 
 // overrunFile is a WARC file of n pages whose record bad (0-based)
@@ -93,7 +95,7 @@ func TestWARCOverrunKept(t *testing.T) {
 // (a WARC file archived) is read whole when its length is right.
 func TestWARCContentHoldsRecords(t *testing.T) {
 	inner := warcOf(t, false, threePages(false)...)
-	outer := WARCRecord{Type: "resource", ID: "<urn:uuid:w>", Date: date, URL: "https://example.org/archive.warc",
+	outer := recordstest.WARCRecord{Type: "resource", ID: "<urn:uuid:w>", Date: date, URL: "https://example.org/archive.warc",
 		ContentType: "application/warc", Block: inner}
 	data := warcOf(t, false, pageRecord(1, "Plain words.", false), outer, pageRecord(2, "More plain words.", false))
 	for _, d := range [][]byte{data, gzipped(string(data))} {

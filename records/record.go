@@ -1,9 +1,9 @@
 // Package records owns the corpus files that hold many pages to a file,
 // WARC files (plain or gzipped per record, read with
 // github.com/nlnwa/gowarc) and JSONL files of {"url", "html"} objects:
-// reading them record by record, writing WARC records (WriteWARC, for
-// fixtures and small exports), and the output line of each record (a
-// render.Record: NewLine, Extract, Summary).
+// reading them record by record, and the output line of each record (a
+// render.Record: NewLine, Extract, Summary). Package recordstest writes
+// WARC records, for fixtures.
 //
 // Every record of a file comes out as one Record, in file order: a page
 // to extract (HTML, its charset and URL), a record that is not an HTML

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/boilernet/boilernet/records/recordstest"
 )
 
 var date = time.Date(2026, 11, 23, 12, 0, 0, 0, time.UTC)
@@ -37,32 +39,32 @@ const page = "<html><head><title>T</title></head><body><p>Hello world.</p></body
 // fixture is a WARC file's records with what reading each should give:
 // "page", "skip: REASON" or "error: SUBSTRING".
 var fixture = []struct {
-	rec  WARCRecord
+	rec  recordstest.WARCRecord
 	want string
 }{
-	{WARCRecord{Type: "warcinfo", ContentType: "application/warc-fields", Block: []byte("software: test\r\n")}, "skip: warcinfo record"},
-	{WARCRecord{Type: "request", URL: "https://example.org/a", ContentType: "application/http;msgtype=request",
+	{recordstest.WARCRecord{Type: "warcinfo", ContentType: "application/warc-fields", Block: []byte("software: test\r\n")}, "skip: warcinfo record"},
+	{recordstest.WARCRecord{Type: "request", URL: "https://example.org/a", ContentType: "application/http;msgtype=request",
 		Block: []byte("GET /a HTTP/1.1\r\nHost: example.org\r\n\r\n")}, "skip: request record"},
-	{WARCRecord{Type: "response", URL: "https://example.org/a", ContentType: "application/http;msgtype=response",
-		Block: HTTPResponse([]byte(page), "Content-Type: text/html; charset=ISO-8859-1")}, "page"},
-	{WARCRecord{Type: "response", URL: "https://example.org/logo.png", ContentType: "application/http;msgtype=response",
-		Block: HTTPResponse([]byte("\x89PNG\r\n\x1a\n...."), "Content-Type: image/png")}, "skip: not HTML: image/png"},
-	{WARCRecord{Type: "response", URL: "https://example.org/b", ContentType: "application/http; msgtype=response",
-		Block: HTTPResponse(chunked(string(gzipped(page))), "Content-Type: text/html", "Transfer-Encoding: chunked", "Content-Encoding: gzip")}, "page"},
-	{WARCRecord{Type: "response", URL: "https://example.org/c", ContentType: "application/http;msgtype=response",
+	{recordstest.WARCRecord{Type: "response", URL: "https://example.org/a", ContentType: "application/http;msgtype=response",
+		Block: recordstest.HTTPResponse([]byte(page), "Content-Type: text/html; charset=ISO-8859-1")}, "page"},
+	{recordstest.WARCRecord{Type: "response", URL: "https://example.org/logo.png", ContentType: "application/http;msgtype=response",
+		Block: recordstest.HTTPResponse([]byte("\x89PNG\r\n\x1a\n...."), "Content-Type: image/png")}, "skip: not HTML: image/png"},
+	{recordstest.WARCRecord{Type: "response", URL: "https://example.org/b", ContentType: "application/http; msgtype=response",
+		Block: recordstest.HTTPResponse(chunked(string(gzipped(page))), "Content-Type: text/html", "Transfer-Encoding: chunked", "Content-Encoding: gzip")}, "page"},
+	{recordstest.WARCRecord{Type: "response", URL: "https://example.org/c", ContentType: "application/http;msgtype=response",
 		Block: []byte("HTTP/1.1 404 Not Found\r\nContent-Type: text/html\r\n\r\n<p>gone</p>")}, "skip: HTTP status 404 Not Found"},
-	{WARCRecord{Type: "response", URL: "https://example.org/d", ContentType: "application/http;msgtype=response",
-		Block: HTTPResponse([]byte(page))}, "page"}, // no Content-Type: sniffed
-	{WARCRecord{Type: "response", URL: "https://example.org/e", ContentType: "application/http;msgtype=response",
-		Block: HTTPResponse([]byte("x"), "Content-Type: text/html", "Content-Encoding: br")}, "error: unsupported Content-Encoding"},
-	{WARCRecord{Type: "resource", URL: "file:///f.html", ContentType: "text/html", Block: []byte(page)}, "page"},
-	{WARCRecord{Type: "revisit", URL: "https://example.org/a", ContentType: "application/http;msgtype=response",
+	{recordstest.WARCRecord{Type: "response", URL: "https://example.org/d", ContentType: "application/http;msgtype=response",
+		Block: recordstest.HTTPResponse([]byte(page))}, "page"}, // no Content-Type: sniffed
+	{recordstest.WARCRecord{Type: "response", URL: "https://example.org/e", ContentType: "application/http;msgtype=response",
+		Block: recordstest.HTTPResponse([]byte("x"), "Content-Type: text/html", "Content-Encoding: br")}, "error: unsupported Content-Encoding"},
+	{recordstest.WARCRecord{Type: "resource", URL: "file:///f.html", ContentType: "text/html", Block: []byte(page)}, "page"},
+	{recordstest.WARCRecord{Type: "revisit", URL: "https://example.org/a", ContentType: "application/http;msgtype=response",
 		Block: []byte("HTTP/1.1 200 OK\r\n\r\n")}, "skip: revisit record"},
-	{WARCRecord{Type: "response", URL: "https://example.org/big", ContentType: "application/http;msgtype=response",
-		Block: HTTPResponse([]byte("<html><body>"+strings.Repeat("<p>big page</p>", 1000)), "Content-Type: text/html")}, "error: larger than the limit"},
-	{WARCRecord{Type: "response", URL: "https://example.org/big.mp4", ContentType: "application/http;msgtype=response",
-		Block: HTTPResponse(bytes.Repeat([]byte{0}, 20000), "Content-Type: video/mp4")}, "skip: not HTML: video/mp4"},
-	{WARCRecord{Type: "metadata", URL: "https://example.org/a", ContentType: "application/warc-fields", Block: []byte("x: y\r\n")}, "skip: metadata record"},
+	{recordstest.WARCRecord{Type: "response", URL: "https://example.org/big", ContentType: "application/http;msgtype=response",
+		Block: recordstest.HTTPResponse([]byte("<html><body>"+strings.Repeat("<p>big page</p>", 1000)), "Content-Type: text/html")}, "error: larger than the limit"},
+	{recordstest.WARCRecord{Type: "response", URL: "https://example.org/big.mp4", ContentType: "application/http;msgtype=response",
+		Block: recordstest.HTTPResponse(bytes.Repeat([]byte{0}, 20000), "Content-Type: video/mp4")}, "skip: not HTML: video/mp4"},
+	{recordstest.WARCRecord{Type: "metadata", URL: "https://example.org/a", ContentType: "application/warc-fields", Block: []byte("x: y\r\n")}, "skip: metadata record"},
 }
 
 // small limits, so that the big fixture records are over them.
@@ -73,7 +75,7 @@ func writeFixture(t testing.TB, gz bool) []byte {
 	for i, f := range fixture {
 		f.rec.ID = fmt.Sprintf("<urn:uuid:%08d-0000-0000-0000-000000000000>", i)
 		f.rec.Date = date
-		if err := WriteWARC(&b, f.rec, gz); err != nil {
+		if err := recordstest.WriteWARC(&b, f.rec, gz); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -214,9 +216,9 @@ func TestWARCHuge(t *testing.T) {
 	}
 	var b bytes.Buffer
 	body := append([]byte("<html><body>"), bytes.Repeat([]byte("<p>x</p>"), (DefaultMaxRecord+DefaultMaxHeader)/8+1)...)
-	WriteWARC(&b, WARCRecord{Type: "response", ID: "<urn:1>", URL: "https://h/", ContentType: "application/http;msgtype=response",
-		Block: HTTPResponse(body, "Content-Type: text/html")}, false)
-	WriteWARC(&b, WARCRecord{Type: "resource", ID: "<urn:2>", ContentType: "text/html", Block: []byte(page)}, false)
+	recordstest.WriteWARC(&b, recordstest.WARCRecord{Type: "response", ID: "<urn:1>", URL: "https://h/", ContentType: "application/http;msgtype=response",
+		Block: recordstest.HTTPResponse(body, "Content-Type: text/html")}, false)
+	recordstest.WriteWARC(&b, recordstest.WARCRecord{Type: "resource", ID: "<urn:2>", ContentType: "text/html", Block: []byte(page)}, false)
 	body = nil
 	data := b.Bytes()
 	runtime.GC()

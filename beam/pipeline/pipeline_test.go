@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"github.com/boilernet/boilernet/records/recordstest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -16,7 +17,6 @@ import (
 	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/local"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/runners/prism"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
-	"github.com/boilernet/boilernet/records"
 )
 
 // writeFixtures writes corpus files into dir: plain and gzipped WARC
@@ -29,22 +29,22 @@ func writeFixtures(t *testing.T, dir string) {
 	}
 	for _, gz := range []bool{false, true} {
 		var b bytes.Buffer
-		add := func(rec records.WARCRecord) {
+		add := func(rec recordstest.WARCRecord) {
 			rec.ID = fmt.Sprintf("<urn:uuid:%d-%v>", b.Len(), gz)
 			rec.Date = time.Date(2026, 11, 23, 0, 0, 0, 0, time.UTC)
-			if err := records.WriteWARC(&b, rec, gz); err != nil {
+			if err := recordstest.WriteWARC(&b, rec, gz); err != nil {
 				t.Fatal(err)
 			}
 		}
 		for i := range 6 {
 			url := fmt.Sprintf("https://example.org/%d", i)
-			add(records.WARCRecord{Type: "request", URL: url, ContentType: "application/http;msgtype=request", Block: []byte("GET / HTTP/1.1\r\n\r\n")})
+			add(recordstest.WARCRecord{Type: "request", URL: url, ContentType: "application/http;msgtype=request", Block: []byte("GET / HTTP/1.1\r\n\r\n")})
 			body := bytes.Replace(page, []byte("<body>"), fmt.Appendf(nil, "<body><p>Page %d of the fixture.</p>", i), 1)
-			add(records.WARCRecord{Type: "response", URL: url, ContentType: "application/http;msgtype=response",
-				Block: records.HTTPResponse(body, "Content-Type: text/html; charset=utf-8")})
+			add(recordstest.WARCRecord{Type: "response", URL: url, ContentType: "application/http;msgtype=response",
+				Block: recordstest.HTTPResponse(body, "Content-Type: text/html; charset=utf-8")})
 		}
-		add(records.WARCRecord{Type: "response", URL: "https://example.org/x.png", ContentType: "application/http;msgtype=response",
-			Block: records.HTTPResponse([]byte("\x89PNG...."), "Content-Type: image/png")})
+		add(recordstest.WARCRecord{Type: "response", URL: "https://example.org/x.png", ContentType: "application/http;msgtype=response",
+			Block: recordstest.HTTPResponse([]byte("\x89PNG...."), "Content-Type: image/png")})
 		name := map[bool]string{false: "a.warc", true: "b.warc.gz"}[gz]
 		os.WriteFile(filepath.Join(dir, name), b.Bytes(), 0o644)
 		if !gz {

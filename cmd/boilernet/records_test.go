@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/boilernet/boilernet/records"
+	"github.com/boilernet/boilernet/records/recordstest"
 	"github.com/boilernet/boilernet/render"
 )
 
@@ -22,21 +22,21 @@ func writeCorpus(t *testing.T, path string, gz bool, n int) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	add := func(rec records.WARCRecord) {
+	add := func(rec recordstest.WARCRecord) {
 		rec.ID = fmt.Sprintf("<urn:uuid:%d>", b.Len())
 		rec.Date = time.Date(2026, 11, 23, 0, 0, 0, 0, time.UTC)
-		if err := records.WriteWARC(&b, rec, gz); err != nil {
+		if err := recordstest.WriteWARC(&b, rec, gz); err != nil {
 			t.Fatal(err)
 		}
 	}
 	for i := range n {
 		url := fmt.Sprintf("https://example.org/%d", i)
-		add(records.WARCRecord{Type: "request", URL: url, ContentType: "application/http;msgtype=request", Block: []byte("GET / HTTP/1.1\r\n\r\n")})
-		add(records.WARCRecord{Type: "response", URL: url, ContentType: "application/http;msgtype=response",
-			Block: records.HTTPResponse(page, "Content-Type: text/html; charset=utf-8")})
+		add(recordstest.WARCRecord{Type: "request", URL: url, ContentType: "application/http;msgtype=request", Block: []byte("GET / HTTP/1.1\r\n\r\n")})
+		add(recordstest.WARCRecord{Type: "response", URL: url, ContentType: "application/http;msgtype=response",
+			Block: recordstest.HTTPResponse(page, "Content-Type: text/html; charset=utf-8")})
 	}
-	add(records.WARCRecord{Type: "response", URL: "https://example.org/x.png", ContentType: "application/http;msgtype=response",
-		Block: records.HTTPResponse([]byte("\x89PNG...."), "Content-Type: image/png")})
+	add(recordstest.WARCRecord{Type: "response", URL: "https://example.org/x.png", ContentType: "application/http;msgtype=response",
+		Block: recordstest.HTTPResponse([]byte("\x89PNG...."), "Content-Type: image/png")})
 	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}

@@ -1,11 +1,16 @@
-package records
+// Package recordstest writes WARC records for tests and small exports:
+// the fixtures of package records, of the command's corpus tests and of
+// the Beam pipeline.
+package recordstest
 
 import (
+	"bytes"
 	"compress/gzip"
 	"crypto/sha1"
 	"encoding/base32"
 	"fmt"
 	"io"
+	"strings"
 	"time"
 )
 
@@ -42,9 +47,9 @@ func WriteWARC(w io.Writer, rec WARCRecord, gz bool) error {
 		_, err = fmt.Fprintf(out, "Content-Type: %s\r\n", rec.ContentType)
 	}
 	if err == nil && rec.Digests {
-		_, err = fmt.Fprintf(out, "WARC-Block-Digest: %s\r\n", sha1Digest(rec.Block))
-		if p, ok := payloadOf(rec.Type, rec.ContentType, rec.Block); err == nil && ok {
-			_, err = fmt.Fprintf(out, "WARC-Payload-Digest: %s\r\n", sha1Digest(p))
+		_, err = fmt.Fprintf(out, "WARC-Block-Digest: %s\r\n", SHA1Digest(rec.Block))
+		if p, ok := payload(rec.Type, rec.ContentType, rec.Block); err == nil && ok {
+			_, err = fmt.Fprintf(out, "WARC-Payload-Digest: %s\r\n", SHA1Digest(p))
 		}
 	}
 	if err == nil {
@@ -76,8 +81,30 @@ func HTTPResponse(body []byte, header ...string) []byte {
 	return append(b, body...)
 }
 
-// sha1Digest is the WARC digest value of b: "sha1:" and its base32.
-func sha1Digest(b []byte) string {
+// SHA1Digest is the WARC digest value of b: "sha1:" and its base32.
+func SHA1Digest(b []byte) string {
 	sum := sha1.Sum(b)
 	return "sha1:" + base32.StdEncoding.EncodeToString(sum[:])
+}
+
+// payload is the part of a record's block that WARC-Payload-Digest
+// covers: an HTTP response's body (after its header's blank line), a
+// resource's or other response's whole block; false for other records
+// and for an HTTP response without a blank line.
+func payload(recType, ctype string, block []byte) ([]byte, bool) {
+	mt, _, _ := strings.Cut(ctype, ";")
+	switch {
+	case recType == "response" && strings.EqualFold(strings.TrimSpace(mt), "application/http"):
+		end, sep := bytes.Index(block, []byte("\r\n\r\n")), 4
+		if i := bytes.Index(block, []byte("\n\n")); i >= 0 && (end < 0 || i < end) {
+			end, sep = i, 2
+		}
+		if end < 0 {
+			return nil, false
+		}
+		return block[end+sep:], true
+	case recType == "response", recType == "resource":
+		return block, true
+	}
+	return nil, false
 }
