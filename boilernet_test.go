@@ -14,6 +14,7 @@ import (
 	"github.com/boilernet/boilernet"
 	"github.com/boilernet/boilernet/infer"
 	"github.com/boilernet/boilernet/methods"
+	"github.com/boilernet/boilernet/render"
 	"github.com/boilernet/boilernet/tokenize"
 	"golang.org/x/net/html"
 )
@@ -139,8 +140,8 @@ func TestExtractSameAsInfer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !reflect.DeepEqual(got.Record(), want.Record()) || !reflect.DeepEqual(got.Blocks, want.Blocks) {
-		t.Errorf("Extract gave %+v, infer %+v", got.Record(), want.Record())
+	if !reflect.DeepEqual(render.NewRecord("", got), render.NewRecord("", want)) || !reflect.DeepEqual(got.Blocks, want.Blocks) {
+		t.Errorf("Extract gave %+v, infer %+v", render.NewRecord("", got), render.NewRecord("", want))
 	}
 }
 
@@ -159,8 +160,8 @@ func TestExtractDocument(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !reflect.DeepEqual(got.Record(), want.Record()) {
-		t.Errorf("ExtractDocument gave %+v, Extract %+v", got.Record(), want.Record())
+	if !reflect.DeepEqual(render.NewRecord("", got), render.NewRecord("", want)) {
+		t.Errorf("ExtractDocument gave %+v, Extract %+v", render.NewRecord("", got), render.NewRecord("", want))
 	}
 	for _, tc := range []struct {
 		doc  *html.Node
