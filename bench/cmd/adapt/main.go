@@ -25,9 +25,12 @@
 // train.Options.InitPull); -keep-last trains on all k pages, nothing held
 // out, and keeps the last of -epochs (train.Options.KeepLast); -mix N adds
 // N general training pages of the -mix-data datasets to every fine-tune
-// (rehearsal).
+// (rehearsal); -folds N chooses the number of epochs by N-fold
+// cross-validation over the k pages (each epoch's held-out score averaged
+// over the folds; 0 epochs keeps the init model) and then trains on all k
+// pages for that many.
 //
-//	adapt -data ../../shared/data/daniel [-min 20] [-k 0,5,10,20] [-lr 1e-3] [-epochs 20] [-batch 16] [-networks 1] [-init-pull λ] [-keep-last] [-seed 1] [-mix N -mix-data DIRS] [-select] [-rest] [-sites A,B]
+//	adapt -data ../../shared/data/daniel [-min 20] [-k 0,5,10,20] [-lr 1e-3] [-epochs 20] [-batch 16] [-networks 1] [-init-pull λ] [-keep-last] [-folds N] [-seed 1] [-mix N -mix-data DIRS] [-select] [-rest] [-sites A,B]
 package main
 
 import (
@@ -196,6 +199,9 @@ type config struct {
 	// mix are general training pages added to every fine-tune's own
 	// (rehearsal): what the model knew, shown again beside the site.
 	mix []*data.Document
+	// folds, when above 1, chooses the number of epochs by cross-validation
+	// over the k pages (see crossEpochs) instead of holding a fifth out.
+	folds int
 }
 
 func run(args []string, stdout, stderr io.Writer) error {
@@ -216,6 +222,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 	seed := fs.Uint64("seed", 1, "fine-tuning seed (batch order, dropout)")
 	siteList := fs.String("sites", "", "comma-separated sites instead of those with -min pages")
 	mixN := fs.Int("mix", 0, "add this many general training pages to every fine-tune (rehearsal), the first train pages of each -mix-data dataset in turn")
+	folds := fs.Int("folds", 0, "choose the epochs by cross-validation over the k pages in this many folds (0: hold a fifth out), then train on all k; 0 epochs chosen keeps the init model")
 	mixData := fs.String("mix-data", "../../shared/data/cleaneval,../../shared/data/dragnet,../../shared/data/l3s-gn1,../../shared/data/wcxb", "datasets of the -mix pages, comma-separated")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -235,7 +242,8 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	c := config{min: *min, ks: ks, selectOn: *sel, rest: *rest && !*sel, networks: *networks, init: *initPath,
-		opts: train.Options{Epochs: *epochs, LearnRate: *lr, Batch: *batch, InitPull: *pull, KeepLast: *keepLast, Seed: *seed}}
+		folds: *folds,
+		opts:  train.Options{Epochs: *epochs, LearnRate: *lr, Batch: *batch, InitPull: *pull, KeepLast: *keepLast, Seed: *seed}}
 	if *mixN > 0 {
 		if c.mix, err = mixPages(strings.Split(*mixData, ","), *mixN); err != nil {
 			return fmt.Errorf("-mix: %w", err)
@@ -332,7 +340,7 @@ func adapt(ctx context.Context, ds *data.Dataset, sites []string, c config, stdo
 			if k == 0 || k > len(labeled) {
 				continue
 			}
-			r, m, err := fineTune(ctx, ds, site, labeled[:k], c.mix, nets, c.opts, titles)
+			r, m, err := fineTune(ctx, ds, site, labeled[:k], c.mix, nets, c.opts, c.folds, titles)
 			if err != nil {
 				return fmt.Errorf("%s, k=%d: %w", site, k, err)
 			}
@@ -404,7 +412,10 @@ func secs(s float64) string {
 // (holdOut cuts them) and returns the outcome so far and the eval method
 // of the fine-tuned networks (their probabilities averaged); the times
 // are those of all the fine-tunes, the kept epoch the first network's.
-func fineTune(ctx context.Context, ds *data.Dataset, site string, ids []string, mix []*data.Document, nets []*bilstm.Model, opts train.Options, titles *eval.Titles) (result, eval.Method, error) {
+func fineTune(ctx context.Context, ds *data.Dataset, site string, ids []string, mix []*data.Document, nets []*bilstm.Model, opts train.Options, folds int, titles *eval.Titles) (result, eval.Method, error) {
+	if folds > 1 {
+		return crossFineTune(ctx, ds, site, ids, mix, nets, opts, folds, titles)
+	}
 	trainIDs, devIDs := holdOut(ids)
 	if opts.KeepLast {
 		// No early stop: every page is trained on; the dev scores (of
@@ -442,11 +453,90 @@ func fineTune(ctx context.Context, ds *data.Dataset, site string, ids []string, 
 		}
 		tuned = append(tuned, res.Model)
 	}
+	return finish(r, tuned, start, cpu, titles)
+}
+
+// crossFineTune is fineTune with the number of epochs chosen by
+// crossEpochs over the k pages, then each network trained on all of them
+// for that many epochs (none: the network as it was).
+func crossFineTune(ctx context.Context, ds *data.Dataset, site string, ids []string, mix []*data.Document, nets []*bilstm.Model, opts train.Options, folds int, titles *eval.Titles) (result, eval.Method, error) {
+	docs := make([]*data.Document, len(ids))
+	if err := ds.LoadEach(ids, data.Options{Strict: true}, func(i int, d *data.Document) { docs[i] = d }); err != nil {
+		return result{}, eval.Method{}, err
+	}
+	r := result{k: len(ids), trained: len(ids), bestEpoch: -1}
+	var tuned []*bilstm.Model
+	start, cpu := time.Now(), cpuSeconds()
+	for _, net := range nets {
+		opts.Init = net
+		epochs, err := crossEpochs(ctx, site, docs, mix, opts, folds)
+		if err != nil {
+			return result{}, eval.Method{}, err
+		}
+		if r.bestEpoch < 0 {
+			r.bestEpoch = epochs
+		}
+		if epochs == 0 {
+			tuned = append(tuned, net)
+			continue
+		}
+		o := opts
+		o.Epochs, o.KeepLast = epochs, true
+		res, err := train.Fit(ctx, append(slices.Clone(docs), mix...), []train.DevSet{{Name: site, Docs: docs}}, o)
+		if err != nil {
+			return result{}, eval.Method{}, err
+		}
+		tuned = append(tuned, res.Model)
+	}
+	return finish(r, tuned, start, cpu, titles)
+}
+
+// crossEpochs returns the number of fine-tuning epochs (0 to opts.Epochs;
+// 0 keeps opts.Init) whose held-out score, averaged over folds (at most
+// one a page), is the highest, the fewest on a tie: page i is held out in
+// fold i mod folds and the others trained on.
+func crossEpochs(ctx context.Context, site string, docs, mix []*data.Document, opts train.Options, folds int) (int, error) {
+	folds = min(folds, len(docs))
+	score := make([]float64, opts.Epochs+1)
+	for f := range folds {
+		var trainDocs, devDocs []*data.Document
+		for i, d := range docs {
+			if i%folds == f {
+				devDocs = append(devDocs, d)
+			} else {
+				trainDocs = append(trainDocs, d)
+			}
+		}
+		o := opts
+		o.KeepLast = false
+		res, err := train.Fit(ctx, append(trainDocs, mix...), []train.DevSet{{Name: site, Docs: devDocs}}, o)
+		if err != nil {
+			return 0, err
+		}
+		for _, ep := range res.Epochs {
+			if ep.Epoch < len(score) {
+				score[ep.Epoch] += ep.Selection
+			}
+		}
+	}
+	best := 0
+	for e, s := range score {
+		if s > score[best] {
+			best = e
+		}
+	}
+	return best, nil
+}
+
+// finish fills in a fine-tune's times from its start (wall clock and the
+// process's CPU seconds) and returns it with the eval method of the tuned
+// networks, their probabilities averaged.
+func finish(r result, tuned []*bilstm.Model, start time.Time, cpu float64, titles *eval.Titles) (result, eval.Method, error) {
 	r.wall, r.cpu = time.Since(start).Seconds(), cpuSeconds()-cpu
 	ex, err := infer.NewEnsemble(tuned...)
 	if err != nil {
 		return result{}, eval.Method{}, err
 	}
-	m, err := evalMethod(fmt.Sprintf("k=%d", len(ids)), ex, titles)
+	m, err := evalMethod(fmt.Sprintf("k=%d", r.k), ex, titles)
 	return r, m, err
 }

@@ -114,3 +114,21 @@ func TestRunKeepLastInitPull(t *testing.T) {
 		t.Errorf("output:\n%s", out.String())
 	}
 }
+
+// TestRunFolds: with -folds the epochs are chosen by cross-validation over
+// the k pages (0 to -epochs, shown as the kept epoch) and all k trained on.
+func TestRunFolds(t *testing.T) {
+	var out, errOut bytes.Buffer
+	args := []string{"-data", siteDataset(t), "-min", "5", "-k", "5", "-epochs", "2", "-folds", "3", "-rest=false"}
+	if err := run(args, &out, &errOut); err != nil {
+		t.Fatalf("%v\n%s", err, errOut.String())
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	if len(lines) != 4 || !strings.HasPrefix(lines[2], "| a.gr | 1 | 5 (5 + 0) |") || strings.Count(lines[2], "|") != 11 {
+		t.Fatalf("output:\n%s", out.String())
+	}
+	epoch := strings.TrimSpace(strings.Split(lines[2], "|")[8])
+	if epoch != "0" && epoch != "1" && epoch != "2" {
+		t.Errorf("kept epoch %q, want 0 to 2:\n%s", epoch, out.String())
+	}
+}
