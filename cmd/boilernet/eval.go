@@ -1,22 +1,14 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
-	"slices"
 	"strings"
 
 	"github.com/boilernet/boilernet/data"
 	"github.com/boilernet/boilernet/eval"
-	"github.com/boilernet/boilernet/eval/evalplot"
-	"github.com/boilernet/boilernet/infer"
-	"github.com/boilernet/boilernet/metadata"
+	"github.com/boilernet/boilernet/eval/evalrun"
 	"github.com/boilernet/boilernet/methods"
-	"github.com/boilernet/boilernet/render"
-	"golang.org/x/net/html"
 )
 
 // defaultEvalMethods are the methods boilernet eval runs by default.
@@ -49,17 +41,11 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	reg := registry(model, *treePath)
-	// With -out, the bilstm method also records its probabilities, for the
-	// precision–recall curve over the threshold.
-	var curve *eval.Curve
-	var curveMethod methods.Method // the method whose probabilities curve records
-	titles := eval.NewTitles(func(root *html.Node) string { return metadata.Read(root, "").Title() })
-	var chosen []eval.Method
 	var specs []string
 	var parsed []methods.Method
 	for _, name := range strings.Split(*methodList, ",") {
 		if name == "" && *methodList == "" {
-			break
+			break // -methods "": external outputs only
 		}
 		m, err := methods.Parse(name, methodParams(fs, methods.Params{Threshold: *threshold, FilterDepth: *depth}))
 		if err != nil {
@@ -70,158 +56,62 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 	if err := checkMethodFlags(fs, specs, parsed); err != nil {
 		return err
 	}
-	names := map[string]bool{}
-	for _, name := range strings.Split(*methodList, ",") {
-		if name == "" && *methodList == "" {
-			break // -methods "": external outputs only
-		}
-		names[name] = true
-		m, err := methods.Parse(name, methodParams(fs, methods.Params{Threshold: *threshold, FilterDepth: *depth}))
-		if err != nil {
-			return err
-		}
-		c, err := reg.Classifier(m)
-		if err != nil {
-			return err
-		}
-		em := evalMethod(name, m, c, titles)
-		if name == "bilstm" && *out != "" {
-			ex, err := reg.Model()
-			if err != nil {
-				return err
-			}
-			if curve == nil {
-				curve, curveMethod = eval.NewCurve(ex.Probabilities), m
-			}
-			em = curve.Record(em)
-		}
-		chosen = append(chosen, em)
+	// With -out, the bilstm method also records its probabilities, for the
+	// precision–recall curve over the threshold.
+	chosen, curve, curveMethod, err := evalrun.Methods(reg, specs, parsed, *out != "")
+	if err != nil {
+		return err
 	}
-	var datasets []*data.Dataset
-	for _, dir := range strings.Split(*dataDirs, ",") {
-		ds, err := data.Open(dir)
-		if err != nil {
-			return err
-		}
-		if _, ok := ds.IDs[*split]; !ok {
-			return fmt.Errorf("dataset %s has no %s split", dir, *split)
-		}
-		datasets = append(datasets, ds)
+	datasets, err := evalrun.OpenSplit(strings.Split(*dataDirs, ","), *split)
+	if err != nil {
+		return err
 	}
 	var externals []*eval.External
 	if *external != "" {
-		files, err := eval.ParseExternalFlag(*external)
-		if err != nil {
+		if externals, err = evalrun.Externals(*external, *split, datasets, specs); err != nil {
 			return err
-		}
-		if externals, err = eval.ReadExternals(files, *split, datasets); err != nil {
-			return err
-		}
-		for _, e := range externals {
-			if names[e.Name] {
-				return fmt.Errorf("external output %s has the name of a method in -methods", e.Name)
-			}
 		}
 	}
 	if len(chosen)+len(externals) == 0 {
 		return fmt.Errorf("no method to score: give -methods or -external")
 	}
+	dopts := data.Options{WithComments: *comments, Strict: *strict, Skip: skipReporter("eval", stderr)}
+	return compare(datasets, *split, chosen, externals, dopts, curve, curveMethod.BlockThreshold(), *out, *quiet, stdout, stderr)
+}
+
+// compare scores the methods chosen and the external outputs on each
+// dataset's split and writes its table on stdout, its warnings and skips
+// on stderr, and with out ("" for none) its plots (the curve's at the
+// threshold at) and at the end the reports into that folder.
+func compare(datasets []*data.Dataset, split string, chosen []eval.Method, externals []*eval.External, dopts data.Options, curve *eval.Curve, at float64, out string, quiet bool, stdout, stderr io.Writer) error {
 	var reports []*eval.Report
 	for _, ds := range datasets {
-		dsMethods := slices.Clone(chosen)
-		if ds.HasMarkdown() {
-			for k := range dsMethods {
-				dsMethods[k].Markdown = markdownOf(ds)
+		for _, e := range externals {
+			for _, w := range evalrun.Gaps(e, ds, split) {
+				fmt.Fprintf(stderr, "boilernet eval: warning: %s\n", w)
 			}
 		}
-		for _, e := range externals {
-			dsMethods = append(dsMethods, e.Method(ds))
-			warnGaps(stderr, e.Name, "missing from its output", e.Missing(ds), ds, *split)
-			warnGaps(stderr, e.Name, "failed (an \"error\" line)", e.Failed(ds), ds, *split)
-		}
-		bar := newBar(len(ds.IDs[*split]), ds.Name+" "+*split, *quiet, stderr)
-		dopts := data.Options{WithComments: *comments, Strict: *strict, Skip: skipReporter("eval", stderr)}
-		r, err := eval.Compare(ds, *split, dsMethods, dopts, func() { bar.Add(1) })
+		bar := newBar(len(ds.IDs[split]), ds.Name+" "+split, quiet, stderr)
+		r, err := eval.Compare(ds, split, evalrun.ForDataset(ds, chosen, externals), dopts, func() { bar.Add(1) })
 		bar.Finish()
 		if err != nil {
 			return err
 		}
 		if r.Skipped > 0 {
-			fmt.Fprintf(stderr, "boilernet eval: %s %s: %d of %d pages skipped (could not be loaded)\n", ds.Name, *split, r.Skipped, r.Skipped+r.Pages)
+			fmt.Fprintf(stderr, "boilernet eval: %s %s: %d of %d pages skipped (could not be loaded)\n", ds.Name, split, r.Skipped, r.Skipped+r.Pages)
 		}
 		reports = append(reports, r)
-		if *out != "" {
-			if err := os.MkdirAll(*out, 0o755); err != nil {
+		if out != "" {
+			if err := evalrun.Plots(out, r, curve, at); err != nil {
 				return err
-			}
-			if err := evalplot.SortedF1(r, filepath.Join(*out, "sorted-f1-"+r.Dataset+".svg")); err != nil {
-				return err
-			}
-			if pts := curve.Points(eval.CurveThresholds()); pts != nil {
-				at := curve.Points([]float64{curveMethod.BlockThreshold()})[0]
-				curve.Reset()
-				if err := evalplot.PR(pts, at, r.Dataset+": bilstm over the threshold", filepath.Join(*out, "pr-bilstm-"+r.Dataset+".svg")); err != nil {
-					return err
-				}
 			}
 		}
 		if err := eval.WriteTable(stdout, r); err != nil {
 			return err
 		}
 	}
-	if *out != "" {
-		return eval.WriteReports(*out, reports)
+	if out != "" {
+		return eval.WriteReports(out, reports)
 	}
 	return nil
-}
-
-// warnGaps warns on w about the pages of ds that an external output lacks
-// (what says how), naming the first few.
-func warnGaps(w io.Writer, name, what string, ids []string, ds *data.Dataset, split string) {
-	if len(ids) == 0 {
-		return
-	}
-	shown := ids[:min(5, len(ids))]
-	more := ""
-	if len(ids) > len(shown) {
-		more = ", ..."
-	}
-	fmt.Fprintf(w, "boilernet eval: warning: %s: %d of %d %s %s pages %s, scored as empty output: %s%s\n",
-		name, len(ids), len(ds.IDs[split]), ds.Name, split, what, strings.Join(shown, ", "), more)
-}
-
-// evalMethod is the eval.Method of method m with its classifier c: it
-// labels each document's page with its title and its gold (for the
-// oracles).
-func evalMethod(name string, m methods.Method, c methods.Classifier, titles *eval.Titles) eval.Method {
-	return eval.Method{Name: name, Select: func(d *data.Document) ([]bool, error) {
-		gold := &methods.Gold{Labels: d.Labels, BestThreshold: func(probs []float32) []bool { return eval.BestThresholdLabels(d, probs) }}
-		_, content, err := m.Label(c, methods.Page{Page: d.Page, Title: titles.Of(d), Gold: gold})
-		return content, err
-	}}
-}
-
-// markdownOf returns the eval.Method.Markdown of the pages of ds: the
-// blocks a method selects, as extract -format markdown gives them with
-// the headline kept in the text (-keep-headline). A Result renders only
-// the page it was parsed from, so the page is parsed again; the parse is
-// the one data.Load made, block for block.
-func markdownOf(ds *data.Dataset) func(d *data.Document, sel []bool) (string, error) {
-	return func(d *data.Document, sel []bool) (string, error) {
-		raw, _, err := ds.ReadPage(d.ID)
-		if err != nil {
-			return "", err
-		}
-		selector := infer.WithClassifier(methods.Method{}, methods.Verdicts(func(p methods.Page) ([]bool, error) {
-			if len(p.Blocks) != len(sel) {
-				return nil, fmt.Errorf("the page parsed again has %d blocks, not %d", len(p.Blocks), len(sel))
-			}
-			return slices.Clone(sel), nil
-		}))
-		res, err := selector.ExtractBytes(context.Background(), raw, infer.Options{KeepHeadline: true, SkipLocators: true})
-		if err != nil {
-			return "", err
-		}
-		return render.Markdown(res), nil
-	}
 }

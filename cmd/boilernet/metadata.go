@@ -6,20 +6,17 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/boilernet/boilernet/batch"
 	"io"
 	"os"
 	"strings"
-	"time"
 
+	"github.com/boilernet/boilernet/batch"
 	"github.com/boilernet/boilernet/data"
-	"github.com/boilernet/boilernet/eval"
+	"github.com/boilernet/boilernet/eval/evalrun"
 	"github.com/boilernet/boilernet/fetch"
 	"github.com/boilernet/boilernet/infer"
 	"github.com/boilernet/boilernet/internal/progress"
 	"github.com/boilernet/boilernet/metadata"
-	"github.com/boilernet/boilernet/tokenize"
-	"golang.org/x/net/html"
 )
 
 // runMetadata prints the metadata of pages (files, directories, URLs), or
@@ -68,128 +65,31 @@ func runMetadata(args []string, stdout, stderr io.Writer) error {
 	}
 	// Pages that cannot be read or parsed are reported, skipped and
 	// counted, as the other dataset commands do (-strict stops instead).
-	skip := skipReporter("metadata", stderr)
-	var kept []string
-	var raws [][]byte
-	for _, id := range ids {
-		raw, path, err := ds.ReadPage(id)
-		if err == nil {
-			_, err = tokenize.Parse(raw, tokenize.Options{})
-			if err != nil {
-				err = fmt.Errorf("%s: %w", path, err)
-			}
-		}
-		if err != nil {
-			if *strict {
-				return err
-			}
-			skip(err)
-			continue
-		}
-		kept = append(kept, id)
-		raws = append(raws, raw)
-	}
-	skipped := len(ids) - len(kept)
-	ids = kept
-	// The metadata scored: from the extraction with metadata (timed, one
-	// goroutine, the split once without and once with metadata per round)
-	// or, with -rounds 0, from metadata.Extract on the parsed pages alone.
-	mds := make([]*metadata.Metadata, len(ids))
-	var results []*infer.Result
-	best := [2]time.Duration{}
-	if *rounds == 0 {
-		for i, id := range ids {
-			p, err := tokenize.Parse(raws[i], tokenize.Options{})
-			if err != nil {
-				return fmt.Errorf("%s: %w", id, err)
-			}
-			mds[i] = metadata.Extract(p.Root, metadata.Options{URL: ds.Meta[id]["url"]})
-		}
-	} else {
-		ex, err := model.extractor()
-		if err != nil {
+	opts := evalrun.MetadataOptions{Rounds: *rounds, Strict: *strict, Skip: skipReporter("metadata", stderr)}
+	if *rounds > 0 {
+		if opts.Extractor, err = model.extractor(); err != nil {
 			return err
 		}
-		var bar *progress.Bar
-		if showProgress(stderr, *quiet, false) {
-			bar = progress.New(stderr, 2*len(ids)**rounds, "extracting", "pages")
-		}
-		for r := 0; r < *rounds; r++ {
-			for k, withMeta := range []bool{false, true} {
-				start := time.Now()
-				var rs []*infer.Result
-				for i, id := range ids {
-					res, err := ex.ExtractBytes(context.Background(), raws[i], infer.Options{Metadata: withMeta, URL: ds.Meta[id]["url"]})
-					if err != nil {
-						return fmt.Errorf("%s: %w", id, err)
-					}
-					rs = append(rs, res)
-					bar.Add(1)
-				}
-				if d := time.Since(start); best[k] == 0 || d < best[k] {
-					best[k] = d
-				}
-				if withMeta {
-					results = rs
-				}
+	}
+	var bar *progress.Bar
+	if showProgress(stderr, *quiet, false) {
+		opts.Progress = func(done, total int) {
+			if bar == nil {
+				bar = progress.New(stderr, total, "extracting", "pages")
 			}
-		}
-		bar.Finish()
-		for i := range results {
-			mds[i] = results[i].Metadata
+			bar.Add(1)
 		}
 	}
-	pages := make([]eval.MetadataPage, len(ids))
-	for i, id := range ids {
-		pages[i] = eval.MetadataPage{ID: id, PageType: ds.Meta[id]["page_type"], Annotated: ds.Meta[id], Metadata: mds[i]}
-		if results != nil {
-			pages[i].ResultTitle, pages[i].HasResult = results[i].Title, true
-		}
-	}
-	var mismatch func(p eval.MetadataPage, field, want, got string)
-	if *verbose {
-		short := map[string]string{eval.FieldTitle: "title", eval.FieldResultTitle: "result-title", eval.FieldAuthor: "author", eval.FieldDate: "date"}
-		mismatch = func(p eval.MetadataPage, field, want, got string) {
-			fmt.Fprintf(stderr, "%s\t%s\t%s\t%q\t%q\n", p.ID, p.PageType, short[field], want, got)
-		}
-	}
-	scores := eval.ScoreMetadata(pages, mismatch)
-	fmt.Fprintf(stdout, "%s %s split: %d pages", ds.Name, *split, len(ids))
-	if skipped > 0 {
-		fmt.Fprintf(stdout, " (%d that could not be read or parsed skipped)", skipped)
-	}
-	fmt.Fprint(stdout, "\n\n")
-	if err := eval.WriteMetadataTable(stdout, scores); err != nil {
+	run, err := evalrun.Metadata(ds, ids, opts)
+	bar.Finish()
+	if err != nil {
 		return err
 	}
-	if *rounds == 0 {
-		return nil
+	var mismatches io.Writer
+	if *verbose {
+		mismatches = stderr
 	}
-	// metadata.Extract alone on the parsed pages, best of the rounds: the
-	// difference of the two runs above drowns in the noise of a busy
-	// machine.
-	roots := make([]*html.Node, len(ids))
-	for i := range ids {
-		p, err := tokenize.Parse(raws[i], tokenize.Options{})
-		if err != nil {
-			return fmt.Errorf("%s: %w", ids[i], err)
-		}
-		roots[i] = p.Root
-	}
-	var metaBest time.Duration
-	for r := 0; r < *rounds; r++ {
-		start := time.Now()
-		for i, id := range ids {
-			metadata.Extract(roots[i], metadata.Options{URL: ds.Meta[id]["url"], Text: results[i].Text})
-		}
-		if d := time.Since(start); metaBest == 0 || d < metaBest {
-			metaBest = d
-		}
-	}
-	n := float64(len(ids))
-	fmt.Fprintf(stdout, "\nextraction, 1 goroutine, best of %d: %.1f pages/s without metadata, %.1f pages/s with; metadata.Extract alone %.2f ms per page (%.0f%% of extraction without it)\n",
-		*rounds, n/best[0].Seconds(), n/best[1].Seconds(), metaBest.Seconds()*1000/n, 100*metaBest.Seconds()/best[0].Seconds())
-	return nil
+	return run.Write(stdout, mismatches, ds.Name+" "+*split)
 }
 
 // printMetadata extracts the pages named by args (files, directories,
@@ -205,18 +105,22 @@ func printMetadata(args []string, format string, model modelFlags, stdout, stder
 	if err != nil {
 		return err
 	}
-	in, err := extractInputs(context.Background(), args, "", fetch.New(fetch.Options{}), os.Stdin)
+	src, err := batch.NewSource(args, "", fetch.New(fetch.Options{}), os.Stdin)
 	if err != nil {
 		return err
 	}
-	if len(in.pages) == 0 {
+	var pages []batch.Page
+	for p := range src.All(context.Background()) {
+		pages = append(pages, p)
+	}
+	if len(pages) == 0 {
 		return errors.New("no pages found")
 	}
 	w := bufio.NewWriter(stdout)
 	defer w.Flush()
 	failed := 0
 	var all []fileMetadata // json's pages
-	batch.Run(context.Background(), ex, in.pages, batch.Options{Extract: infer.Options{Metadata: true, SkipLocators: true}}, func(o batch.Outcome) {
+	batch.Run(context.Background(), ex, pages, batch.Options{Extract: infer.Options{Metadata: true, SkipLocators: true}}, func(o batch.Outcome) {
 		if o.Err != nil {
 			failed++
 			fmt.Fprintf(stderr, "boilernet metadata: %v\n", o.Err)
@@ -232,22 +136,22 @@ func printMetadata(args []string, format string, model modelFlags, stdout, stder
 			all = append(all, fileMetadata{o.Page.Name, m})
 			return
 		}
-		if len(in.pages) > 1 {
+		if len(pages) > 1 {
 			fmt.Fprintf(w, "==> %s <==\n", o.Page.Name)
 		}
 		for _, f := range metadataFields(m) {
 			fmt.Fprintf(w, "%s: %s\n", f[0], f[1])
 		}
-		if len(in.pages) > 1 {
+		if len(pages) > 1 {
 			fmt.Fprintln(w)
 		}
 	})
-	if failed == len(in.pages) {
+	if failed == len(pages) {
 		return errors.New("no page could be read")
 	}
 	if format == "json" {
 		var v any = all
-		if len(in.pages) == 1 {
+		if len(pages) == 1 {
 			v = all[0]
 		}
 		out, err := json.MarshalIndent(v, "", "  ")
