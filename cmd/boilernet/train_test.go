@@ -5,7 +5,6 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
-	"runtime/debug"
 	"strconv"
 	"strings"
 	"testing"
@@ -107,23 +106,6 @@ func TestTrainDefaultsAreTheEmbeddedRecipe(t *testing.T) {
 	}
 	if def := train.DefaultOptions(); def.Epochs != 20 || strconv.Itoa(def.Epochs) != embedded.Meta["epochs"] {
 		t.Errorf("default epochs %d, the embedded model's %s", def.Epochs, embedded.Meta["epochs"])
-	}
-}
-
-func TestTuneTrainGC(t *testing.T) {
-	defer debug.SetGCPercent(debug.SetGCPercent(100))
-	for _, tt := range []struct {
-		gogc string
-		want int
-	}{{"", trainGCPercent}, {"100", 100}, {"off", 100}} {
-		t.Setenv("GOGC", tt.gogc)
-		debug.SetGCPercent(100)
-		if old := tuneTrainGC(); old != 100 {
-			t.Errorf("GOGC=%q: replaced %d, want 100", tt.gogc, old)
-		}
-		if got := debug.SetGCPercent(100); got != tt.want {
-			t.Errorf("GOGC=%q: GC percent %d, want %d", tt.gogc, got, tt.want)
-		}
 	}
 }
 

@@ -3,12 +3,13 @@ package main
 import (
 	"encoding/json"
 	"fmt"
-	"github.com/boilernet/boilernet/methods/defaultmodel"
 	"io"
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
 	"strings"
+
+	"github.com/boilernet/boilernet/methods/defaultmodel"
 )
 
 // runVersion prints the build (module version, commit, Go) and what the
