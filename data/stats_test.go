@@ -2,6 +2,7 @@ package data
 
 import (
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -46,5 +47,24 @@ func TestStatsGroups(t *testing.T) {
 		if groups != nil && blocks != st.Blocks {
 			t.Errorf("%s: groups hold %d blocks, the split %d", tt.dir, blocks, st.Blocks)
 		}
+	}
+}
+
+// TestWriteStats: a split's row, its groups' rows, the pages skipped and
+// the worst pages by coverage.
+func TestWriteStats(t *testing.T) {
+	ds := &Dataset{Name: "d"}
+	st := SplitStats{Split: "dev", Docs: 2, Blocks: 10, CoverageMean: 0.5, CoverageMedian: 0.5, Skipped: 1,
+		PerDoc: []DocStats{{Split: "dev", ID: "a", Coverage: 0.25}, {Split: "dev", ID: "b", Coverage: 0.75}}}
+	var b strings.Builder
+	WriteStats(&b, ds, []SplitStats{st}, 1)
+	for _, want := range []string{"dataset d\n", "split    docs   blocks  content  cov.mean   cov.med  empty\n", "\ndev         2       10 ",
+		"    0.500     0.500      0\n", "dev: 1 of 3 documents skipped (could not be loaded)\n", "lowest coverage:\n  dev   a  "} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("no %q in\n%s", want, b.String())
+		}
+	}
+	if strings.Contains(b.String(), " b  ") {
+		t.Errorf("more than the worst page:\n%s", b.String())
 	}
 }

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"strings"
 	"sync"
 
@@ -60,15 +59,6 @@ func skipReporter(cmd string, w io.Writer) func(error) {
 	}
 }
 
-// ratio shows a ratio with three decimals, or "-" when it is undefined
-// (NaN: no document to average over).
-func ratio(x float64, width int) string {
-	if math.IsNaN(x) {
-		return fmt.Sprintf("%*s", width, "-")
-	}
-	return fmt.Sprintf("%*.3f", width, x)
-}
-
 func dataStats(dir, split string, opts data.Options, worst int, quiet bool, stdout, stderr io.Writer) error {
 	ds, err := data.Open(dir)
 	if err != nil {
@@ -95,56 +85,9 @@ func dataStats(dir, split string, opts data.Options, worst int, quiet bool, stdo
 		}
 		all = append(all, st)
 	}
-	// A dataset with groups gets a row per group under each split's row.
-	width := 6
-	for _, st := range all {
-		for _, g := range st.Groups() {
-			width = max(width, 2+len(groupName(g.Group)))
-		}
-	}
-	row := func(label string, st data.SplitStats) {
-		fmt.Fprintf(stdout, "%-*s %6d %8d %s %s %s %6d\n", width, label, st.Docs, st.Blocks, ratio(st.ContentShare(), 8), ratio(st.CoverageMean, 9), ratio(st.CoverageMedian, 9), st.EmptyGold)
-	}
-	fmt.Fprintf(stdout, "dataset %s\n", ds.Name)
-	if by := ds.GroupColumn(); by != "" {
-		fmt.Fprintf(stdout, "(each split, then its pages by %s)\n", by)
-	}
-	fmt.Fprintf(stdout, "%-*s %6s %8s %8s %9s %9s %6s\n", width, "split", "docs", "blocks", "content", "cov.mean", "cov.med", "empty")
-	for _, st := range all {
-		row(st.Split, st)
-		for _, g := range st.Groups() {
-			row("  "+groupName(g.Group), g.SplitStats)
-		}
-	}
-	for _, st := range all {
-		if st.Skipped > 0 {
-			fmt.Fprintf(stdout, "%s: %d of %d documents skipped (could not be loaded)\n", st.Split, st.Skipped, st.Skipped+st.Docs)
-		}
-	}
-	if worst > 0 {
-		fmt.Fprintf(stdout, "lowest coverage:\n")
-		var docs []data.DocStats
-		for _, st := range all {
-			docs = append(docs, st.PerDoc...)
-		}
-		for _, d := range data.Worst(docs, worst) {
-			group := ""
-			if d.Group != "" {
-				group = "  " + d.Group
-			}
-			fmt.Fprintf(stdout, "  %-5s %-40s coverage %.3f  gold tokens %6d  blocks %5d (%d content)%s\n", d.Split, d.ID, d.Coverage, d.GoldTokens, d.Blocks, d.ContentBlocks, group)
-		}
-	}
+	data.WriteStats(stdout, ds, all, worst)
 	fmt.Fprintln(stdout, strings.Repeat("-", 60))
 	return nil
-}
-
-// groupName shows a group's name ("(none)" for pages without a group).
-func groupName(g string) string {
-	if g == "" {
-		return "(none)"
-	}
-	return g
 }
 
 // newBar returns a progress bar on w counting documents, nil (none) when

@@ -5,10 +5,8 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"math"
 	"os"
 	"os/signal"
-	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -25,7 +23,7 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	addr := fs.String("addr", serve.DefaultAddr, "address to listen on (host:port)")
 	model := addModelFlags(fs, "")
 	treePath := fs.String("tree", "", "tree file for method tree")
-	maxBody := fs.String("max-body", formatSize(serve.DefaultMaxBody), "largest request body (bytes, or with KiB, MiB, GiB; at most "+formatSize(maxServeBody)+")")
+	maxBody := fs.String("max-body", serve.FormatSize(serve.DefaultMaxBody), "largest request body (bytes, or with KiB, MiB, GiB; at most "+serve.FormatSize(maxServeBody)+")")
 	workers := fs.Int("workers", 0, "extractions at once (0: all cores; at most 256)")
 	queue := fs.Int("queue", 0, "requests admitted beyond the workers (being read, fetched or waiting for a worker) before 503 (0: 4 × workers, -1: none; at most 65536)")
 	memoryBudget := fs.String("memory-budget", "0", "bytes of request bodies and fetched pages held at once across all connections (bytes, or with KiB, MiB, GiB), "+
@@ -59,39 +57,12 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	if err := checkFlags(fs, between("workers", 0, maxWorkers), between("queue", -1, serve.MaxQueue), atLeast("networks", 0)); err != nil {
 		return err
 	}
-	for name, d := range map[string]time.Duration{"timeout": *timeout, "read-timeout": *readTimeout, "idle-timeout": *idleTimeout, "upload-stall": *uploadStall} {
-		if d <= 0 {
-			return fmt.Errorf("-%s %v: must be > 0", name, d)
-		}
+	if err := checkTimeouts(*timeout, *readTimeout, *idleTimeout, *uploadStall, *writeTimeout); err != nil {
+		return err
 	}
-	if *writeTimeout < 0 || (*writeTimeout > 0 && *writeTimeout <= *timeout) {
-		return fmt.Errorf("-write-timeout %v: must be more than -timeout (%v), or 0 for the default", *writeTimeout, *timeout)
-	}
-	limit, err := parseSize(*maxBody)
+	limit, budget, memLimit, err := serveSizes(*maxBody, *memoryBudget, *memoryLimit)
 	if err != nil {
-		return fmt.Errorf("-max-body: %v", err)
-	}
-	if limit > maxServeBody {
-		return fmt.Errorf("-max-body %s: must be at most 1GiB", *maxBody)
-	}
-	var budget int64
-	if *memoryBudget != "0" {
-		if budget, err = parseSize(*memoryBudget); err != nil {
-			return fmt.Errorf("-memory-budget: %v", err)
-		}
-		if budget < limit {
-			return fmt.Errorf("-memory-budget %s: less than -max-body (%s), so a body of unknown length would never fit", *memoryBudget, *maxBody)
-		}
-	}
-	var memLimit int64
-	switch *memoryLimit {
-	case "0":
-	case "-1":
-		memLimit = -1
-	default:
-		if memLimit, err = parseSize(*memoryLimit); err != nil {
-			return fmt.Errorf("-memory-limit: %v (or 0 for the default, -1 for none)", err)
-		}
+		return err
 	}
 	if *token == "" {
 		*token = os.Getenv("BOILERNET_TOKEN")
@@ -114,25 +85,10 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 	if !*noFetch {
 		fetcher = serve.FetchWith(fetch.New(fetch.Options{Timeout: *timeout, MaxBytes: limit, DenyPrivate: !*allowPrivate}))
 	}
-	srv, err := serve.New(serve.Config{
-		Extractor:          ex,
-		Tree:               func() (*shallow.Tree, error) { return loadTree(*treePath) },
-		Fetch:              fetcher,
-		MaxBody:            limit,
-		Workers:            *workers,
-		Queue:              *queue,
-		MemoryBudget:       budget,
-		MemoryLimit:        memLimit,
-		Token:              *token,
-		Hosts:              hosts,
-		Labels:             labels,
-		Timeout:            *timeout,
-		ReadTimeout:        *readTimeout,
-		WriteTimeout:       *writeTimeout,
-		IdleTimeout:        *idleTimeout,
-		UploadStallTimeout: *uploadStall,
-		Logger:             slog.New(slog.NewTextHandler(stderr, nil)),
-	})
+	srv, err := serve.New(serve.Config{Extractor: ex, Tree: func() (*shallow.Tree, error) { return loadTree(*treePath) }, Fetch: fetcher,
+		MaxBody: limit, Workers: *workers, Queue: *queue, MemoryBudget: budget, MemoryLimit: memLimit, Token: *token, Hosts: hosts, Labels: labels,
+		Timeout: *timeout, ReadTimeout: *readTimeout, WriteTimeout: *writeTimeout, IdleTimeout: *idleTimeout, UploadStallTimeout: *uploadStall,
+		Logger: slog.New(slog.NewTextHandler(stderr, nil))})
 	if err != nil {
 		return err
 	}
@@ -144,38 +100,48 @@ func runServe(args []string, stdout, stderr io.Writer) error {
 // maxServeBody bounds serve's -max-body.
 const maxServeBody = 1 << 30
 
-// parseSize reads a byte count: a number with an optional unit (B, KB,
-// KiB, MB, MiB, GB, GiB; the k-units are all 1024-based).
-func parseSize(s string) (int64, error) {
-	num := strings.TrimRight(s, "KMGiBkmgb")
-	unit := strings.ToLower(s[len(num):])
-	n, err := strconv.ParseInt(strings.TrimSpace(num), 10, 64)
-	if err != nil || n <= 0 {
-		return 0, fmt.Errorf("bad size %q", s)
-	}
-	mult := map[string]int64{"": 1, "b": 1, "k": 1 << 10, "kb": 1 << 10, "kib": 1 << 10, "m": 1 << 20, "mb": 1 << 20, "mib": 1 << 20,
-		"g": 1 << 30, "gb": 1 << 30, "gib": 1 << 30}[unit]
-	if mult == 0 {
-		return 0, fmt.Errorf("bad size %q: unknown unit", s)
-	}
-	if n > math.MaxInt64/mult {
-		return 0, fmt.Errorf("bad size %q: too large", s)
-	}
-	return n * mult, nil
-}
-
-// formatSize writes a byte count as parseSize reads it, in the largest
-// unit that divides it (16MiB).
-func formatSize(n int64) string {
-	for _, u := range []struct {
-		name string
-		size int64
-	}{{"GiB", 1 << 30}, {"MiB", 1 << 20}, {"KiB", 1 << 10}} {
-		if n >= u.size && n%u.size == 0 {
-			return strconv.FormatInt(n/u.size, 10) + u.name
+// checkTimeouts refuses serve's time limits that are not positive, and
+// a -write-timeout (0: the default) not longer than -timeout.
+func checkTimeouts(timeout, read, idle, stall, write time.Duration) error {
+	for name, d := range map[string]time.Duration{"timeout": timeout, "read-timeout": read, "idle-timeout": idle, "upload-stall": stall} {
+		if d <= 0 {
+			return fmt.Errorf("-%s %v: must be > 0", name, d)
 		}
 	}
-	return strconv.FormatInt(n, 10)
+	if write < 0 || (write > 0 && write <= timeout) {
+		return fmt.Errorf("-write-timeout %v: must be more than -timeout (%v), or 0 for the default", write, timeout)
+	}
+	return nil
+}
+
+// serveSizes reads the sizes of -max-body, -memory-budget and
+// -memory-limit ("0": the default; -memory-limit "-1": none).
+func serveSizes(maxBody, memoryBudget, memoryLimit string) (limit, budget, memLimit int64, err error) {
+	limit, err = serve.ParseSize(maxBody)
+	if err != nil {
+		return 0, 0, 0, fmt.Errorf("-max-body: %v", err)
+	}
+	if limit > maxServeBody {
+		return 0, 0, 0, fmt.Errorf("-max-body %s: must be at most 1GiB", maxBody)
+	}
+	if memoryBudget != "0" {
+		if budget, err = serve.ParseSize(memoryBudget); err != nil {
+			return 0, 0, 0, fmt.Errorf("-memory-budget: %v", err)
+		}
+		if budget < limit {
+			return 0, 0, 0, fmt.Errorf("-memory-budget %s: less than -max-body (%s), so a body of unknown length would never fit", memoryBudget, maxBody)
+		}
+	}
+	switch memoryLimit {
+	case "0":
+	case "-1":
+		memLimit = -1
+	default:
+		if memLimit, err = serve.ParseSize(memoryLimit); err != nil {
+			return 0, 0, 0, fmt.Errorf("-memory-limit: %v (or 0 for the default, -1 for none)", err)
+		}
+	}
+	return limit, budget, memLimit, nil
 }
 
 // hostFlags is serve's -host: names, repeatable or comma-separated.

@@ -22,23 +22,6 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-func TestParseSize(t *testing.T) {
-	for _, tt := range []struct {
-		in   string
-		want int64
-		ok   bool
-	}{
-		{"16MiB", 16 << 20, true}, {"512", 512, true}, {"64k", 64 << 10, true}, {"1GB", 1 << 30, true}, {"2 MiB", 2 << 20, true},
-		{"", 0, false}, {"MiB", 0, false}, {"-1", 0, false}, {"0", 0, false}, {"12TiB", 0, false}, {"1.5MiB", 0, false},
-		{"8589934592GiB", 0, false}, {"9223372036854775807", 1<<63 - 1, true}, {"9223372036854775807k", 0, false},
-	} {
-		got, err := parseSize(tt.in)
-		if (err == nil) != tt.ok || got != tt.want {
-			t.Errorf("parseSize(%q) = %d, %v; want %d (ok %v)", tt.in, got, err, tt.want, tt.ok)
-		}
-	}
-}
-
 func TestServeUsage(t *testing.T) {
 	for _, tt := range []struct {
 		args   []string
