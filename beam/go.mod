@@ -5,6 +5,7 @@ go 1.26.8
 require github.com/boilernet/boilernet v0.0.0
 
 require (
+	github.com/hashicorp/golang-lru/v2 v2.0.7 // indirect
 	github.com/mmcdole/gofeed v1.4.2 // indirect
 	github.com/mmcdole/goxpp/v2 v2.0.0 // indirect
 )

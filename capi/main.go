@@ -48,7 +48,8 @@ import (
 func main() {}
 
 // gcPercent is the garbage collector's GOGC unless the environment sets
-// one: boilernet extract's (cmd/boilernet's batchGCPercent), for pages
+// one: boilernet extract's (batch.GCPercent, not imported: package batch
+// would link the fetching and feed readers), for pages
 // are small and short-lived; the collector runs half as often as at the
 // default 100, for a few tens of MB more.
 const gcPercent = 200

@@ -3,9 +3,7 @@ package main
 import (
 	"bytes"
 	"compress/gzip"
-	"context"
 	"encoding/json"
-	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -158,36 +156,6 @@ func TestCorpusOutputDirectory(t *testing.T) {
 	corpus := filepath.Join(dir, "c.jsonl")
 	os.WriteFile(corpus, []byte(`{"url": "https://example.org/", "html": "<p>Hello there, a page.</p>"}`+"\n"), 0o644)
 	checkRun(t, []string{"extract", "-q", "-o", filepath.Join(dir, "out") + "/", corpus}, 1, nil, []string{"-o takes a file, not a directory"})
-}
-
-// TestGzipStdin: standard input may be gzip-compressed, like .html.gz files.
-func TestGzipStdin(t *testing.T) {
-	raw, err := os.ReadFile("testdata/flags/page.html")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var z bytes.Buffer
-	zw := gzip.NewWriter(&z)
-	zw.Write(raw)
-	zw.Close()
-	for name, in := range map[string][]byte{"gzip": z.Bytes(), "plain": raw} {
-		ins, err := extractInputs(context.Background(), []string{"-"}, "", nil, bytes.NewReader(in))
-		if err != nil {
-			t.Fatal(err)
-		}
-		r, err := ins.pages[0].Open(context.Background())
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		got, err := io.ReadAll(r)
-		if err != nil || !bytes.Equal(got, raw) {
-			t.Errorf("%s: read %d bytes (%v), want the %d of the page", name, len(got), err, len(raw))
-		}
-	}
-	ins, _ := extractInputs(context.Background(), []string{"-"}, "", nil, bytes.NewReader(z.Bytes()[:5]))
-	if _, err := ins.pages[0].Open(context.Background()); err == nil || !strings.Contains(err.Error(), "standard input") {
-		t.Errorf("truncated gzip: %v", err)
-	}
 }
 
 // TestProgressOnlyOnTerminal: stderr that is not a terminal gets no

@@ -1,4 +1,4 @@
-package main
+package records
 
 import (
 	"os"
@@ -7,10 +7,10 @@ import (
 	"testing"
 )
 
-// TestMixedInputsError: the error of a run given both corpus files and
+// TestMixedInputs: the error of a run given both corpus files and
 // pages or URLs names the corpus files and the first page or URL, and
 // says how to run them apart.
-func TestMixedInputsError(t *testing.T) {
+func TestMixedInputs(t *testing.T) {
 	dir := t.TempDir()
 	write := func(name, data string) string {
 		p := filepath.Join(dir, filepath.FromSlash(name))
@@ -60,7 +60,7 @@ func TestMixedInputsError(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			err := mixedInputsError(tt.args, tt.list)
+			err := mixedInputs(tt.args, tt.list)
 			if err == nil {
 				t.Fatal("no error")
 			}

@@ -1,4 +1,4 @@
-package main
+package batch
 
 import (
 	"math"
@@ -16,18 +16,18 @@ func TestTuneGC(t *testing.T) {
 		wantLimit      int64
 		wantPercent    int
 	}{
-		{"", "", 1, memoryPerWorker, batchGCPercent},
-		{"", "", 3, 3 * memoryPerWorker, batchGCPercent},
-		{"", "", 0, int64(runtime.GOMAXPROCS(0)) * memoryPerWorker, batchGCPercent},
-		{"1GiB", "", 2, math.MaxInt64, batchGCPercent}, // GOMEMLIMIT wins: left as it was
-		{"", "50", 1, memoryPerWorker, 100},            // GOGC wins: left as it was
+		{"", "", 1, MemoryPerWorker, GCPercent},
+		{"", "", 3, 3 * MemoryPerWorker, GCPercent},
+		{"", "", 0, int64(runtime.GOMAXPROCS(0)) * MemoryPerWorker, GCPercent},
+		{"1GiB", "", 2, math.MaxInt64, GCPercent}, // GOMEMLIMIT wins: left as it was
+		{"", "50", 1, MemoryPerWorker, 100},       // GOGC wins: left as it was
 	}
 	for _, tt := range tests {
 		t.Setenv("GOMEMLIMIT", tt.memLimit)
 		t.Setenv("GOGC", tt.gogc)
 		debug.SetMemoryLimit(math.MaxInt64)
 		debug.SetGCPercent(100)
-		tuneGC(tt.workers)
+		TuneGC(tt.workers)
 		if got := debug.SetMemoryLimit(-1); got != tt.wantLimit {
 			t.Errorf("GOMEMLIMIT=%q, %d workers: limit %d, want %d", tt.memLimit, tt.workers, got, tt.wantLimit)
 		}
