@@ -3,10 +3,12 @@ package batch_test
 import (
 	"context"
 	"fmt"
+	"os"
 	"path/filepath"
 
 	"github.com/boilernet/boilernet/batch"
 	"github.com/boilernet/boilernet/infer"
+	"github.com/boilernet/boilernet/render"
 )
 
 // A batch of a file and two pages in memory, extracted on two workers:
@@ -71,4 +73,21 @@ func ExampleSource() {
 	// ../testdata/sample.html -> sample.txt
 	// example.com/news/a [a A-2 a-3]
 	// -o ../testdata/sample.html: the output ../testdata/sample.html is the input ../testdata/./sample.html; it would be overwritten
+}
+
+// An Output writes a run's pages in a format: here two pages' records,
+// one of which failed, as one JSON line each.
+func ExampleOutput() {
+	out, err := batch.NewOutput("", "jsonl", os.Stdout, true)
+	if err != nil {
+		panic(err)
+	}
+	out.Write("a", nil, render.Record{File: "a.html", Title: "A", Text: "The text."})
+	out.Write("b", nil, render.Record{File: "b.html", Error: "b.html: binary content"})
+	if err := out.Close(); err != nil {
+		panic(err)
+	}
+	// Output:
+	// {"file":"a.html","title":"A","text":"The text."}
+	// {"file":"b.html","text":"","error":"b.html: binary content"}
 }
