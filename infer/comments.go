@@ -5,6 +5,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/boilernet/boilernet/tokenize"
 	"golang.org/x/net/html"
@@ -86,7 +88,8 @@ func hasToken(el *tokenize.Element, set map[string]bool) bool {
 // under an element marked as its author or date (or a <cite>, a <time>)
 // is that field, short links that reply, report, edit or vote are left
 // out, and the rest is its text; a byline such as "Comment by Ann — May
-// 2, 2024" or "Ann says:" gives the author and the date (commentByline).
+// 2, 2024", "Ann says:" or "Ann wrote: <text>" gives the author and the
+// date, the text after it on its line staying text (commentByline).
 func findComments(blocks []tokenize.Block, selected []bool) []Comment {
 	// The outermost marked element above each block not kept.
 	type section struct {
@@ -207,7 +210,10 @@ var commentRepliesTokens = map[string]bool{"children": true, "replies": true}
 
 // splitComments cuts a comment section's blocks into comments: by the
 // innermost comment (isCommentItem) below the section's element top, in
-// page order, a reply after the comment it answers.
+// page order, a reply after the comment it answers. An item with an
+// author and no text (a header the markup sets apart from its comment's
+// body: "Ann" and "on May 2, 2024 at 9:00 am") gives its author and date
+// to the next item when that has neither.
 func splitComments(blocks []tokenize.Block, top *tokenize.Element, in []int) []Comment {
 	type part struct {
 		item  *tokenize.Element
@@ -273,32 +279,102 @@ func splitComments(blocks []tokenize.Block, top *tokenize.Element, in []int) []C
 		}
 	}
 	var out []Comment
+	var header *Comment // an item with an author and no text, before its comment's
 	for _, item := range order {
 		c := byItem[item]
 		text := texts[item]
-		if c.Author == "" && len(text) > 0 {
-			// A byline in the text: "Ann says:", "Comment by Ann — <date>".
+		lead := "" // the comment's first words, on its byline's line
+		if len(text) > 0 {
 			first, rest := firstLine(text)
-			if author, date, ok := commentByline(tokenize.Text(first)); ok {
-				c.Author, text = author, rest
+			line := tokenize.Text(first)
+			if c.Author == "" {
+				// A byline in the text: "Ann says:", "Comment by Ann —
+				// <date>", "Ann wrote: <text>".
+				if author, date, words, ok := commentByline(line); ok {
+					c.Author, text, lead = author, rest, words
+					if c.Date == "" {
+						c.Date = date
+					}
+				}
+			} else if n := saysEnd(line); n > 0 {
+				// The says word after the author's element: "<b
+				// class="author">Ann</b> wrote: <text>".
+				date, words := splitDate(line[n:])
+				text, lead = rest, words
 				if c.Date == "" {
 					c.Date = date
 				}
 			}
+			if c.Date == "" && lead == "" && len(text) > 0 {
+				// A line that is only the date: "October 29th, 2012 at
+				// 1:49 am (#)" under "Ann says:".
+				first, rest = firstLine(text)
+				if author, date, words, ok := commentByline(tokenize.Text(first)); ok && author == "" && words == "" {
+					c.Date, text = date, rest
+				}
+			}
+			if lead != "" && len(text) > 0 {
+				lead += tokenize.Separator(first[len(first)-1], text[0])
+			}
 		}
-		if author, date, ok := commentByline(c.Author); ok {
+		if c.Author == "" && c.Date != "" {
+			if author, date, ok := dateElementByline(c.Date); ok {
+				c.Author, c.Date = author, date
+			}
+		}
+		if c.Author != "" {
+			author, date := authorByline(c.Author)
 			c.Author = author
 			if c.Date == "" {
 				c.Date = date
 			}
 		}
 		c.Date = strings.TrimSpace(strings.TrimPrefix(c.Date, "on "))
-		c.Text = strings.TrimSpace(tokenize.Text(text))
-		if c.Text != "" {
+		c.Text = strings.TrimSpace(lead + tokenize.Text(text))
+		if c.Text == "" && c.Author != "" {
+			header = c // a header without text: the next item's, if it has none
+			continue
+		}
+		if header != nil && c.Author == "" && c.Date == "" {
+			c.Author, c.Date = header.Author, header.Date
+		}
+		header = nil
+		if c.Text != "" && !commentCount(c.Text) {
 			out = append(out, *c)
 		}
 	}
 	return out
+}
+
+// commentCountWords name comments in a count ("12 responses to", "3
+// thoughts on"), beside the words that mark them (metadata.MarksComments).
+var commentCountWords = map[string]bool{"responses": true, "replies": true, "thoughts": true, "reactions": true}
+
+// commentCount reports whether a comment's text is a count or a pager of
+// a section, not a comment: one line that opens with a number and a word
+// naming comments ("5 Comments on “Night trains”"), or more numbers than
+// words, two or more ("1 - 4 of 4").
+func commentCount(text string) bool {
+	if strings.Contains(text, "\n") {
+		return false
+	}
+	fields := strings.Fields(text)
+	if len(fields) >= 2 && strings.Trim(fields[0], "0123456789") == "" {
+		w := strings.ToLower(strings.Trim(fields[1], ":"))
+		if commentCountWords[w] || metadata.MarksComments([]string{w}) {
+			return true
+		}
+	}
+	numbers, words := 0, 0
+	for _, f := range fields {
+		switch {
+		case strings.ContainsFunc(f, unicode.IsLetter):
+			words++
+		case strings.ContainsFunc(f, unicode.IsDigit):
+			numbers++
+		}
+	}
+	return numbers >= 2 && numbers > words
 }
 
 // firstLine splits a comment's text blocks after its first line.
@@ -313,7 +389,7 @@ func firstLine(text []tokenize.Block) (first, rest []tokenize.Block) {
 // saysWords are what a comment's header puts after its author's name
 // ("Ann says:").
 var saysWords = []string{"says", "said", "wrote", "sagt", "schreibt", "schrieb", "dit", "a dit", "écrit", "a écrit", "napisał", "napisała",
-	"dice", "escribió", "disse", "scrive", "schreef", "пишет", "написал", "написала"}
+	"dice", "escribió", "disse", "scrive", "schreef", "пишет", "написал", "написала", "posted", "commented", "replied"}
 
 // saysWord reports whether s is only a says word ("says:", "said...").
 func saysWord(s string) bool {
@@ -323,52 +399,235 @@ func saysWord(s string) bool {
 
 // bylinePrefixes open a comment's byline ("Comment by Ann").
 var bylinePrefixes = []string{"by", "comment by", "posted by", "written by", "submitted by", "reply by", "kommentar von", "commentaire de",
-	"comentario de", "komentarz od"}
+	"comentario de", "komentarz od", "geschrieben von", "verfasst von", "posté par", "publié par", "écrit par", "publicado por",
+	"escrito por", "enviado por", "scritto da", "pubblicato da", "inviato da", "napisane przez", "dodane przez", "geplaatst door"}
 
 // bylineSeps separate a byline's author from its date.
-var bylineSeps = []string{" — ", " – ", " - ", " | ", " · ", " • ", " @ ", " on ", " at ", ", "}
+var bylineSeps = []string{" — ", " – ", " - ", " | ", " · ", " • ", " @ ", " on ", " at ", ", ", " am ", " le ", " el ", " il ", " op ", " dnia "}
+
+// maxBylineScan bounds where in a line a byline's says word or date
+// separator is looked for: its author has at most six words.
+const maxBylineScan = 200
 
 // commentByline reads a comment's byline: "Comment by Ann — May 2, 2024",
-// "Ann says: May 2, 2024 at 3:04 pm", "Ann said...", "Ann on May 2, 2024";
-// ok is false when s is not one (no says word or byline prefix, or an
-// author of more than six words).
-func commentByline(s string) (author, date string, ok bool) {
+// "Ann says: May 2, 2024 at 3:04 pm", "Ann said...", "Ann on May 2, 2024",
+// "hiker77 wrote: Finally, a night train!". text is what follows the
+// byline on its line and is not its date: the comment's first words. ok
+// is false when s is not a byline: no byline prefix, no says word (one
+// followed by a colon, an ellipsis, a date or nothing), no separator
+// followed by a date that ends the line and no date with its time of day
+// first (dateFirstByline); or an author of more than six words.
+func commentByline(s string) (author, date, text string, ok bool) {
 	s = collapse(s)
-	low := strings.ToLower(s)
-	marked := false
+	prefixed := false
 	for _, p := range bylinePrefixes {
-		if strings.HasPrefix(low, p+" ") {
-			s, low, marked = s[len(p)+1:], low[len(p)+1:], true
-			break
-		}
-	}
-	author, date = s, ""
-	for _, w := range saysWords {
-		for _, form := range []string{" " + w + ":", " " + w + "...", " " + w + "…", " " + w + " :", " " + w} {
-			if i := strings.Index(low, form); i > 0 && (i+len(form) == len(low) || low[i+len(form)] == ' ') {
-				author, date, marked = s[:i], strings.TrimSpace(s[i+len(form):]), true
+		if len(s) > len(p)+1 && strings.EqualFold(s[:len(p)], p) {
+			if rest, ok := strings.CutPrefix(s[len(p):], " "); ok {
+				s, prefixed = rest, true
+				break
+			}
+			if rest, ok := strings.CutPrefix(s[len(p):], ": "); ok {
+				s, prefixed = rest, true // "Posted by: Ann"
 				break
 			}
 		}
-		if date != "" || author != s {
-			break
+	}
+	if n, day, clock := readCommentDate(s); n > 0 && !prefixed {
+		if !day || !clock {
+			// "May 2024 was a fine month", "2:10.16 with a vest":
+			// text, not a byline.
+			return "", "", "", false
 		}
+		return dateFirstByline(s, n)
+	}
+	author = s
+	says := false
+	if i, j := saysAt(s); i > 0 {
+		author, says = s[:i], true
+		date, text = splitDate(s[j:])
 	}
 	if date == "" {
-		// "Ann — May 2, 2024": a separator with a date after it.
-		for _, sep := range bylineSeps {
-			if i := strings.Index(author, sep); i > 0 && hasDigit(author[i+len(sep):]) {
-				author, date = author[:i], strings.TrimSpace(author[i+len(sep):])
-				marked = true
-				break
+		// "Ann — May 2, 2024", "Ann on May 2, 2024 said:": a date
+		// after a separator, ending the line or the author's part.
+		if i, rest := sepDate(author); i > 0 {
+			switch d, t := splitDate(rest); {
+			case t == "":
+				author, date = author[:i], d
+			case prefixed && !says:
+				author, date, text = author[:i], d, t
+			case !says && !prefixed:
+				// "Great post, May 2 was a fine day to travel": a
+				// line of text, not a byline.
+				return "", "", "", false
 			}
+		} else if !says && !prefixed {
+			return "", "", "", false
 		}
 	}
 	author = strings.TrimSpace(strings.TrimRight(author, " :—–-|,"))
-	if !marked || author == "" || tokenize.CountWords(author) > 6 {
-		return "", "", false
+	if author == "" || tokenize.CountWords(author) > 6 {
+		return "", "", "", false
 	}
-	return author, date, true
+	return author, date, text, true
+}
+
+// authorByline reads the text of a comment's author element: a byline
+// ("Ann says: May 2, 2024", "by Ann", "Ann | Posted at 12:45pm"), and in
+// it the name before a separator followed by digits, when the name has
+// at most six words ("Nico on up 1 recs", "Bill, Shooter (629286)"):
+// what follows is not the name's.
+func authorByline(s string) (author, date string) {
+	author = s
+	if a, d, t, ok := commentByline(s); ok && t == "" && a != "" {
+		author, date = a, d
+	}
+	for _, sep := range bylineSeps {
+		if i := strings.Index(author, sep); i > 0 && hasDigit(author[i+len(sep):]) {
+			if a := strings.TrimSpace(author[:i]); tokenize.CountWords(a) <= 6 {
+				if b, _, t, ok := commentByline(a); ok && t == "" && b != "" {
+					a = b // "by Ann on up 2 recs"
+				}
+				if date == "" {
+					date, _ = splitDate(author[i+len(sep):])
+				}
+				return a, date
+			}
+		}
+	}
+	return author, date
+}
+
+// dateElementByline reads the text of a comment's date element that
+// names the author before the date: "by Ken on May 2, 2024", "Maria
+// (@maria) — June 25th, 2012", "PPC4 July 19th, 2012, 3:05 pm". The date
+// must end the text, and the author have a letter and at most six words
+// and be more than a says word ("Posted at 12:45pm").
+func dateElementByline(s string) (author, date string, ok bool) {
+	if commentDateLen(s) > 0 {
+		return "", "", false // "on May 2, 2024", "Thursday, May 2"
+	}
+	for p := 1; p < len(s) && p < maxBylineScan; p++ {
+		if s[p-1] != ' ' {
+			continue
+		}
+		n := commentDateLen(s[p:])
+		if n == 0 {
+			continue
+		}
+		if strings.TrimRight(s[p+n:], " .,;") != "" {
+			return "", "", false
+		}
+		author = strings.TrimSpace(strings.TrimRight(s[:p], " :—–-|,@"))
+		if w := strings.LastIndexByte(author, ' '); w > 0 && timeOpeners[strings.ToLower(author[w+1:])] {
+			author = strings.TrimRight(author[:w], " :—–-|,@") // "Posted by Ann at"
+		}
+		if a, _, t, ok := commentByline(author); ok && t == "" && a != "" {
+			author = a // "by Ken", "Ann posted"
+		}
+		if saysWord(author) || !strings.ContainsFunc(author, unicode.IsLetter) || tokenize.CountWords(author) > 6 {
+			return "", "", false
+		}
+		date, _ = splitDate(s[p:])
+		return author, date, true
+	}
+	return "", "", false
+}
+
+// dateFirstByline reads a byline that starts with its date, n bytes
+// long: "Fri, 2012-11-09 17:18 — Caroline Crampton", "12:31 pm,
+// 12-Jan-2012 Harry Paterson", or the date alone. Only a day with its
+// time of day opens one (commentByline): "May 2024 was a fine month" is
+// text.
+func dateFirstByline(s string, n int) (author, date, text string, ok bool) {
+	date = strings.TrimSpace(s[:n])
+	author = strings.TrimSpace(strings.TrimLeft(s[n:], " ,;:|—–-·•"))
+	// A number before the name is the comment's ("| 2691789 Ann").
+	for {
+		w, rest, _ := strings.Cut(author, " ")
+		if w == "" || strings.Trim(w, "#0123456789") != "" {
+			break
+		}
+		author = rest
+	}
+	if tokenize.CountWords(author) > 6 || strings.ContainsAny(lastRune(author), ".!?") {
+		return "", "", "", false
+	}
+	if !strings.ContainsFunc(author, unicode.IsLetter) {
+		author = "" // "(#)", a permalink
+	}
+	return author, date, "", true
+}
+
+// lastRune returns the last character of s ("" for "").
+func lastRune(s string) string {
+	_, n := utf8.DecodeLastRuneInString(s)
+	return s[len(s)-n:]
+}
+
+// saysAt returns where in s a says word after the author starts (the
+// space before it) and where what follows it starts, or 0, 0.
+func saysAt(s string) (i, j int) {
+	for p := 1; p < len(s) && p < maxBylineScan; p++ {
+		if s[p] == ' ' {
+			if n := saysEnd(s[p+1:]); n > 0 {
+				return p, p + 1 + n
+			}
+		}
+	}
+	return 0, 0
+}
+
+// saysEnd returns the length of the says word that s starts with and of
+// the colon or ellipsis after it ("wrote:", "said...", "says" before a
+// date or at the end), or 0 when s does not start with one.
+func saysEnd(s string) int {
+	for _, w := range saysWords {
+		if len(s) < len(w) || !strings.EqualFold(s[:len(w)], w) {
+			continue
+		}
+		rest := s[len(w):]
+		trimmed := strings.TrimLeft(rest, " ")
+		switch {
+		case rest == "":
+			return len(w)
+		case strings.HasPrefix(trimmed, ":"):
+			return len(s) - len(trimmed) + 1
+		case strings.HasPrefix(trimmed, "..."):
+			return len(s) - len(trimmed) + 3
+		case strings.HasPrefix(trimmed, "…"):
+			return len(s) - len(trimmed) + len("…")
+		case rest[0] == ' ' && commentDateLen(trimmed) > 0:
+			return len(w)
+		}
+	}
+	return 0
+}
+
+// sepDate returns where in s the first byline separator (in any case:
+// "Ann On Thursday, May 2") followed by a date stands, and what follows
+// the separator, or 0, "".
+func sepDate(s string) (int, string) {
+	for p := 1; p < len(s) && p < maxBylineScan; p++ {
+		for _, sep := range bylineSeps {
+			if len(s)-p >= len(sep) && strings.EqualFold(s[p:p+len(sep)], sep) && commentDateLen(s[p+len(sep):]) > 0 {
+				return p, s[p+len(sep):]
+			}
+		}
+	}
+	return 0, ""
+}
+
+// splitDate splits s after the date it starts with (commentDateLen):
+// the date without a word that opens it ("on", "at") and the text after
+// it, less the marks that set it off.
+func splitDate(s string) (date, text string) {
+	s = strings.TrimSpace(s)
+	n := commentDateLen(s)
+	date = strings.TrimSpace(s[:n])
+	if w, rest, ok := strings.Cut(date, " "); ok && (dateOpeners[strings.ToLower(w)] || timeOpeners[strings.ToLower(w)]) {
+		date = rest // "on May 2", "am 2. Mai", "at 2:35 PM"
+	}
+	return date, strings.TrimSpace(strings.TrimLeft(s[n:], " ,;:|—–-·•"))
 }
 
 func hasDigit(s string) bool { return strings.ContainsAny(s, "0123456789") }

@@ -53,7 +53,9 @@ const commentEnd = `</main></div></div></body></html>`
 // systems, written after real pages: WordPress's html5 and older
 // comment_class markup (li.comment with "comment-author-NAME" classes,
 // replies in ul.children), Blogger's li.comment > div.comment-block,
-// and bylines in the text ("Comment by NAME — DATE", "NAME says:").
+// and bylines in the text ("Comment by NAME — DATE", "NAME says:", the
+// guestbook's "NAME wrote: TEXT", "Posted by NAME on DATE", in a few
+// languages), the text after a byline on its line staying text.
 // Replies are comments of their own, never folded into their parent's
 // author or text.
 func TestCommentMarkup(t *testing.T) {
@@ -127,6 +129,39 @@ func TestCommentMarkup(t *testing.T) {
 			{Author: "Jo Smith", Date: "12 May 2022 @ 4:05 pm", Text: "The sleeping cars are old but clean, and the staff were very friendly to us."},
 			{Author: "Karl", Date: "13 May 2022 at 6:30 am", Text: "We missed the connection in Salzburg, so check the times before you book a ticket."},
 		},
+	}, {
+		name: "name wrote: text",
+		html: `<section class="comments"><h3>3 comments</h3>
+<div class="comment"><b>hiker77</b> wrote: Finally! I took this train in 2009 and missed it ever since.</div>
+<div class="comment"><b>anna_b</b> wrote: Are dogs allowed in the compartments?</div>
+<div class="comment"><span class="author">Jens</span> schrieb am 2. Mai 2024 um 14:05: Die Betten sind schmal, aber bequem.</div></section>`,
+		want: []Comment{
+			{Author: "hiker77", Text: "Finally! I took this train in 2009 and missed it ever since."},
+			{Author: "anna_b", Text: "Are dogs allowed in the compartments?"},
+			{Author: "Jens", Date: "2. Mai 2024 um 14:05", Text: "Die Betten sind schmal, aber bequem."},
+		},
+	}, {
+		name: "posted by name on date",
+		html: `<div id="comments"><h3>Comments</h3>
+<div class="comment-item"><p>Posted by Ruth on March 4, 2024 at 9:15 pm</p><p>We booked a couchette for four and it was the cheapest way to get there.</p></div>
+<div class="comment-item"><p>Posté par Claire le 5 mars 2024 à 08:10</p><p>Le petit-déjeuner était froid, mais le voyage était magnifique.</p></div>
+<div class="comment-item"><p>Tom said: Thursday, March 7, 2024 at 6:00 am</p><p>Does the train stop in Salzburg in both directions?</p></div></div>`,
+		want: []Comment{
+			{Author: "Ruth", Date: "March 4, 2024 at 9:15 pm", Text: "We booked a couchette for four and it was the cheapest way to get there."},
+			{Author: "Claire", Date: "5 mars 2024 à 08:10", Text: "Le petit-déjeuner était froid, mais le voyage était magnifique."},
+			{Author: "Tom", Date: "Thursday, March 7, 2024 at 6:00 am", Text: "Does the train stop in Salzburg in both directions?"},
+		},
+	}, {
+		name: "header apart from its body",
+		html: `<ol class="commentlist">
+<li class="comment"><div class="comment-author"><cite>Rebekah</cite></div><p>on October 23, 2012 at 9:00 am</p></li>
+<li class="comment"><p>The video is awesome, I am checking the weather three times a day before our trip.</p></li>
+<li class="comment"><div class="comment-author"><cite>Byron</cite></div><p>on October 23, 2012 at 10:20 am</p></li>
+<li class="comment"><p>I saw the video and laughed, you are pure entertainment as always.</p></li></ol>`,
+		want: []Comment{
+			{Author: "Rebekah", Date: "October 23, 2012 at 9:00 am", Text: "The video is awesome, I am checking the weather three times a day before our trip."},
+			{Author: "Byron", Date: "October 23, 2012 at 10:20 am", Text: "I saw the video and laughed, you are pure entertainment as always."},
+		},
 	}} {
 		t.Run(tc.name, func(t *testing.T) {
 			res, err := ex.ExtractBytes(t.Context(), []byte(commentArticle+tc.html+commentEnd), Options{Comments: true})
@@ -140,5 +175,137 @@ func TestCommentMarkup(t *testing.T) {
 				t.Errorf("text %q", res.Text)
 			}
 		})
+	}
+}
+
+// TestCommentDateLen: the dates a comment's header writes, found at the
+// start of a text and no further; words that only look like a date's
+// ("May I ask", "Today I", "In 2009") are not one.
+func TestCommentDateLen(t *testing.T) {
+	for _, tc := range []struct{ in, date string }{
+		{"May 2, 2024 at 3:04 pm", "May 2, 2024 at 3:04 pm"},
+		{"May 2, 2024 at 3:04 pm Great post", "May 2, 2024 at 3:04 pm"},
+		{"12 May 2022 @ 4:05 pm", "12 May 2022 @ 4:05 pm"},
+		{"2. Mai 2024 um 14:05 Uhr schrieb", "2. Mai 2024 um 14:05 Uhr"},
+		{"4 de mayo de 2024, 10:20", "4 de mayo de 2024, 10:20"},
+		{"le 3 mars 2023 à 18:40", "le 3 mars 2023 à 18:40"},
+		{"on March 5th, 2015", "on March 5th, 2015"},
+		{"Monday, May 2, 2024 I agree", "Monday, May 2, 2024"},
+		{"02.05.2024 14:05", "02.05.2024 14:05"},
+		{"2024-05-02 14:05:09 the", "2024-05-02 14:05:09"},
+		{"5/2/24 at 9 am", "5/2/24 at 9 am"},
+		{"3 days ago", "3 days ago"},
+		{"vor 2 Stunden", "vor 2 Stunden"},
+		{"an hour ago and then", "an hour ago"},
+		{"yesterday at 9:10 pm", "yesterday at 9:10 pm"},
+		{"May 2024", "May 2024"},
+		{"9:39 PM January 16, 2012 and", "9:39 PM January 16, 2012"},
+		{"12:31 pm, 12-Jan-2012 Harry", "12:31 pm, 12-Jan-2012"},
+		{"at 2:35 PM", "at 2:35 PM"},
+		{"Thursday, November 1 at 3:21 pm", "Thursday, November 1 at 3:21 pm"},
+		{"May I ask whether dogs may travel?", ""},
+		{"Today I took the train", ""},
+		{"In 2009 I took the train", ""},
+		{"2009 was the last time", ""},
+		{"3 of 4 people agree", ""},
+		{"Finally! I took this train in 2009", ""},
+		{"", ""},
+	} {
+		if got := tc.in[:commentDateLen(tc.in)]; strings.TrimSpace(got) != tc.date {
+			t.Errorf("commentDateLen(%q): date %q, want %q", tc.in, got, tc.date)
+		}
+	}
+}
+
+// TestCommentByline: a comment's header line read into author, date and
+// the text that follows it on its line; lines of text are not bylines.
+func TestCommentByline(t *testing.T) {
+	for _, tc := range []struct {
+		in                 string
+		author, date, text string
+		ok                 bool
+	}{
+		{"Ann says: May 2, 2024 at 3:04 pm", "Ann", "May 2, 2024 at 3:04 pm", "", true},
+		{"hiker77 wrote: Finally! I took this train in 2009.", "hiker77", "", "Finally! I took this train in 2009.", true},
+		{"Ann wrote: May 2, 2024 Great post", "Ann", "May 2, 2024", "Great post", true},
+		{"Ann said...", "Ann", "", "", true},
+		{"Jean a dit : Trop cher pour nous.", "Jean", "", "Trop cher pour nous.", true},
+		{"Anke schrieb am 2. Mai 2024 um 14:05: Sehr schön.", "Anke", "2. Mai 2024 um 14:05", "Sehr schön.", true},
+		{"Comment by Jo Smith — 12 May 2022 @ 4:05 pm", "Jo Smith", "12 May 2022 @ 4:05 pm", "", true},
+		{"Posted by Karl on May 3, 2023 at 6:30 am", "Karl", "May 3, 2023 at 6:30 am", "", true},
+		{"Posted by Karl on May 3, 2023 - Check the times first.", "Karl", "May 3, 2023", "Check the times first.", true},
+		{"Posted by Karl", "Karl", "", "", true},
+		{"Publicado por Lucía el 4 de mayo de 2024", "Lucía", "4 de mayo de 2024", "", true},
+		{"Ann | 3 days ago", "Ann", "3 days ago", "", true},
+		{"pos jag at 9:39 PM January 16, 2012", "pos jag", "9:39 PM January 16, 2012", "", true},
+		{"Nicole Glover On Thursday, November 1 at 3:21 pm", "Nicole Glover", "Thursday, November 1 at 3:21 pm", "", true},
+		{"+ C98976 on August 9th, 2012 at 10:16 am said:", "+ C98976", "August 9th, 2012 at 10:16 am", "", true},
+		{"By Aaron J. Seigo, at 2:35 PM", "Aaron J. Seigo", "2:35 PM", "", true},
+		{"Fri, 2012-11-09 17:18 — Caroline Crampton", "Caroline Crampton", "Fri, 2012-11-09 17:18", "", true},
+		{"Thu, 08/09/2012 - 14:32 | 2691789 ReallySparky", "ReallySparky", "Thu, 08/09/2012 - 14:32", "", true},
+		{"October 29th, 2012 at 1:49 am (#)", "", "October 29th, 2012 at 1:49 am", "", true},
+		{"May 2024 was a fine month", "", "", "", false},
+		{"May 2, 2024 at 3:04 pm we took the train and it was late.", "", "", "", false},
+		{"Great post, May 2 was a fine day to travel.", "", "", "", false},
+		{"Great post - I took it 2 times", "", "", "", false},
+		{"Ann says the train is late", "", "", "", false},
+		{"I think what everyone said about the prices is wrong and the train is cheap.", "", "", "", false},
+		{"Someone with a very long name of many words wrote: hello", "", "", "", false},
+	} {
+		author, date, text, ok := commentByline(tc.in)
+		if author != tc.author || date != tc.date || text != tc.text || ok != tc.ok {
+			t.Errorf("commentByline(%q) = %q, %q, %q, %v; want %q, %q, %q, %v", tc.in, author, date, text, ok, tc.author, tc.date, tc.text, tc.ok)
+		}
+	}
+}
+
+// TestCommentCount: a section's count or pager is not a comment; short
+// comments with a number are.
+func TestCommentCount(t *testing.T) {
+	for _, tc := range []struct {
+		text  string
+		count bool
+	}{
+		{"5 Comments on “Night trains return”", true},
+		{"12 responses to Night trains", true},
+		{"3 Kommentare", true},
+		{"1 - 4 από 4", true},
+		{"+1", false},
+		{"10/10 would ride again", false},
+		{"5 stars, the best train I took", false},
+		{"2 comments:\nI agree with both of them.", false},
+	} {
+		if got := commentCount(tc.text); got != tc.count {
+			t.Errorf("commentCount(%q) = %v, want %v", tc.text, got, tc.count)
+		}
+	}
+}
+
+// TestCommentAuthorAndDateElements: the text of a comment's author or
+// date element that holds more than its field.
+func TestCommentAuthorAndDateElements(t *testing.T) {
+	for _, tc := range []struct{ author, date, wantAuthor, wantDate string }{
+		{"by MrBernz on up 3 recs", "", "MrBernz", ""},
+		{"by Disciple of Carolina on up 2 recs", "", "Disciple of Carolina", ""},
+		{"Bill, Shooter of Bul (629286) Journal", "", "Bill", ""},
+		{"Trevor | Posted at 12:45pm", "", "Trevor", "12:45pm"},
+		{"Lillian @ Elle The Heiress on October 23rd, 2012 8:35 pm", "", "Lillian @ Elle The Heiress", "October 23rd, 2012 8:35 pm"},
+		{"", "by Ken on December 1, 2010 at 11:58 am.", "Ken", "December 1, 2010 at 11:58 am"},
+		{"", "Posted by: vachon at June 16, 2003 08:43 PM", "vachon", "June 16, 2003 08:43 PM"},
+		{"", "PPC4 July 19th, 2012, 3:05 pm", "PPC4", "July 19th, 2012, 3:05 pm"},
+		{"", "Maria Rider (@Akane1) — June 25th, 2012, 7:35 am", "Maria Rider (@Akane1)", "June 25th, 2012, 7:35 am"},
+		{"", "on May 2, 2024 at 3:04 pm", "", "on May 2, 2024 at 3:04 pm"},
+		{"", "Posted at 12:45pm", "", "Posted at 12:45pm"},
+		{"", "[1] | 01/16/08 11:11AM", "", "[1] | 01/16/08 11:11AM"},
+	} {
+		author, date := tc.author, tc.date
+		if author != "" {
+			author, date = authorByline(author)
+		} else if a, d, ok := dateElementByline(date); ok {
+			author, date = a, d
+		}
+		if author != tc.wantAuthor || date != tc.wantDate {
+			t.Errorf("author %q, date %q: read %q, %q; want %q, %q", tc.author, tc.date, author, date, tc.wantAuthor, tc.wantDate)
+		}
 	}
 }
