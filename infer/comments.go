@@ -247,6 +247,43 @@ func splitComments(blocks []tokenize.Block, top *tokenize.Element, in []int) []C
 		}
 		parts[k].field = commentField(b, under)
 	}
+	// A comment item, or the section, that holds several comments
+	// without items of their own is cut at their authors.
+	groups := map[*tokenize.Element][]int{} // the positions in in of each item's blocks
+	var items []*tokenize.Element
+	for k, p := range parts {
+		if _, ok := groups[p.item]; !ok {
+			items = append(items, p.item)
+		}
+		groups[p.item] = append(groups[p.item], k)
+	}
+	for _, item := range items {
+		ks := groups[item]
+		group := make([]int, len(ks))
+		for j, k := range ks {
+			group[j] = in[k]
+		}
+		if item == nil {
+			item = top
+		}
+		heads := splitAtAuthors(blocks, item, group)
+		if heads == nil {
+			continue
+		}
+		words := map[*tokenize.Element]int{} // each comment's words of text
+		for j, head := range heads {
+			if parts[ks[j]].field == "" {
+				words[head] += blocks[group[j]].Words
+			}
+		}
+		if slices.ContainsFunc(heads, func(head *tokenize.Element) bool { return head != nil && words[head] < minSplitWords }) {
+			continue // a header of two names ("~ann replies to ~bob"), not two comments
+		}
+		for j, head := range heads {
+			parts[ks[j]].item = head
+		}
+		anyItem = true
+	}
 
 	// The comments in the order they start; a reply's blocks follow its
 	// parent's, and the parent's blocks after the reply (its "Reply"
@@ -666,4 +703,55 @@ func commentField(b tokenize.Block, under []*tokenize.Element) string {
 		}
 	}
 	return ""
+}
+
+// minSplitWords is the fewest words of text each comment must have for
+// splitAtAuthors' cut to stand.
+const minSplitWords = 3
+
+// splitAtAuthors cuts the blocks in of an element top (a section or a
+// comment item) into comments at their authors' elements, when two or
+// more of them are siblings (old Blogger's dl#comments-block: a
+// dt.comment-author, then the comment's dd.comment-body and
+// dd.comment-footer): it returns, for each block, the last author's
+// element at or before it (nil before the first: the section's heading),
+// or nil when there is no such cut.
+func splitAtAuthors(blocks []tokenize.Block, top *tokenize.Element, in []int) []*tokenize.Element {
+	heads := make([]*tokenize.Element, len(in))
+	var parent *tokenize.Element
+	depth, distinct := -1, 0
+	for k, i := range in {
+		b := blocks[i]
+		for d := slices.Index(b.Ancestors, top) + 1; d < len(b.Ancestors); d++ {
+			el := b.Ancestors[d]
+			if inlineElement[el.Name] {
+				break
+			}
+			if !hasToken(el, commentAuthorTokens) {
+				continue
+			}
+			if depth < 0 {
+				depth, parent = d, b.Ancestors[d-1]
+			}
+			if d != depth || b.Ancestors[d-1] != parent {
+				return nil // authors at different places: no list of comments
+			}
+			if k == 0 || heads[k-1] != el {
+				distinct++
+			}
+			heads[k] = el
+			break
+		}
+	}
+	if distinct < 2 {
+		return nil
+	}
+	var cur *tokenize.Element
+	for k, head := range heads {
+		if head != nil {
+			cur = head
+		}
+		heads[k] = cur
+	}
+	return heads
 }

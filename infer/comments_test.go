@@ -87,6 +87,20 @@ func TestCommentMarkup(t *testing.T) {
 			{Author: "Marta Keller", Date: "January 3, 2024 at 8:15 am", Text: "Thank you, Ann, the second train should make it easier to find a bed."},
 		},
 	}, {
+		name: "old blogger: authors, bodies and footers as siblings",
+		html: `<div class="comments" id="comments"><h4>2 comments:</h4><dl id="comments-block">
+<dt class="comment-author" id="c101"><a name="c101"></a><a href="/profile/1" rel="nofollow">Henrik</a> said...</dt>
+<dd class="comment-body"><p>The oven light trick saved my rye too, and I leave the door ajar.</p></dd>
+<dd class="comment-footer"><span class="comment-timestamp"><a href="#c101">November 21, 2011 10:02 AM</a></span></dd>
+<dt class="comment-author blog-author" id="c102"><a name="c102"></a>Margit said...</dt>
+<dd class="comment-body"><p>Yes, a loose lid: a plate on top is enough to keep the crust from forming.</p></dd>
+<dd class="comment-footer"><span class="comment-timestamp"><a href="#c102">November 23, 2011 7:15 AM</a></span></dd>
+</dl></div>`,
+		want: []Comment{
+			{Author: "Henrik", Date: "November 21, 2011 10:02 AM", Text: "The oven light trick saved my rye too, and I leave the door ajar."},
+			{Author: "Margit", Date: "November 23, 2011 7:15 AM", Text: "Yes, a loose lid: a plate on top is enough to keep the crust from forming."},
+		},
+	}, {
 		name: "wordpress older theme",
 		html: `<div id="comments"><h3 id="comments-title">Two Responses to Night trains</h3><ol class="commentlist">
 <li class="comment even thread-even depth-1" id="li-comment-21"><div id="comment-21">
