@@ -17,6 +17,7 @@ package methods
 import (
 	"errors"
 	"fmt"
+	"os"
 	"sync"
 
 	"github.com/boilernet/boilernet/filter"
@@ -40,6 +41,22 @@ type Config struct {
 	// Tree returns the trained tree of the tree method; it is called once,
 	// on first use (nil: the tree method is an error).
 	Tree func() (*shallow.Tree, error)
+}
+
+// ReadTree reads the tree file at path, as boilernet train -method tree
+// writes it (Tree.WriteTo), for Config.Tree; its errors name the
+// file.
+func ReadTree(path string) (*shallow.Tree, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	t, err := shallow.ReadTree(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return t, nil
 }
 
 // Registry resolves methods to the classifiers and models that run them,

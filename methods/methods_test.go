@@ -1,6 +1,7 @@
 package methods
 
 import (
+	"bytes"
 	"cmp"
 	"errors"
 	"math"
@@ -394,6 +395,37 @@ func TestEveryNameClassifies(t *testing.T) {
 			if err != nil || len(content) != len(tp.Blocks) {
 				t.Errorf("%s: %d labels for %d blocks, %v", spec, len(content), len(tp.Blocks), err)
 			}
+		}
+	}
+}
+
+func TestReadTree(t *testing.T) {
+	dir := t.TempDir()
+	good, junk := filepath.Join(dir, "good.tree"), filepath.Join(dir, "junk.tree")
+	var buf bytes.Buffer
+	if _, err := (&shallow.Tree{Features: shallow.FeatureNames(), Nodes: []shallow.Node{{Content: 1}}}).WriteTo(&buf); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(good, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(junk, []byte("not a tree"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		path, err string // err: part of the error, "" for none
+	}{
+		{good, ""},
+		{junk, junk + ": "},
+		{filepath.Join(dir, "nope.tree"), "nope.tree"},
+	}
+	for _, tt := range tests {
+		tr, err := ReadTree(tt.path)
+		switch {
+		case tt.err == "" && (err != nil || len(tr.Nodes) != 1):
+			t.Errorf("ReadTree(%s) = %v, %v; want the one-leaf tree", tt.path, tr, err)
+		case tt.err != "" && (err == nil || !strings.Contains(err.Error(), tt.err)):
+			t.Errorf("ReadTree(%s): error %v, want one with %q", tt.path, err, tt.err)
 		}
 	}
 }

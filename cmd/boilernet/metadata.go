@@ -139,8 +139,8 @@ func printMetadata(args []string, format string, model modelFlags, stdout, stder
 		if len(pages) > 1 {
 			fmt.Fprintf(w, "==> %s <==\n", o.Page.Name)
 		}
-		for _, f := range metadataFields(m) {
-			fmt.Fprintf(w, "%s: %s\n", f[0], f[1])
+		for _, f := range m.Fields() {
+			fmt.Fprintf(w, "%s: %s\n", f.Name, f.Value)
 		}
 		if len(pages) > 1 {
 			fmt.Fprintln(w)
@@ -168,21 +168,4 @@ func printMetadata(args []string, format string, model modelFlags, stdout, stder
 type fileMetadata struct {
 	File string `json:"file"`
 	*metadata.Metadata
-}
-
-// metadataFields lists the fields of m that are set, as name and value.
-func metadataFields(m *metadata.Metadata) [][2]string {
-	lang := m.Language
-	if m.LanguageDetected {
-		lang += " (detected)"
-	}
-	var out [][2]string
-	for _, f := range [][2]string{{"title", m.Title}, {"authors", strings.Join(m.Authors, "; ")}, {"published", m.Published},
-		{"modified", m.Modified}, {"site", m.SiteName}, {"language", lang}, {"description", m.Description},
-		{"canonical", m.Canonical}, {"image", m.Image}, {"tags", strings.Join(m.Tags, ", ")}} {
-		if f[1] != "" {
-			out = append(out, f)
-		}
-	}
-	return out
 }

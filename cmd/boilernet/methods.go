@@ -4,7 +4,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"os"
 	"slices"
 	"strings"
 
@@ -25,16 +24,7 @@ func loadTree(path string) (*shallow.Tree, error) {
 	if path == "" {
 		return nil, errors.New("method tree needs -tree FILE (train one with boilernet train -method tree)")
 	}
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	t, err := shallow.ReadTree(f)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	return t, nil
+	return methods.ReadTree(path)
 }
 
 // parseMethod builds the method of a -method spec and the flags that give

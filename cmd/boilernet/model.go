@@ -30,16 +30,14 @@ func addModelFlags(fs *flag.FlagSet, prefix string) modelFlags {
 // load loads the model of the flags (see loadModel), keeping only its
 // first -networks networks (checked ≥ 0 with the other flags).
 func (m modelFlags) load() (*ensemble.Model, error) {
-	n := *m.networks
 	md, err := loadModel(*m.path)
-	if err != nil || n == 0 {
+	if err != nil || *m.networks == 0 {
 		return md, err
 	}
-	nets := md.Nets()
-	if n > len(nets) {
-		return nil, fmt.Errorf("-networks %d: the model has %d", n, len(nets))
+	if n := len(md.Nets()); *m.networks > n {
+		return nil, fmt.Errorf("-networks %d: the model has %d", *m.networks, n)
 	}
-	return ensemble.New(nets[:n]...)
+	return md.First(*m.networks)
 }
 
 // extractor is the Extractor of the flags' model with the default method.

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"path/filepath"
 	"runtime"
 	"runtime/debug"
 	"strings"
@@ -42,33 +41,18 @@ func runVersion(args []string, stdout, stderr io.Writer) error {
 			}
 		}
 	}
-	md, err := defaultmodel.Load()
+	info, err := defaultmodel.Describe()
 	if err != nil {
 		return err
-	}
-	nets := md.Nets()
-	var seeds []string
-	for _, n := range nets {
-		seeds = append(seeds, n.Meta["seed"])
-	}
-	meta := nets[0].Meta
-	var data []string
-	for _, d := range strings.Split(meta["data"], ",") {
-		if d != "" {
-			data = append(data, filepath.Base(d))
-		}
 	}
 	if *asJSON {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
 		return enc.Encode(map[string]any{
-			"version": version, "commit": strings.TrimSpace(commit), "go": runtime.Version(), "platform": runtime.GOOS + "/" + runtime.GOARCH,
-			"model": map[string]any{"networks": len(nets), "seeds": seeds, "features": nets[0].Vocab.Features.String(),
-				"hidden": nets[0].Config.Hidden, "data": data, "sha256": defaultmodel.Sum()},
+			"version": version, "commit": strings.TrimSpace(commit), "go": runtime.Version(), "platform": runtime.GOOS + "/" + runtime.GOARCH, "model": info,
 		})
 	}
 	fmt.Fprintf(stdout, "boilernet %s%s, %s %s/%s\n", version, commit, runtime.Version(), runtime.GOOS, runtime.GOARCH)
-	fmt.Fprintf(stdout, "embedded model: %d network(s) averaged (seeds %s), features %s, hidden %d, trained on %s; sha256 %s\n",
-		len(nets), strings.Join(seeds, ", "), nets[0].Vocab.Features, nets[0].Config.Hidden, strings.Join(data, ", "), defaultmodel.Sum()[:16])
+	fmt.Fprintf(stdout, "embedded model: %s\n", info)
 	return nil
 }

@@ -11,6 +11,8 @@ import (
 	_ "embed"
 	"encoding/hex"
 	"fmt"
+	"path/filepath"
+	"strings"
 	"sync"
 
 	"github.com/boilernet/boilernet/bilstm"
@@ -48,4 +50,44 @@ func Sum() string {
 	h.Write(seed1)
 	h.Write(seed2)
 	return hex.EncodeToString(h.Sum(nil))
+}
+
+// Info says what the embedded model is, as boilernet version prints it:
+// enough for a bug report to name the model it ran.
+type Info struct {
+	// Data are the datasets it was trained on: the folder names of its
+	// first network's "data" metadata.
+	Data     []string `json:"data"`
+	Features string   `json:"features"` // its first network's feature set
+	Hidden   int      `json:"hidden"`   // its first network's LSTM units per direction
+	Networks int      `json:"networks"` // networks averaged
+	Seeds    []string `json:"seeds"`    // each network's training seed
+	SHA256   string   `json:"sha256"`   // Sum
+}
+
+// Describe returns the Info of the embedded model (loading it).
+func Describe() (Info, error) {
+	md, err := Load()
+	if err != nil {
+		return Info{}, err
+	}
+	nets := md.Nets()
+	info := Info{Features: nets[0].Vocab.Features.String(), Hidden: nets[0].Config.Hidden, Networks: len(nets), SHA256: Sum()}
+	for _, n := range nets {
+		info.Seeds = append(info.Seeds, n.Meta["seed"])
+	}
+	for _, d := range strings.Split(nets[0].Meta["data"], ",") {
+		if d != "" {
+			info.Data = append(info.Data, filepath.Base(d))
+		}
+	}
+	return info, nil
+}
+
+// String is the Info in one line: "2 network(s) averaged (seeds 1, 2),
+// features ..., hidden 32, trained on ...; sha256 " and the first 16
+// digits of the sum.
+func (i Info) String() string {
+	return fmt.Sprintf("%d network(s) averaged (seeds %s), features %s, hidden %d, trained on %s; sha256 %s",
+		i.Networks, strings.Join(i.Seeds, ", "), i.Features, i.Hidden, strings.Join(i.Data, ", "), i.SHA256[:min(16, len(i.SHA256))])
 }

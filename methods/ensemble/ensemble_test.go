@@ -1,8 +1,10 @@
 package ensemble_test
 
 import (
+	"fmt"
 	"math"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/boilernet/boilernet/bilstm"
@@ -74,4 +76,36 @@ func TestEnsemble(t *testing.T) {
 	if _, err := ensemble.New(); err == nil {
 		t.Error("an ensemble of no networks was accepted")
 	}
+}
+
+func TestFirst(t *testing.T) {
+	def, err := defaultmodel.Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for n := range 4 {
+		md, err := def.First(n)
+		if n < 1 || n > 2 {
+			if err == nil || !strings.Contains(err.Error(), fmt.Sprintf("%d networks asked for, the model has 2", n)) {
+				t.Errorf("First(%d): error %v", n, err)
+			}
+			continue
+		}
+		if err != nil || !slices.Equal(md.Nets(), def.Nets()[:n]) {
+			t.Errorf("First(%d) = %v, %v; want the first %d networks", n, md, err, n)
+		}
+	}
+}
+
+func ExampleModel_First() {
+	def, err := defaultmodel.Load()
+	if err != nil {
+		panic(err)
+	}
+	first, err := def.First(1) // the first network alone: faster
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(len(def.Nets()), "networks;", len(first.Nets()), "network")
+	// Output: 2 networks; 1 network
 }
