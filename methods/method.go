@@ -115,6 +115,24 @@ func Parse(spec string, p Params) (Method, error) {
 	return m, nil
 }
 
+// ParseList parses a comma-separated list of specs, each with the parts
+// p gives apart (see Parse; an empty spec between commas is
+// DefaultMethod), and returns the specs with their methods, in order;
+// "" is no method.
+func ParseList(list string, p Params) (specs []string, ms []Method, err error) {
+	if list == "" {
+		return nil, nil, nil
+	}
+	for spec := range strings.SplitSeq(list, ",") {
+		m, err := Parse(spec, p)
+		if err != nil {
+			return nil, nil, err
+		}
+		specs, ms = append(specs, spec), append(ms, m)
+	}
+	return specs, ms, nil
+}
+
 func parse(spec string, p Params) (Method, error) {
 	rest, filt, hasFilter := strings.Cut(spec, "+")
 	rest, threshold, hasThreshold := strings.Cut(rest, "@")

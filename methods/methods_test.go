@@ -125,6 +125,35 @@ func TestParse(t *testing.T) {
 	}
 }
 
+func TestParseList(t *testing.T) {
+	for _, tc := range []struct {
+		list string
+		p    Params
+		want []string // the methods' String, with the specs the list's
+		err  string   // part of the error, "" for none
+	}{
+		{"", Params{}, nil, ""},
+		{"bilstm", Params{}, []string{"bilstm"}, ""},
+		{"bilstm,bilstm+ancestor,newsfeed", Params{}, []string{"bilstm", "bilstm+ancestor", "newsfeed"}, ""},
+		{"bilstm,,keep-all", Params{}, []string{"bilstm", "bilstm", "keep-all"}, ""}, // an empty spec is the default
+		{"bilstm,newsfeed+ancestor", Params{Threshold: 0.7, FilterDepth: 3}, []string{"bilstm@0.7", "newsfeed@0.7+ancestor:3"}, ""},
+		{"bilstm,magic", Params{}, nil, `method "magic": unknown method "magic"`},
+	} {
+		specs, ms, err := ParseList(tc.list, tc.p)
+		var got []string
+		for _, m := range ms {
+			got = append(got, m.String())
+		}
+		wantSpecs := strings.Split(tc.list, ",")
+		if tc.list == "" || tc.err != "" {
+			wantSpecs = nil
+		}
+		if (tc.err == "") != (err == nil) || err != nil && !strings.Contains(err.Error(), tc.err) || !slices.Equal(got, tc.want) || !slices.Equal(specs, wantSpecs) {
+			t.Errorf("ParseList(%q, %+v) = %q, %q, %v; want %q, %q, error with %q", tc.list, tc.p, specs, got, err, wantSpecs, tc.want, tc.err)
+		}
+	}
+}
+
 func TestParseErrors(t *testing.T) {
 	for _, tc := range []struct {
 		spec string

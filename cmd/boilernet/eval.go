@@ -41,17 +41,9 @@ func runEval(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	reg := registry(model, *treePath)
-	var specs []string
-	var parsed []methods.Method
-	for _, name := range strings.Split(*methodList, ",") {
-		if name == "" && *methodList == "" {
-			break // -methods "": external outputs only
-		}
-		m, err := methods.Parse(name, methodParams(fs, methods.Params{Threshold: *threshold, FilterDepth: *depth}))
-		if err != nil {
-			return err
-		}
-		specs, parsed = append(specs, name), append(parsed, m)
+	specs, parsed, err := methods.ParseList(*methodList, methodParams(fs, methods.Params{Threshold: *threshold, FilterDepth: *depth}))
+	if err != nil {
+		return err
 	}
 	if err := checkMethodFlags(fs, specs, parsed); err != nil {
 		return err

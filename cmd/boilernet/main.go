@@ -70,25 +70,23 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 		// "help CMD" is "CMD -h", its text on standard output.
 		args = []string{args[1], "-h"}
-		if slices.ContainsFunc(commands(), func(c command) bool { return c.name == args[0] }) {
+		if _, ok := lookup(args[0]); ok {
 			stderr = stdout
 		}
 	}
-	for _, c := range commands() {
-		if c.name == args[0] {
-			err := c.run(args[1:], stdout, stderr)
-			switch {
-			case err == nil:
-				return 0
-			case errors.Is(err, errHelp):
-				return 0
-			case errors.Is(err, errInterrupted):
-				return exitInterrupted
-			case !errors.Is(err, errUsage):
-				fmt.Fprintf(stderr, "boilernet %s: %v\n", c.name, err)
-			}
-			return 1
+	if c, ok := lookup(args[0]); ok {
+		err := c.run(args[1:], stdout, stderr)
+		switch {
+		case err == nil:
+			return 0
+		case errors.Is(err, errHelp):
+			return 0
+		case errors.Is(err, errInterrupted):
+			return exitInterrupted
+		case !errors.Is(err, errUsage):
+			fmt.Fprintf(stderr, "boilernet %s: %v\n", c.name, err)
 		}
+		return 1
 	}
 	fmt.Fprintf(stderr, "boilernet: unknown command %q\n\n", args[0])
 	usage(stderr)
@@ -112,14 +110,14 @@ func usage(w io.Writer) {
 
 func isHelpFlag(s string) bool { return s == "-h" || s == "-help" || s == "--help" }
 
-// usageLine is "usage: boilernet NAME ARGS" of a subcommand.
-func usageLine(name string) string {
-	for _, c := range commands() {
-		if c.name == name {
-			return "usage: boilernet " + c.name + " " + c.args
-		}
+// lookup returns the subcommand name.
+func lookup(name string) (command, bool) {
+	cmds := commands()
+	i := slices.IndexFunc(cmds, func(c command) bool { return c.name == name })
+	if i < 0 {
+		return command{}, false
 	}
-	return "usage: boilernet " + name + " [flags]"
+	return cmds[i], true
 }
 
 // newFlagSet returns the flag set of the subcommand name, printing its
@@ -129,14 +127,10 @@ func newFlagSet(name string, stderr io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, usageLine(name))
-		for _, c := range commands() {
-			if c.name == name {
-				fmt.Fprintf(stderr, "\n%s.\n", capitalize(c.summary))
-				if c.details != "" {
-					fmt.Fprintf(stderr, "\n%s\n", c.details)
-				}
-			}
+		c, _ := lookup(name)
+		fmt.Fprintf(stderr, "usage: boilernet %s %s\n\n%s.\n", name, c.args, capitalize(c.summary))
+		if c.details != "" {
+			fmt.Fprintf(stderr, "\n%s\n", c.details)
 		}
 		fmt.Fprintln(stderr, "\nflags:")
 		fs.PrintDefaults()

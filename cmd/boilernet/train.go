@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"runtime/debug"
-	"strconv"
 	"strings"
 
 	"github.com/boilernet/boilernet/bilstm"
@@ -67,7 +66,7 @@ func addTrainFlags(fs *flag.FlagSet) *trainFlags {
 		initPull: fs.Float64("init-pull", 0, "with -init: add this times ||w − w_init||² to the loss (L2-SP), holding the fine-tune near the init model's weights (0: none)"),
 		keepLast: fs.Bool("keep-last", false, "keep the last epoch's weights instead of the best on dev (a fixed number of epochs; with -init, not the init model's)"),
 		method:   fs.String("method", "bilstm", "what to train: bilstm (the neural model) or tree (a decision tree on the shallow features)"),
-		minLeaf:  fs.String("min-leaf", joinInts(treeDef.MinLeaf), "tree: minimum leaf sizes to try (the best on dev is kept)"),
+		minLeaf:  fs.String("min-leaf", trainrun.JoinInts(treeDef.MinLeaf), "tree: minimum leaf sizes to try (the best on dev is kept)"),
 		maxDepth: fs.Int("max-depth", treeDef.MaxDepth, "tree: maximum depth"),
 	}
 }
@@ -147,7 +146,7 @@ func (f *trainFlags) options(fs *flag.FlagSet) (train.Options, error) {
 	if err != nil {
 		return train.Options{}, err
 	}
-	repeat, err := parseRepeat(*f.repeat)
+	repeat, err := trainrun.ParseRepeat(*f.repeat)
 	if err != nil {
 		return train.Options{}, err
 	}
@@ -160,7 +159,7 @@ func (f *trainFlags) options(fs *flag.FlagSet) (train.Options, error) {
 			return train.Options{}, fmt.Errorf("-teachers: %w", err)
 		}
 	}
-	pool, err := parseLevels(*f.poolFlag)
+	pool, err := trainrun.ParsePool(*f.poolFlag)
 	if err != nil {
 		return train.Options{}, err
 	}
@@ -185,7 +184,9 @@ func (f *trainFlags) options(fs *flag.FlagSet) (train.Options, error) {
 		if opts.Init, err = trainrun.InitModel(*f.initModel); err != nil {
 			return train.Options{}, err
 		}
-		if err := checkInitFlags(fs, opts.Init); err != nil {
+		given := map[string]string{}
+		fs.Visit(func(f *flag.Flag) { given[f.Name] = f.Value.String() })
+		if err := trainrun.CheckInit(opts.Init, given); err != nil {
 			return train.Options{}, err
 		}
 		// The network and vocabulary are the init model's (checked equal
@@ -199,96 +200,12 @@ func (f *trainFlags) options(fs *flag.FlagSet) (train.Options, error) {
 	return opts, nil
 }
 
-// checkInitFlags refuses the flags of the network's shape and vocabulary
-// given with -init a value other than the init model's, naming the flag.
-func checkInitFlags(fs *flag.FlagSet, m *bilstm.Model) error {
-	v := m.Vocab
-	model := map[string]string{
-		"hidden":   strconv.Itoa(m.Config.Hidden),
-		"dense":    strconv.Itoa(m.Config.Dense),
-		"layers":   strconv.Itoa(m.Config.Layers),
-		"pool":     joinInts(m.Config.Pool),
-		"features": v.Features.String(),
-		"words":    strconv.Itoa(len(v.Words)),
-		"tags":     strconv.Itoa(len(v.Tags)),
-		"attrs":    strconv.Itoa(len(v.Attrs)),
-	}
-	var err error
-	fs.Visit(func(f *flag.Flag) {
-		want, ok := model[f.Name]
-		got := f.Value.String()
-		if f.Name == "features" {
-			if feats, perr := vocab.ParseFeatures(got); perr == nil {
-				got = feats.String()
-			}
-		}
-		if f.Name == "pool" {
-			if levels, perr := parseLevels(got); perr == nil {
-				got = joinInts(levels)
-			}
-		}
-		if ok && err == nil && got != want {
-			err = fmt.Errorf("-%s %s: -init keeps the init model's network and vocabulary (its %s is %s); leave -%s out", f.Name, f.Value, f.Name, want, f.Name)
-		}
-	})
-	return err
-}
-
 // trainTree trains the tree of -method tree (trainrun.Tree), its
 // minimum leaf sizes from -min-leaf.
 func trainTree(dirs []string, out, minLeaf string, maxDepth int, comments bool, stdout io.Writer) error {
-	var leaves []int
-	for _, f := range strings.Split(minLeaf, ",") {
-		n, err := strconv.Atoi(strings.TrimSpace(f))
-		if err != nil || n < 1 {
-			return fmt.Errorf("bad -min-leaf %q", minLeaf)
-		}
-		leaves = append(leaves, n)
+	leaves, err := trainrun.ParseMinLeaf(minLeaf)
+	if err != nil {
+		return err
 	}
 	return trainrun.Tree(stdout, train.TreeOptions{Data: dirs, MinLeaf: leaves, MaxDepth: maxDepth, WithComments: comments}, out)
-}
-
-// parseRepeat reads -repeat: NAME=K pairs joined by commas.
-func parseRepeat(s string) (map[string]int, error) {
-	if s == "" {
-		return nil, nil
-	}
-	m := map[string]int{}
-	for pair := range strings.SplitSeq(s, ",") {
-		name, k, ok := strings.Cut(pair, "=")
-		n, err := strconv.Atoi(k)
-		if !ok || name == "" || err != nil || n < 1 {
-			return nil, fmt.Errorf("-repeat: %q is not NAME=K with K ≥ 1", pair)
-		}
-		m[name] = n
-	}
-	return m, nil
-}
-
-// joinInts writes ns comma-separated.
-func joinInts(ns []int) string {
-	s := make([]string, len(ns))
-	for i, n := range ns {
-		s[i] = strconv.Itoa(n)
-	}
-	return strings.Join(s, ",")
-}
-
-// parseLevels reads -pool: levels joined by commas ("" for none).
-func parseLevels(s string) ([]int, error) {
-	if s == "" {
-		return nil, nil
-	}
-	var levels []int
-	for f := range strings.SplitSeq(s, ",") {
-		l, err := strconv.Atoi(strings.TrimSpace(f))
-		if err != nil {
-			return nil, fmt.Errorf("-pool %s: %q is not a level", s, f)
-		}
-		levels = append(levels, l)
-	}
-	if err := (bilstm.Config{Input: 1, Dense: 1, Hidden: 1, Layers: 1, Pool: levels}).Check(); err != nil {
-		return nil, fmt.Errorf("-pool %s: %w", s, err)
-	}
-	return levels, nil
 }
