@@ -110,7 +110,7 @@ func usage(w io.Writer) {
 
 func isHelpFlag(s string) bool { return s == "-h" || s == "-help" || s == "--help" }
 
-// lookup returns the subcommand name.
+// lookup returns the subcommand called name, and whether there is one.
 func lookup(name string) (command, bool) {
 	cmds := commands()
 	i := slices.IndexFunc(cmds, func(c command) bool { return c.name == name })
