@@ -14,6 +14,7 @@ import (
 
 	"github.com/boilernet/boilernet/eval"
 	"github.com/boilernet/boilernet/infer"
+	"github.com/boilernet/boilernet/metadata"
 	"github.com/boilernet/boilernet/render"
 )
 
@@ -241,24 +242,20 @@ func check(t *testing.T, p page, res *infer.Result) int {
 			fail("%d images with an absolute src of %d, want at least %d", absolute, len(res.Images), p.Images)
 		}
 	}
+	var meta metadata.Metadata // none found: the zero value
+	if res.Metadata != nil {
+		meta = *res.Metadata
+	}
 	if p.Authors != nil {
 		n++
-		var got []string
-		if res.Metadata != nil {
-			got = res.Metadata.Authors
-		}
-		if !slices.Equal(got, p.Authors) {
-			fail("authors %q, want %q", got, p.Authors)
+		if !slices.Equal(meta.Authors, p.Authors) {
+			fail("authors %q, want %q", meta.Authors, p.Authors)
 		}
 	}
 	if p.Language != "" {
 		n++
-		if res.Metadata == nil || res.Metadata.Language != p.Language {
-			var got string
-			if res.Metadata != nil {
-				got = res.Metadata.Language
-			}
-			fail("language %q, want %q", got, p.Language)
+		if meta.Language != p.Language {
+			fail("language %q, want %q", meta.Language, p.Language)
 		}
 	}
 	if p.MarkdownStart != "" {

@@ -160,55 +160,66 @@ func label(text string) string {
 	return strings.TrimFunc(t, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
 }
 
+// timeLabel returns a text lowercased with its spaces collapsed when it
+// may be a reading time (at most 40 bytes, a digit among them), else "".
+func timeLabel(text string) string {
+	if len(text) > 40 || !strings.ContainsAny(text, "0123456789") {
+		return ""
+	}
+	return strings.ToLower(strings.Join(strings.Fields(text), " "))
+}
+
 // isReadingTime reports whether a text is a reading-time label.
 func isReadingTime(text string) bool {
-	return len(text) <= 40 && strings.ContainsAny(text, "0123456789") &&
-		readingTime.MatchString(strings.ToLower(strings.Join(strings.Fields(text), " ")))
+	t := timeLabel(text)
+	return t != "" && readingTime.MatchString(t)
 }
 
 // readingTimeBlock reports whether a block is a reading-time label: its
 // text says so, or it is a bare duration under an element whose class or
 // id names a reading time ("reading-time", "readTime", "read-time").
 func readingTimeBlock(b tokenize.Block) bool {
-	if isReadingTime(b.Text) {
-		return true
-	}
-	if len(b.Text) > 40 || !duration.MatchString(strings.ToLower(strings.Join(strings.Fields(b.Text), " "))) {
+	t := timeLabel(b.Text)
+	if t == "" {
 		return false
 	}
-	for _, el := range b.Ancestors {
-		if slices.Contains(el.Attrs, "reading") || slices.Contains(el.Attrs, "readtime") ||
-			slices.Contains(el.Attrs, "read") && slices.Contains(el.Attrs, "time") {
-			return true
-		}
+	if readingTime.MatchString(t) {
+		return true
 	}
-	return false
+	return duration.MatchString(t) && slices.ContainsFunc(b.Ancestors, func(el *tokenize.Element) bool {
+		return slices.Contains(el.Attrs, "reading") || slices.Contains(el.Attrs, "readtime") ||
+			slices.Contains(el.Attrs, "read") && slices.Contains(el.Attrs, "time")
+	})
 }
 
 // controlPrefixes start the labels of controls and the lines of site
 // software that are no one's text, each with the most words of a line it
 // matches: "Jump to recipe", a forum app's signature ("Sent from my
 // iPhone using Tapatalk"), a forum's closing notice.
-var controlPrefixes = []struct {
-	start string
-	words int
-}{{"jump to ", 4}, {"skip to ", 4}, {"sent from my ", 16}, {"this topic was automatically closed", 20}}
+var controlPrefixes = []linePrefix{{"jump to ", 4}, {"skip to ", 4}, {"sent from my ", 16}, {"this topic was automatically closed", 20}}
 
 // adPrefixes start the lines that announce an advertiser, each with the
 // most words of a line it matches: "Sponsored by Wind River", "Sponsored:
 // the DevOps event of the year. Register now".
-var adPrefixes = []struct {
+var adPrefixes = []linePrefix{{"sponsored by ", 6}, {"sponsored: ", 30}}
+
+// linePrefix is the start of a line a list matches, with the most words
+// of a line it matches.
+type linePrefix struct {
 	start string
 	words int
-}{{"sponsored by ", 6}, {"sponsored: ", 30}}
+}
 
 // adLabel reports whether t, a paragraph's text as label gives it, is an
 // advertising label.
 func adLabel(t string) bool {
-	if adLabels[t] {
-		return true
-	}
-	for _, p := range adPrefixes {
+	return adLabels[t] || startsWithin(t, adPrefixes)
+}
+
+// startsWithin reports whether t starts with one of the prefixes and
+// has at most that prefix's words.
+func startsWithin(t string, prefixes []linePrefix) bool {
+	for _, p := range prefixes {
 		if strings.HasPrefix(t, p.start) && tokenize.CountWords(t) <= p.words {
 			return true
 		}
@@ -222,15 +233,7 @@ func controlLabel(t, text string) bool {
 	if t == "" {
 		return false
 	}
-	if controlLabels[t] || isReadingTime(text) {
-		return true
-	}
-	for _, p := range controlPrefixes {
-		if strings.HasPrefix(t, p.start) && tokenize.CountWords(t) <= p.words {
-			return true
-		}
-	}
-	return false
+	return controlLabels[t] || isReadingTime(text) || startsWithin(t, controlPrefixes)
 }
 
 // ctaWords is the most words of a call-to-action button.
@@ -374,6 +377,9 @@ var rowLabels = map[string]bool{"report": true, "edit": true, "delete": true, "f
 // every block of it a control's label (controlLabels, rowLabels), a count
 // after one allowed: a forum post's "Quote Reply Report Like 3".
 func isControlRow(run []tokenize.Block) bool {
+	if len(run) < 2 {
+		return false
+	}
 	n := 0
 	for _, b := range run {
 		if b.Words == 0 {
@@ -417,16 +423,8 @@ func isNotice(text string) bool {
 	if tokenize.CountWords(text) > copyrightWords {
 		return false
 	}
-	if isCopyright(text) {
-		return true
-	}
 	t := strings.ToLower(text)
-	for _, m := range reproductionMarks {
-		if strings.Contains(t, m) {
-			return true
-		}
-	}
-	return false
+	return containsAny(t, copyrightMarks) || containsAny(t, reproductionMarks)
 }
 
 // dropTrailingNotices unselects the copyright and reproduction notices

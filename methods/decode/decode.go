@@ -686,14 +686,11 @@ var copyrightMarks = []string{
 }
 
 // isCopyright reports whether a short text is a copyright line.
-func isCopyright(text string) bool {
-	t := strings.ToLower(text)
-	for _, m := range copyrightMarks {
-		if strings.Contains(t, m) {
-			return true
-		}
-	}
-	return false
+func isCopyright(text string) bool { return containsAny(strings.ToLower(text), copyrightMarks) }
+
+// containsAny reports whether t holds one of the marks.
+func containsAny(t string, marks []string) bool {
+	return slices.ContainsFunc(marks, func(m string) bool { return strings.Contains(t, m) })
 }
 
 // dropBylines unselects the selected paragraphs before the body (the first

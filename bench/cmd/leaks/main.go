@@ -7,9 +7,11 @@
 // comment-section heading (see cut.go); with -hosts it gives, on the
 // datasets whose meta.tsv has URLs, the share of the kept content and
 // boilerplate words whose block text stands on another page of the same
-// host (see hosts.go).
+// host (see hosts.go); with -snippets it counts, on a dataset with
+// snippets/ (WCXB), the kept blocks that hold a must-exclude string by the
+// probability the model gives them (see snippets.go).
 //
-//	go run ./cmd/leaks -data ../../shared/data/l3s-gn1,../../shared/data/dragnet -split dev [-show l3s-gn1 -where after] [-cut] [-hosts]
+//	go run ./cmd/leaks -data ../../shared/data/l3s-gn1,../../shared/data/dragnet -split dev [-show l3s-gn1 -where after] [-cut] [-hosts] [-snippets]
 package main
 
 import (
@@ -18,6 +20,7 @@ import (
 	"github.com/boilernet/boilernet/methods/decode"
 	"github.com/boilernet/boilernet/methods/defaultmodel"
 	"log"
+	"os"
 	"strings"
 
 	"github.com/boilernet/boilernet/data"
@@ -35,6 +38,7 @@ func main() {
 	share := flag.Float64("share", 0.5, "with -cut: the share of the kept words that must come before the heading")
 	maxWords := flag.Int("max-words", 8, "with -cut: the most words a heading has")
 	byHost := flag.Bool("hosts", false, "count the kept words whose block text stands on another page of the same host")
+	snippets := flag.Bool("snippets", false, "on datasets with snippets/ (WCXB): count the kept blocks that hold a must-exclude string by their P(content); with -show DATASET list them")
 	flag.Parse()
 	md, err := defaultmodel.Load()
 	if err != nil {
@@ -49,6 +53,14 @@ func main() {
 		ds, err := data.Open(dir)
 		if err != nil {
 			log.Fatal(err)
+		}
+		if *snippets {
+			if ds.HasSnippets() {
+				if err := snippetLeaks(ds, *split, keep, *show == ds.Name, os.Stdout); err != nil {
+					log.Fatal(err)
+				}
+			}
+			continue
 		}
 		var w where
 		var sites *siteTexts

@@ -98,6 +98,16 @@ var rules = []rule{
 	{"class related", underAll("related")},
 	{"class cta", underAll("cta")},
 	{"class promo", underAll("promo")},
+	{"class call to action", underAll("call", "to", "action")},
+	{"small (<60 words) class cta / call-to-action", func(b tokenize.Block) bool {
+		return smallWith(b, 60, "cta") || slices.ContainsFunc(b.Ancestors, func(el *tokenize.Element) bool {
+			return elementWords[el] < 60 && slices.Contains(el.Attrs, "call") && slices.Contains(el.Attrs, "action")
+		})
+	}},
+	{"class signature", underAll("signature")},
+	{"class joined/postcount/user title", func(b tokenize.Block) bool {
+		return underAll("joined")(b) || underAll("postcount")(b) || underAll("user", "title")(b) || underAll("usertitle")(b)
+	}},
 	{"class ad/ads/advert", func(b tokenize.Block) bool {
 		return underAll("ad")(b) || underAll("ads")(b) || underAll("advert")(b) || underAll("advertisement")(b)
 	}},
