@@ -27,16 +27,22 @@ type Output struct {
 	dir    string        // per-page files when set
 	w      *wholeWriter  // the stream otherwise
 	multi  bool          // several pages into the stream
-	n      int           // JSON array elements written
+	n      int           // json's array elements written
 	buf    bytes.Buffer  // the record being written
 	files  *bufio.Writer // for per-page files, reused
+
+	// Head names a page in a text-like stream of several pages (the
+	// "==> NAME <==" line); nil is the record's File.
+	Head func(render.Record) string
 }
 
 // NewOutput writes pages in format (one of render.Formats) to out: "" is
 // stdout, a directory (IsDirOutput; created if needed) gets one file per
-// page (see Write), anything else is a file, created. multi says that
-// several pages may go into one stream: text-like formats then put each
-// page under a "==> NAME <==" line, and json makes one array of them.
+// page (see Write), anything else is a file, created. A json stream is
+// one JSON array of records whatever the number of pages (a file of a
+// directory output holds one record). multi says that several pages may
+// go into one stream: text-like formats then put each page under a
+// "==> NAME <==" line.
 //
 // Into a file (the one of out, or stdout when it is redirected to a
 // regular file: > out.jsonl, >> out.jsonl) each record is written with
@@ -77,20 +83,19 @@ func (o *Output) Write(name string, r *infer.Result, rec render.Record) error {
 		return o.writeFile(filepath.Join(o.dir, filepath.FromSlash(name)+render.Ext(o.format)), r, rec)
 	}
 	o.buf.Reset()
-	if o.format == "json" && o.multi {
-		// Several pages: one JSON array, its elements as json writes one
-		// page.
-		if o.n == 0 {
-			o.buf.WriteString("[\n")
-		} else {
-			o.buf.WriteString(",\n")
-		}
-		o.n++
+	if o.format == "json" {
+		// One JSON array, its elements as json writes one page, indented
+		// one level more (a JSON string holds no raw newline).
 		if err := render.Write(&o.buf, o.format, r, rec); err != nil {
 			return err
 		}
-		o.buf.Truncate(o.buf.Len() - 1) // the newline
-		return o.w.record(o.buf.Bytes())
+		elem := bytes.TrimSuffix(o.buf.Bytes(), []byte("\n"))
+		sep := ",\n  "
+		if o.n == 0 {
+			sep = "[\n  "
+		}
+		o.n++
+		return o.w.record(append([]byte(sep), bytes.ReplaceAll(elem, []byte("\n"), []byte("\n  "))...))
 	}
 	if err := o.writeOne(&o.buf, r, rec); err != nil {
 		return err
@@ -103,7 +108,11 @@ func (o *Output) Write(name string, r *infer.Result, rec render.Record) error {
 func (o *Output) writeOne(w io.Writer, r *infer.Result, rec render.Record) error {
 	head := o.multi && o.format != "json" && o.format != "jsonl"
 	if head {
-		if _, err := fmt.Fprintf(w, "==> %s <==\n", rec.File); err != nil {
+		name := rec.File
+		if o.Head != nil {
+			name = o.Head(rec)
+		}
+		if _, err := fmt.Fprintf(w, "==> %s <==\n", name); err != nil {
 			return err
 		}
 	}
@@ -164,7 +173,7 @@ func (o *Output) Close() error {
 		return nil
 	}
 	var err error
-	if o.format == "json" && o.multi {
+	if o.format == "json" {
 		end := "\n]\n"
 		if o.n == 0 {
 			end = "[]\n"

@@ -114,8 +114,8 @@ func TestStdoutToFile(t *testing.T) {
 	}
 }
 
-// TestOutput: pages written to a stream (one page, several: a JSON array
-// or text under their names) and to a directory (one file per page);
+// TestOutput: pages written to a stream (json: one JSON array whatever
+// the number of pages; text: one page alone, several under their names) and to a directory (one file per page);
 // failed pages only into a jsonl stream, skipped ones only in jsonl.
 func TestOutput(t *testing.T) {
 	ok := render.Record{File: "a.html", Text: "A."}
@@ -131,8 +131,10 @@ func TestOutput(t *testing.T) {
 		{"text", true, []render.Record{ok, failed, skipped, ok}, "==> a.html <==\nA.\n\n==> a.html <==\nA.\n\n"},
 		{"jsonl", true, []render.Record{ok, failed, skipped},
 			`{"file":"a.html","text":"A."}` + "\n" + `{"file":"b.html","text":"","error":"b.html: binary content"}` + "\n" + `{"file":"c.html","text":"","skipped":"language fr"}` + "\n"},
-		{"json", true, []render.Record{ok, failed, ok}, "[\n{\n  \"file\": \"a.html\",\n  \"text\": \"A.\"\n},\n{\n  \"file\": \"a.html\",\n  \"text\": \"A.\"\n}\n]\n"},
+		{"json", true, []render.Record{ok, failed, ok}, "[\n  {\n    \"file\": \"a.html\",\n    \"text\": \"A.\"\n  },\n  {\n    \"file\": \"a.html\",\n    \"text\": \"A.\"\n  }\n]\n"},
+		{"json", false, []render.Record{ok}, "[\n  {\n    \"file\": \"a.html\",\n    \"text\": \"A.\"\n  }\n]\n"},
 		{"json", true, nil, "[]\n"},
+		{"json", false, []render.Record{failed}, "[]\n"},
 	} {
 		var b bytes.Buffer
 		o, err := NewOutput("", tc.format, &b, tc.multi)

@@ -98,7 +98,7 @@ func mixedInputs(args []string, list string) error {
 }
 
 // mixed says why corpus files and pages cannot be extracted in one run.
-const mixed = "corpus files (.warc, .warc.gz, .jsonl, .jsonl.gz) give one JSONL line per record and cannot be mixed with pages or URLs in one run"
+const mixed = "corpus files (.warc, .warc.gz, .jsonl, .jsonl.gz) give one stream of records and cannot be mixed with pages or URLs in one run"
 
 // MixError is the error of a run given the corpus files and other pages
 // (other names them: "the URL https://…", "the pages of -feed"): it names

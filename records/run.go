@@ -15,12 +15,13 @@ import (
 // ExtractFile extracts the records of the corpus file path as they are
 // read (one batch.Stream, so at most 4 × workers records are held at
 // once) and calls write once per record, in file order, with its line
-// (NewLine): a page that filter skips keeps only its place and why,
+// (NewLine) and its result (nil when the record failed, was skipped or
+// holds no page): a page that filter skips keeps only its place and why,
 // and DuplicateOf names the earlier page whose text a page repeats. The
 // error is one that ends the file (it could not be opened, or reading
 // it failed: the records read before are written), or ctx's when it is
 // done: then the records not extracted yet are not written.
-func ExtractFile(ctx context.Context, e *infer.Extractor, path string, opts batch.Options, filter *corpus.Filter, write func(render.Record)) error {
+func ExtractFile(ctx context.Context, e *infer.Extractor, path string, opts batch.Options, filter *corpus.Filter, write func(render.Record, *infer.Result)) error {
 	r, c, err := Open(path, Limits{})
 	if err != nil {
 		return err
@@ -63,7 +64,10 @@ func ExtractFile(ctx context.Context, e *infer.Extractor, path string, opts batc
 			l = render.Record{URL: l.URL, Place: l.Place, Skipped: v.Skip}
 		}
 		l.DuplicateOf = v.DuplicateOf
-		write(l)
+		if l.Error != "" || l.Skipped != "" {
+			res = nil
+		}
+		write(l, res)
 	})
 	if err != nil {
 		return err // ctx's; readErr may still be being set
@@ -72,22 +76,23 @@ func ExtractFile(ctx context.Context, e *infer.Extractor, path string, opts batc
 }
 
 // ExtractFiles extracts the records of the corpus files in order
-// (ExtractFile), calling write with every line and counting them; a file
+// (ExtractFile), calling write with every line and its result and
+// counting them; a file
 // that cannot be opened or read on gives its FileLine and the run goes
 // on. The first error of write stops the run and is returned; otherwise
 // the error is ctx's, once it is done (the records not extracted yet are
 // not written).
-func ExtractFiles(ctx context.Context, e *infer.Extractor, files []string, opts batch.Options, filter *corpus.Filter, write func(render.Record) error) (Summary, error) {
+func ExtractFiles(ctx context.Context, e *infer.Extractor, files []string, opts batch.Options, filter *corpus.Filter, write func(render.Record, *infer.Result) error) (Summary, error) {
 	ctx, stop := context.WithCancel(ctx) // stopped when write fails: nothing more can be written
 	defer stop()
 	var sum Summary
 	var writeErr error
-	add := func(l render.Record) {
+	add := func(l render.Record, res *infer.Result) {
 		if writeErr != nil {
 			return
 		}
 		sum.Add(l)
-		if writeErr = write(l); writeErr != nil {
+		if writeErr = write(l, res); writeErr != nil {
 			stop()
 		}
 	}
@@ -100,7 +105,7 @@ func ExtractFiles(ctx context.Context, e *infer.Extractor, files []string, opts 
 			return sum, ctx.Err()
 		}
 		if err != nil {
-			add(FileLine(file, err.Error()))
+			add(FileLine(file, err.Error()), nil)
 		}
 	}
 	return sum, writeErr

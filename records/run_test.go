@@ -33,8 +33,9 @@ func TestExtractFiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	var lines []render.Record
-	sum, err := ExtractFiles(t.Context(), keepAll, []string{jsonl, filepath.Join(dir, "none.warc")}, batch.Options{}, filter, func(l render.Record) error {
-		lines = append(lines, l)
+	var results []*infer.Result
+	sum, err := ExtractFiles(t.Context(), keepAll, []string{jsonl, filepath.Join(dir, "none.warc")}, batch.Options{}, filter, func(l render.Record, res *infer.Result) error {
+		lines, results = append(lines, l), append(results, res)
 		return nil
 	})
 	if err != nil || sum.String() != "3 records read: 1 extracted, 0 skipped, 2 failed" || len(lines) != 3 {
@@ -43,8 +44,11 @@ func TestExtractFiles(t *testing.T) {
 	if lines[0].Text != "A page." || LineName(lines[0]) != "https://example.org/a" || LineName(lines[1]) != jsonl+": line 2" || lines[2].Offset != -1 {
 		t.Errorf("lines %+v", lines)
 	}
+	if results[0] == nil || results[0].Text != "A page." || results[1] != nil || results[2] != nil {
+		t.Errorf("results %+v: the extracted record's alone", results)
+	}
 	full := errors.New("disk full")
-	sum, err = ExtractFiles(context.Background(), keepAll, []string{jsonl, jsonl}, batch.Options{}, filter, func(render.Record) error { return full })
+	sum, err = ExtractFiles(context.Background(), keepAll, []string{jsonl, jsonl}, batch.Options{}, filter, func(render.Record, *infer.Result) error { return full })
 	if !errors.Is(err, full) || sum.Read != 1 {
 		t.Errorf("a failed write: %v after %s", err, sum)
 	}

@@ -97,7 +97,7 @@ func (s *Server) extract(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	opts.Charset, opts.URL = req.Charset, req.URL
-	opts.Metadata, opts.Links, opts.Images, opts.Comments = req.Options.Metadata, req.Options.Links, req.Options.Images, req.Options.Comments
+	opts.Metadata, opts.Links, opts.Images, opts.Comments = req.Options.WantsMetadata(), req.Options.Links, req.Options.Images, req.Options.Comments
 	if err := s.acquireWorker(ctx); err != nil {
 		s.fail(w, err)
 		return

@@ -42,12 +42,18 @@ type Options struct {
 	KeepHeadline bool    `json:"keep_headline,omitempty"` // headline in the text too
 	// Format lists the response parts (Formats), joined by commas
 	// ("html,markdown"); "" means json.
-	Format   string `json:"format,omitempty"`
-	Metadata bool   `json:"metadata,omitempty"` // the page's metadata (see package metadata)
-	Links    bool   `json:"links,omitempty"`    // the content's links (in markdown too)
-	Images   bool   `json:"images,omitempty"`   // the content's images (in markdown too)
-	Comments bool   `json:"comments,omitempty"` // the readers' comments, apart from the text
+	Format string `json:"format,omitempty"`
+	// Metadata is the page's metadata (see package metadata): nil is
+	// true, as in boilernet extract; false leaves it out (WantsMetadata).
+	Metadata *bool `json:"metadata,omitempty"`
+	Links    bool  `json:"links,omitempty"`    // the content's links (in markdown too)
+	Images   bool  `json:"images,omitempty"`   // the content's images (in markdown too)
+	Comments bool  `json:"comments,omitempty"` // the readers' comments, apart from the text
 }
+
+// WantsMetadata says whether the answer holds the page's metadata: unless
+// the request says metadata false.
+func (o Options) WantsMetadata() bool { return o.Metadata == nil || *o.Metadata }
 
 // Request is a parsed extraction request.
 type Request struct {
@@ -315,7 +321,7 @@ func (req *Request) queryOptions(q url.Values) error {
 	o := &req.Options
 	// The string and the boolean parameters, by key; ?metadata alone is true.
 	strs := map[string]*string{"url": &req.URL, "name": &req.Name, "method": &o.Method, "filter": &o.Filter, "decode": &o.Decode, "format": &o.Format}
-	bools := map[string]*bool{"keep_headline": &o.KeepHeadline, "metadata": &o.Metadata, "links": &o.Links, "images": &o.Images, "comments": &o.Comments}
+	bools := map[string]*bool{"keep_headline": &o.KeepHeadline, "links": &o.Links, "images": &o.Images, "comments": &o.Comments}
 	for key, vals := range q {
 		v := vals[len(vals)-1]
 		var err error
@@ -324,6 +330,10 @@ func (req *Request) queryOptions(q url.Values) error {
 			*s = v
 		case b != nil:
 			*b, err = parseBool(v)
+		case key == "metadata":
+			var b bool
+			b, err = parseBool(v)
+			o.Metadata = &b
 		case key == "threshold":
 			o.Threshold, err = strconv.ParseFloat(v, 64)
 		case key == "filter_depth":

@@ -79,9 +79,9 @@ func TestFlagTypos(t *testing.T) {
 	}
 }
 
-// TestJSONSeveralPages: -format json of several pages is one JSON document
-// (an array), of one page an object.
-func TestJSONSeveralPages(t *testing.T) {
+// TestJSONShape: -format json is one JSON document, an array of records,
+// whatever the number of pages; metadata -format json too.
+func TestJSONShape(t *testing.T) {
 	page := "testdata/flags/page.html"
 	var out, errOut bytes.Buffer
 	if status := run([]string{"extract", "-q", "-format", "json", page, page, "testdata/empty/js-only.html"}, &out, &errOut); status != 0 {
@@ -98,9 +98,17 @@ func TestJSONSeveralPages(t *testing.T) {
 	if status := run([]string{"extract", "-format", "json", page}, &out, &errOut); status != 0 {
 		t.Fatalf("status %d", status)
 	}
-	var one map[string]any
-	if err := json.Unmarshal(out.Bytes(), &one); err != nil || one["file"] != page {
+	var one []map[string]any
+	if err := json.Unmarshal(out.Bytes(), &one); err != nil || len(one) != 1 || one[0]["file"] != page {
 		t.Errorf("one page: %v %v", err, one)
+	}
+	out.Reset()
+	if status := run([]string{"metadata", "-format", "json", page}, &out, &errOut); status != 0 {
+		t.Fatalf("metadata: status %d: %s", status, errOut.String())
+	}
+	one = nil
+	if err := json.Unmarshal(out.Bytes(), &one); err != nil || len(one) != 1 || one[0]["file"] != page {
+		t.Errorf("metadata of one page: %v %v", err, one)
 	}
 }
 

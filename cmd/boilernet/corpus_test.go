@@ -60,7 +60,7 @@ func TestExtractRecordsCorpusFilters(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "a.warc")
 	writeCorpus(t, path, false, 2) // the same page twice
 	var out, errOut bytes.Buffer
-	if status := run([]string{"extract", "-q", "-dedup", path}, &out, &errOut); status != 0 {
+	if status := run([]string{"extract", "-q", "-format", "jsonl", "-dedup", path}, &out, &errOut); status != 0 {
 		t.Fatalf("status %d: %s", status, errOut.String())
 	}
 	var lines []render.Record
@@ -81,7 +81,7 @@ func TestExtractRecordsCorpusFilters(t *testing.T) {
 	}
 	out.Reset()
 	errOut.Reset()
-	if status := run([]string{"extract", "-q", "-lang", "fr", path}, &out, &errOut); status != 0 {
+	if status := run([]string{"extract", "-q", "-format", "jsonl", "-lang", "fr", path}, &out, &errOut); status != 0 {
 		t.Fatalf("status %d: %s", status, errOut.String())
 	}
 	if n := strings.Count(out.String(), `"skipped":"language en, not fr"`); n != 2 || !strings.Contains(errOut.String(), "2 skipped for their language") {

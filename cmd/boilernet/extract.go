@@ -31,8 +31,8 @@ import (
 // extractDetails is the part of extract -h about its arguments and output.
 const extractDetails = `A PATH is an HTML file (.html, .htm, also gzipped: .html.gz), a directory
 (its HTML files, recursively), - for standard input (plain or gzipped), or a
-corpus file (*.warc, *.warc.gz, *.jsonl, *.jsonl.gz: one jsonl line per
-record). A URL (http:// or https://) is fetched.
+corpus file (*.warc, *.warc.gz, *.jsonl, *.jsonl.gz: each record a page,
+-format jsonl gives one line per record, failed and skipped ones too). A URL (http:// or https://) is fetched.
 
 Output: standard output, or -o FILE, or -o DIR/ (created if needed): one file
 per page named after the input with the format's extension (.txt, .json,
@@ -40,7 +40,8 @@ per page named after the input with the format's extension (.txt, .json,
 given (a.html -> DIR/a.txt, site/x/b.html -> DIR/x/b.txt when site is the
 argument, - -> DIR/stdin.txt, https://example.com/a/b.html ->
 DIR/example.com/a/b.txt); a name used twice gets -2, -3, ... before its
-extension. -format json of several pages is one JSON array.`
+extension. -format json is one JSON array of records, whatever the number
+of pages.`
 
 // extractFlags are the flags of boilernet extract.
 type extractFlags struct {
@@ -156,19 +157,16 @@ func (x *extraction) batchOptions() batch.Options {
 	return batch.Options{Workers: *x.f.workers, PageTimeout: *x.f.pageTimeout, Extract: x.opts}
 }
 
-// corpusFiles extracts WARC and JSONL files: one JSONL line per record,
-// or with an explicit -format text each record's text under its name.
+// corpusFiles extracts WARC and JSONL files into one stream in the
+// format asked for: in jsonl one line per record, failed and skipped ones
+// included; in text-like formats each extracted record under its name.
 func (x *extraction) corpusFiles(files []string, stdout, stderr io.Writer) error {
 	f := x.f
 	if err := f.lists.refuseCorpus(files); err != nil {
 		return err
 	}
-	if *f.format != "text" && *f.format != "jsonl" {
-		return fmt.Errorf("-format %s: corpus files (WARC, JSONL) give jsonl (the default) or text", *f.format)
-	}
-	asText := *f.format == "text" && isSet(x.fs, "format")
 	if batch.IsDirOutput(*f.out) {
-		return fmt.Errorf("-o %s: corpus files (WARC, JSONL) give one jsonl stream: -o takes a file, not a directory", *f.out)
+		return fmt.Errorf("-o %s: corpus files (WARC, JSONL) give one stream: -o takes a file, not a directory", *f.out)
 	}
 	if err := batch.RefuseOverwrite(*f.out, append(files, runInputs(*f.urlList, *f.model.path, *f.treePath)...), nil, ""); err != nil {
 		return err
@@ -176,9 +174,8 @@ func (x *extraction) corpusFiles(files []string, stdout, stderr io.Writer) error
 	if *f.workers != 1 {
 		bilstm.SetBLASThreads(1)
 	}
-	x.opts.Metadata = *f.meta || *f.langs != ""
 	batch.TuneGC(*f.workers)
-	return runRecords(x.ex, files, x.batchOptions(), x.filter, *f.out, asText, !showProgress(stderr, *f.quiet, *f.progress), stdout, stderr)
+	return runRecords(x.ex, files, x.batchOptions(), x.filter, *f.out, *f.format, !showProgress(stderr, *f.quiet, *f.progress), stdout, stderr)
 }
 
 // pages extracts pages, files and URLs into the output.

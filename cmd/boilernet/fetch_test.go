@@ -96,7 +96,7 @@ func TestMetadataOfPages(t *testing.T) {
 		{"text", []string{"metadata", page}, 0, []string{"title: Night trains return to the Alps\nauthors: Marta Keller\npublished: 2025-03-14\nlanguage: en\n"}, nil},
 		{"two pages", []string{"metadata", page, page}, 0, []string{"==> " + page + " <==\ntitle: Night trains"}, nil},
 		{"jsonl", []string{"metadata", "-format", "jsonl", page}, 0, []string{`{"file":"` + page + `","title":"Night trains return to the Alps","authors":["Marta Keller"]`}, nil},
-		{"json", []string{"metadata", "-format", "json", page}, 0, []string{"{\n  \"file\": \"" + page + "\",\n  \"title\": \"Night trains return to the Alps\","}, nil},
+		{"json", []string{"metadata", "-format", "json", page}, 0, []string{"[\n  {\n    \"file\": \"" + page + "\",\n    \"title\": \"Night trains return to the Alps\","}, nil},
 		{"json of two pages", []string{"metadata", "-format", "json", page, page}, 0, []string{"[\n  {\n    \"file\": \"" + page + "\","}, nil},
 		{"bad format", []string{"metadata", "-format", "xml", page}, 1, nil, []string{"-format xml: text, json or jsonl"}},
 		{"missing page", []string{"metadata", "nope.html"}, 1, nil, []string{"nope.html"}},

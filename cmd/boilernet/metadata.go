@@ -26,7 +26,7 @@ import (
 func runMetadata(args []string, stdout, stderr io.Writer) error {
 	fs := newFlagSet("metadata", stderr)
 	dir := fs.String("data", "", "score a dataset instead: a folder with a meta.tsv (title, author, publish_date, url columns)")
-	format := fs.String("format", "text", "pages: text (one field a line), json (one object, several pages an array, as extract's) or jsonl (one JSON object a page)")
+	format := fs.String("format", "text", "pages: text (one field a line), json (one array of objects, one a page, as extract's) or jsonl (one JSON object a page)")
 	split := fs.String("split", "test", "split to score, or several joined by commas (train,dev)")
 	model := addModelFlags(fs, "")
 	rounds := fs.Int("rounds", 1, "timing rounds over the split (the fastest counts); 0: no timing and no model, score the metadata alone")
@@ -95,8 +95,8 @@ func runMetadata(args []string, stdout, stderr io.Writer) error {
 // printMetadata extracts the pages named by args (files, directories,
 // URLs, - for stdin) and prints each one's metadata: in text, one "field:
 // value" line each (several pages under a "==> NAME <==" line), in jsonl
-// one object a page with its file, in json one indented object (several
-// pages: an array of them, as extract's json).
+// one object a page with its file, in json one indented array of those
+// objects, whatever the number of pages (as extract's json).
 func printMetadata(args []string, format string, model modelFlags, stdout, stderr io.Writer) error {
 	if format != "text" && format != "json" && format != "jsonl" {
 		return fmt.Errorf("-format %s: text, json or jsonl", format)
@@ -150,11 +150,7 @@ func printMetadata(args []string, format string, model modelFlags, stdout, stder
 		return errors.New("no page could be read")
 	}
 	if format == "json" {
-		var v any = all
-		if len(pages) == 1 {
-			v = all[0]
-		}
-		out, err := json.MarshalIndent(v, "", "  ")
+		out, err := json.MarshalIndent(all, "", "  ")
 		if err != nil {
 			return err
 		}

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -18,35 +17,24 @@ import (
 // JSONL line per record (records.NewLine), or with asText each extracted
 // record's text under a "==> NAME <==" line (its URL, else its file and
 // place), then the summary on stderr.
-func runRecords(ex *infer.Extractor, files []string, opts batch.Options, filter *corpus.Filter, out string, asText, quiet bool, stdout, stderr io.Writer) error {
-	w, err := batch.NewOutput(out, "jsonl", stdout, false)
+func runRecords(ex *infer.Extractor, files []string, opts batch.Options, filter *corpus.Filter, out, format string, quiet bool, stdout, stderr io.Writer) error {
+	w, err := batch.NewOutput(out, format, stdout, true)
 	if err != nil {
 		return err
 	}
+	w.Head = records.LineName
 	var bar *progress.Bar
 	if !quiet {
 		bar = progress.New(stderr, -1, "extracting", "records")
 	}
 	ctx, stopSignals := interruptContext(stderr)
 	defer stopSignals()
-	sum, err := records.ExtractFiles(ctx, ex, files, opts, filter, func(l render.Record) error {
+	sum, err := records.ExtractFiles(ctx, ex, files, opts, filter, func(l render.Record, res *infer.Result) error {
 		bar.Add(1)
 		if l.Error != "" {
 			fmt.Fprintf(stderr, "boilernet extract: %s\n", l.Error)
 		}
-		switch {
-		case asText:
-			if l.Error == "" && l.Skipped == "" && l.DuplicateOf == "" && l.Text != "" {
-				return w.Record(fmt.Appendf(nil, "==> %s <==\n%s\n\n", records.LineName(l), l.Text))
-			}
-			return nil
-		default:
-			line, err := json.Marshal(l)
-			if err != nil {
-				return err
-			}
-			return w.Record(append(line, '\n'))
-		}
+		return w.Write("", res, l)
 	})
 	var runErr, writeErr error // interrupted, or the output failed
 	if ctx.Err() != nil {

@@ -68,7 +68,7 @@ func TestExtractRecords(t *testing.T) {
 			for _, a := range tt.args {
 				args = append(args, filepath.Join(dir, a))
 			}
-			if status := run(append([]string{"extract", "-q", "-workers", "2"}, args...), &stdout, &stderr); status != 0 {
+			if status := run(append([]string{"extract", "-q", "-workers", "2", "-format", "jsonl"}, args...), &stdout, &stderr); status != 0 {
 				t.Fatalf("status %d: %s", status, stderr.String())
 			}
 			if !strings.Contains(stderr.String(), tt.sum) {
@@ -98,12 +98,23 @@ func TestExtractRecords(t *testing.T) {
 			}
 		})
 	}
-	// -format text, given: each extracted record's text under its name;
-	// markdown is refused naming the formats corpus files give.
-	checkRun(t, []string{"extract", "-q", "-format", "text", filepath.Join(dir, "d.jsonl")}, 0,
-		[]string{"==> https://example.org/j <==\nA page given as JSON, with enough words to keep.\n\n"}, []string{"line 2: not JSON"})
-	checkRun(t, []string{"extract", "-q", "-format", "markdown", filepath.Join(dir, "d.jsonl")}, 1, nil,
-		[]string{"-format markdown: corpus files (WARC, JSONL) give jsonl (the default) or text"})
+	// Every format is honoured, text the default: each extracted record
+	// under its name (failed ones on stderr alone), json one array.
+	for _, format := range []string{"", "text"} {
+		args := []string{"extract", "-q", filepath.Join(dir, "d.jsonl")}
+		if format != "" {
+			args = append(args, "-format", format)
+		}
+		checkRun(t, args, 0, []string{"==> https://example.org/j <==\nA page given as JSON, with enough words to keep.\n\n"}, []string{"line 2: not JSON"})
+	}
+	checkRun(t, []string{"extract", "-q", "-format", "markdown", filepath.Join(dir, "d.jsonl")}, 0,
+		[]string{"==> https://example.org/j <==\nA page given as JSON, with enough words to keep.\n\n"}, nil)
+	checkRun(t, []string{"extract", "-q", "-format", "html", filepath.Join(dir, "d.jsonl")}, 0,
+		[]string{"==> https://example.org/j <==\n<html>", `<mark class="boilernet-content">A page given as JSON`}, nil)
+	checkRun(t, []string{"extract", "-q", "-format", "json", filepath.Join(dir, "d.jsonl")}, 0,
+		[]string{"[\n  {\n    \"url\": \"https://example.org/j\",", "\"blocks\": [", "\n]\n"}, nil)
+	checkRun(t, []string{"extract", "-q", "-o", filepath.Join(dir, "out") + "/", filepath.Join(dir, "d.jsonl")}, 1, nil,
+		[]string{"corpus files (WARC, JSONL) give one stream: -o takes a file, not a directory"})
 	os.WriteFile(filepath.Join(dir, "e.html"), []byte("<p>a page</p>"), 0o644)
 	var stderr bytes.Buffer
 	if status := run([]string{"extract", "-q", dir}, &bytes.Buffer{}, &stderr); status == 0 || !strings.Contains(stderr.String(), "cannot be mixed") {

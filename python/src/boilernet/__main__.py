@@ -3,9 +3,10 @@
 The pages are HTML files (gzipped when their name ends in .gz), directories
 (their *.html, *.htm and *.html.gz files below, in lexical order) and -
 (standard input); the flags are extract's that make sense for them, with
-the same output, byte for byte: one page's output alone; several pages'
-outputs each after a ``==> NAME <==`` line (text, markdown, html, xml,
-tei), as one JSON array (json) or one line each (jsonl).
+the same output, byte for byte: one JSON array of records, whatever the
+number of pages (json); one line a page (jsonl); one page's output alone,
+several pages' outputs each after a ``==> NAME <==`` line (text, markdown,
+html, xml, tei).
 """
 
 from __future__ import annotations
@@ -95,14 +96,15 @@ def main(argv: list[str] | None = None) -> int:
                 name = r.name
                 if r.empty:
                     print(f"boilernet extract: {name}: no content found: {r.warning}", file=err)
-                if a.format in ("json",) and multi:
-                    out.write(("[\n" if n == 0 else ",\n") + r.output.removesuffix("\n"))
+                if a.format == "json":
+                    elem = r.output.removesuffix("\n").replace("\n", "\n  ")
+                    out.write(("[\n  " if n == 0 else ",\n  ") + elem)
                 elif a.format == "jsonl" or not multi:
                     out.write(r.output)
                 else:
                     out.write(f"==> {name} <==\n{r.output}\n")
                 n += 1
-            if a.format == "json" and multi:
+            if a.format == "json":
                 out.write("[]\n" if n == 0 else "\n]\n")
     except (OSError, ValueError) as e:
         print(f"boilernet extract: {e}", file=err)
