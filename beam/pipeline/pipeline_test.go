@@ -61,7 +61,7 @@ func lines(t *testing.T, data []byte) []string {
 }
 
 // TestPipeline runs the pipeline on the prism runner and checks that the
-// union of its shards is boilernet extract's output on the same files,
+// union of its shards is boilernet extract -format jsonl's output on the same files,
 // line for line.
 func TestPipeline(t *testing.T) {
 	dir := t.TempDir()
@@ -74,7 +74,7 @@ func TestPipeline(t *testing.T) {
 		t.Fatalf("building boilernet: %v\n%s", err, out)
 	}
 	var want, stderr bytes.Buffer
-	cmd := exec.Command(bin, "extract", "-q", in)
+	cmd := exec.Command(bin, "extract", "-q", "-format", "jsonl", in)
 	cmd.Stdout, cmd.Stderr = &want, &stderr
 	if err := cmd.Run(); err != nil {
 		t.Fatalf("boilernet extract: %v\n%s", err, stderr.String())
