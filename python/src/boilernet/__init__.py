@@ -127,7 +127,8 @@ class Result:
     The fields are those of ``boilernet extract -format json`` (``to_dict``
     gives that record back); a string the CLI leaves out is ``""``, a list
     ``[]``. ``language`` is ``metadata["language"]``; ``output`` is what
-    ``boilernet extract -format FORMAT`` writes for the page.
+    ``boilernet extract -format FORMAT`` writes for the page (for json the
+    page's record, an element of the CLI's array).
     """
 
     title: str
