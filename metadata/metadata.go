@@ -190,10 +190,15 @@ type collected struct {
 	usernames   []string   // the text of elements classed "username" (forums)
 	texts       []string   // the body's text nodes (at most maxTexts)
 	h1Text      int        // the index in texts of the first <h1>'s first text (-1: none)
+	headings    []string   // the texts of the first <h2> to <h6> (at most maxHeadings)
+	titled      string     // the text of the first <h2> to <h4> classed as a title (see classedTitle)
 }
 
 // maxBylines bounds the byline elements kept.
 const maxBylines = 8
+
+// maxHeadings bounds the headings kept (collected.headings).
+const maxHeadings = 40
 
 // maxTexts bounds the text nodes collected for the date in the text.
 const maxTexts = 5000
@@ -248,6 +253,16 @@ func collect(root *html.Node) *collected {
 				c.h1 = stripPermalink(collapse(textOf(n)))
 				c.h1Parts = textNodes(n, 8)
 				h1 = n
+			}
+		case "h2", "h3", "h4", "h5", "h6":
+			if !inBody {
+				break
+			}
+			if len(c.headings) < maxHeadings {
+				c.headings = append(c.headings, collapse(textOf(n)))
+			}
+			if c.titled == "" && n.Data != "h5" && n.Data != "h6" && classedTitle(n) {
+				c.titled = collapse(textOf(n))
 			}
 		case "meta":
 			content, ok := attrOK(n, "content")

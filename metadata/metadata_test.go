@@ -316,6 +316,16 @@ func TestCleanTitle(t *testing.T) {
 		{"Pacman tips - ArchWiki", "", "", "wiki.archlinux.org", "Pacman tips"},
 		{"Investment strategy review - Bogleheads.org", "", "Bogleheads.org", "", "Investment strategy review"},
 		{"Investment strategy review - Pi Forums", "", "", "example.org", "Investment strategy review - Pi Forums"},
+		// A domain name is the site's name, at either end.
+		{"ValleyTimes.com - Choi three-shot winner over Sabbatini", "", "", "", "Choi three-shot winner over Sabbatini"},
+		{"Kings win third straight - NHL.com", "", "", "", "Kings win third straight"},
+		{"Node.js - A JavaScript runtime", "", "", "", "Node.js - A JavaScript runtime"},
+		// The <h1> that ends the title after a short site name or
+		// section crumbs is the headline; one shorter than the rest
+		// is the site's logo.
+		{"FIRE - Colleges value civility over free expression", "", "Colleges value civility over free expression", "", "Colleges value civility over free expression"},
+		{"News - Health & Business - Acme: Buys a rival", "", "Acme: Buys a rival", "", "Acme: Buys a rival"},
+		{"Im in.. Are YOU in? - Virtual Geek", "", "Virtual Geek", "", "Im in.. Are YOU in?"},
 		// Not cut inside brackets, nor at a slash that joins one name.
 		{"Kurt Gödel (1906 - 1978)", "", "", "", "Kurt Gödel (1906 - 1978)"},
 		{"The longest road trip we ever took [2019 - 2020]", "", "", "", "The longest road trip we ever took [2019 - 2020]"},
@@ -323,7 +333,7 @@ func TestCleanTitle(t *testing.T) {
 		{"Trail running shoe / Example Shop", "Example Shop", "", "", "Trail running shoe"},
 	}
 	for _, tt := range tests {
-		if got := cleanTitle(tt.in, tt.site, tt.h1, tt.host); got != tt.want {
+		if got := cleanTitle(tt.in, pageNames{site: tt.site, h1: tt.h1, host: tt.host}); got != tt.want {
 			t.Errorf("cleanTitle(%q, %q, %q) = %q, want %q", tt.in, tt.site, tt.h1, got, tt.want)
 		}
 	}
@@ -404,6 +414,33 @@ func TestPageTitle(t *testing.T) {
 		{"a shorter headline that is not cut stays", "",
 			`<head><meta property="og:title" content="Storm hits the coast overnight: what we know"><script type="application/ld+json">{"@type":"NewsArticle","headline":"Storm hits the coast overnight"}</script></head>`,
 			"Storm hits the coast overnight"},
+		{"section crumbs before the <h1>'s headline in <title>", "",
+			`<head><title>News - Health &amp; Business - Acme: Takes over the distribution of Lumen </title></head><body>
+<h2><a href="default.asp">Home</a><a href="newscategory.asp">News</a><a href="newscategory.asp?cat_id=3">Health &amp; Business</a></h2>
+<h1>Acme: Takes over the distribution of Lumen </h1><p>Text.</p></body>`,
+			"Acme: Takes over the distribution of Lumen"},
+		{"a short site name before the <h1>'s headline", "",
+			`<head><title>ITN - Soldier fires on patrol</title></head><body><h1>Soldier fires on patrol</h1><p>Text.</p></body>`,
+			"Soldier fires on patrol"},
+		{"the site's logo in the <h1>, the title's other part in an <h2>", "",
+			`<head><title>What is Ownership? - The Rust Programming Language</title></head><body><h1 class="menu-title">The Rust Programming Language</h1>
+<main><h2 id="what-is-ownership"><a class="header" href="#what-is-ownership">What is Ownership?</a></h2><p>Text.</p></main></body>`,
+			"What is Ownership?"},
+		{"a domain name before the title", "",
+			`<html><head><meta http-equiv='description' content='Choi three-shot winner over Sabbatini'><title>ValleyTimes.com - Choi three-shot winner over Sabbatini</title></head>
+<body><h1>Top Classifieds</h1><h1>Comments</h1></body></html>`,
+			"Choi three-shot winner over Sabbatini"},
+		{"a login box's <h1> is not the page's title", "",
+			`<body><div style="padding:5px;"><h1>Create an Account</h1>Hi, you're either logged out, or you haven't yet become a member.</div>
+<table><tr><td><a href="index.php?name=News">News</a>: <a href="index.php?sid=47">What the band is up to now.</a><p>After ten years…</p></td></tr></table></body>`,
+			""},
+		{"no <title> nor <h1>: the heading classed as the title", "",
+			`<body><div class="menu"><a href="/entry/a-host-of-stress/">A Host of Stress</a> | <a href="/">Main</a></div>
+<h3 class="date"> Wednesday, July 28, 2004 </h3><div class="blogbody"><h2 class="title">Suddenly Simple</h2><p>My revelation on Monday…</p></div></body>`,
+			"Suddenly Simple"},
+		{"a <title> and no <h1>: the heading classed as the title does not count", "",
+			`<head><title>Suddenly Simple</title></head><body><h2 class="title">Recent posts</h2><p>Text.</p></body>`,
+			"Suddenly Simple"},
 		{"an <h1> that holds its text once per screen size", "",
 			`<head><title>Acme – The system for product development</title><meta property="og:site_name" content="Acme"></head><body><h1><span class="mobile">The product development system for teams and agents</span>
 <span class="tablet">The product development system for teams and agents</span><span class="desktop">The product development system for teams and agents</span></h1></body>`,

@@ -2,9 +2,12 @@ package metadata
 
 import (
 	"net/url"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"golang.org/x/net/html"
 )
 
 // The page's title is chosen among what the page states: JSON-LD's
@@ -20,10 +23,20 @@ import (
 func (p *Page) findTitle() string {
 	c, art, g := p.c, p.art, p.g
 	h := host(p.base)
+	h1 := c.h1
+	if accountHeading(h1) {
+		h1 = "" // a login box's heading, not the page's
+	}
 	sources := []string{c.ld(art, g, "headline", ""), c.meta("og:title"), c.meta("twitter:title"), c.micro("headline"),
-		c.meta("dc.title"), c.meta("dcterms.title"), c.meta("parsely-title"), c.ld(art, g, "name", ""), c.title, c.h1}
-	t := chooseTitle(sources, c.title, c.h1, p.site, h, isHome(p.url))
-	return truncate(unescapeAgain(titleOrH1(c, h, t, p.site)))
+		c.meta("dc.title"), c.meta("dcterms.title"), c.meta("parsely-title"), c.ld(art, g, "name", ""), c.title, h1}
+	t := chooseTitle(sources, c.title, h1, p.site, h, isHome(p.url))
+	if t == "" {
+		// A page that states no title (no <title>, no <h1>, no
+		// metadata; a fragment of a page) shows its headline in a
+		// heading classed as the title: <h2 class="title">.
+		t = c.titled
+	}
+	return truncate(unescapeAgain(titleOrH1(c, t, pageNames{site: p.site, host: h, h1: h1, headings: c.headings})))
 }
 
 // chooseTitle returns the first of a page's titles (sources, in the order
@@ -58,7 +71,7 @@ func chooseTitle(sources []string, title, h1, site, host string, home bool) stri
 			agreed = agreed || SameTitle(t, o)
 			slugSpelled = slugSpelled || !isSlug(o) && sharedWords(unslug(t), unslug(o)) >= 0.5
 			other = other || j > i && !namesSite(o, site, host)
-			whole = whole || cutShort(t, cleanTitle(o, site, "", host))
+			whole = whole || cutShort(t, cleanTitle(o, pageNames{site: site, host: host}))
 		}
 		switch {
 		case whole:
@@ -138,6 +151,31 @@ func unslug(s string) string {
 	}, s)
 }
 
+// accountHeadings are the headings of a login or registration box
+// (Normalize'd): an <h1> that says only this is not the page's headline.
+var accountHeadings = map[string]bool{
+	"createanaccount": true, "createaccount": true, "createyouraccount": true, "login": true, "signin": true, "signup": true,
+	"register": true, "myaccount": true, "memberlogin": true, "userlogin": true, "accountlogin": true,
+}
+
+// accountHeading reports whether a heading is a login or registration
+// box's ("Create an Account", "Log in", "Sign up"), not the page's
+// headline.
+func accountHeading(s string) bool { return accountHeadings[Normalize(s)] }
+
+// classedTitle reports whether an element's class names it the title or
+// the headline ("title", "entry-title", "post-title", "headline"; not
+// "subtitle", "title-bar" nor "widget-title").
+func classedTitle(n *html.Node) bool {
+	for _, c := range strings.Fields(strings.ToLower(attr(n, "class"))) {
+		switch c {
+		case "title", "entry-title", "post-title", "article-title", "page-title", "headline", "entry-headline", "post-headline":
+			return true
+		}
+	}
+	return false
+}
+
 // permalinkMarks are the symbols of the links to a heading's anchor that
 // documentation generators and blogs put in the heading (Sphinx's ¶,
 // "§", "#", the link emoji, the anchor).
@@ -167,20 +205,21 @@ func stripPermalink(s string) string {
 // size), else t cleaned of its site name (see cleanTitle).
 //
 // An <h1> that is the site's name (namesSite) is its logo, not the
-// title's visible form.
+// title's visible form; so is one that ends the title as its site's name
+// does (see h1IsLogo).
 //
 // Nor is an <h1> that is the title with a label before it: a forum's
 // prefix of the thread ("Thread:", "News", "Tips/Techniques"), a date,
 // "Sponsored by"; see labeledTitle.
-func titleOrH1(c *collected, host, t, site string) string {
-	h1 := c.h1
-	if c.h1s == 1 && h1 != "" && len(h1) <= 300 && sharedWords(h1, t) >= 0.5 && !h1IsLogo(t, h1, site, host) && !namesSite(h1, site, host) {
-		ct := cleanTitle(t, site, "", host)
+func titleOrH1(c *collected, t string, n pageNames) string {
+	h1 := n.h1
+	if c.h1s == 1 && h1 != "" && len(h1) <= 300 && sharedWords(h1, t) >= 0.5 && !n.h1IsLogo(t) && !namesSite(h1, n.site, n.host) {
+		ct := cleanTitle(t, pageNames{site: n.site, host: n.host})
 		if len(strings.Fields(h1)) <= 3*len(strings.Fields(ct)) && !labeledTitle(h1, ct, c.h1Parts) {
 			return h1
 		}
 	}
-	return cleanTitle(t, site, h1, host)
+	return cleanTitle(t, n)
 }
 
 // labeledTitle reports whether a heading is title t (of three words or
@@ -227,15 +266,72 @@ func namesSite(s, site, host string) bool {
 	return false
 }
 
+// pageNames is what tells a title's parts apart: the site's name as
+// the page states it, the page's host name, its first <h1> and its other
+// headings (<h2> to <h6>).
+type pageNames struct {
+	site, host, h1 string
+	headings       []string
+}
+
 // h1IsLogo reports whether the <h1> is the site's name that ends the
-// title t after a separator, the title's other part not being the site's
-// name too.
-func h1IsLogo(t, h1, site, host string) bool {
-	if !endsWithPart(t, h1) {
+// title t after a separator: the title's other part is not the site's
+// name (isSite, or a domain name: "ITworld.com - In rare move, Apple
+// unveils …") and either has at least as many words as the <h1> ("Im
+// in.. Are YOU in? - Virtual Geek") or is another heading of the page
+// ("What is Ownership? - The Rust Programming Language" and its <h2>).
+// The <h1> that ends "FIRE - Colleges value civility over free
+// expression" or "News - Health - Clinic opens a new wing", the
+// section's crumbs before it, is the headline.
+func (n pageNames) h1IsLogo(t string) bool {
+	if !endsWithPart(t, n.h1) {
 		return false
 	}
-	left := strings.TrimRight(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(t), h1)), " |-–—·•»:")
-	return !isSite(left, site, host)
+	left := strings.TrimRight(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(t), n.h1)), " |-–—·•»:")
+	if isSite(left, n.site, n.host) || isDomain(left) {
+		return false
+	}
+	return wordCount(n.h1) <= wordCount(left) || slices.ContainsFunc(n.headings, func(h string) bool { return nearlySame(h, left) })
+}
+
+// nearlySame reports whether two titles have nearly all their words in
+// common (a heading and the title's part it repeats).
+func nearlySame(a, b string) bool { return sharedWords(a, b) >= 0.8 && sharedWords(b, a) >= 0.8 }
+
+// wordCount is the number of words of s that have a letter or a digit.
+func wordCount(s string) int {
+	n := 0
+	for _, w := range strings.Fields(s) {
+		if strings.ContainsFunc(w, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) {
+			n++
+		}
+	}
+	return n
+}
+
+// topLevelDomains are the endings of isDomain's domain names.
+var topLevelDomains = map[string]bool{
+	"com": true, "org": true, "net": true, "info": true, "biz": true, "edu": true, "gov": true, "io": true, "co": true,
+	"us": true, "uk": true, "ca": true, "au": true, "de": true, "fr": true, "it": true, "es": true, "nl": true, "pl": true,
+	"ru": true, "ua": true, "gr": true, "cn": true, "jp": true, "in": true, "eu": true, "tv": true,
+}
+
+// isDomain reports whether a part of a title is a domain name, a site's
+// name as its address ("ContraCostaTimes.com", "Bogleheads.org",
+// "tovima.gr"): one word of letters, digits and hyphens in two or more
+// labels, the last a common top-level domain.
+func isDomain(s string) bool {
+	s = strings.TrimRight(strings.TrimSpace(s), ":")
+	labels := strings.Split(strings.ToLower(s), ".")
+	if len(labels) < 2 || !topLevelDomains[labels[len(labels)-1]] {
+		return false
+	}
+	for _, l := range labels {
+		if l == "" || strings.ContainsFunc(l, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '-' }) {
+			return false
+		}
+	}
+	return true
 }
 
 // isSite reports whether a part of a title is the site's name.
@@ -284,11 +380,13 @@ func sharedWords(a, b string) float64 {
 
 // cleanTitle drops a site name joined to a title by a separator:
 // "Storm hits coast | Daily News" becomes "Storm hits coast" when the site
-// name, the first <h1> or the page's host name (daily-news.example) tells
+// name, the first <h1>, the page's host name (daily-news.example) or the
+// name's form (a domain name: "DailyNews.com - Storm hits coast") tells
 // which part is which, or when one part is much longer.
-func cleanTitle(t, site, h1, host string) string {
+func cleanTitle(t string, n pageNames) string {
 	t = collapse(t)
-	if nh, nt := Normalize(h1), Normalize(t); len(nh) >= 8 && nh != nt && strings.Contains(nt, nh) && !h1IsLogo(t, h1, site, host) && !namesSite(h1, site, host) {
+	site, h1, host := n.site, n.h1, n.host
+	if nh, nt := Normalize(h1), Normalize(t); len(nh) >= 8 && nh != nt && strings.Contains(nt, nh) && !n.h1IsLogo(t) && !namesSite(h1, site, host) {
 		return h1 // "Models | Django documentation" with <h1>Models</h1>
 	}
 	for _, sep := range []string{" | ", " - ", " – ", " — ", " :: ", " » ", " · ", " • ", " / ", ": "} {
@@ -303,22 +401,26 @@ func cleanTitle(t, site, h1, host string) string {
 		case h1 != "" && strings.EqualFold(left, h1):
 			return left
 		case h1 != "" && strings.EqualFold(right, h1):
-			if isSite(left, site, host) {
+			if !n.h1IsLogo(t) {
 				return right
 			}
 			// The <h1> is the site's logo ("Bogleheads.org").
-			return cleanTitle(left, site, h1, host)
+			return cleanTitle(left, n)
 		case site != "" && (strings.EqualFold(right, site) || strings.Contains(strings.ToLower(site), strings.ToLower(right))):
-			return cleanTitle(left, site, h1, host)
+			return cleanTitle(left, n)
 		case site != "" && strings.EqualFold(left, site):
 			return right
 		case sep != ": " && siteInHost(right, host):
-			return cleanTitle(left, site, h1, host)
+			return cleanTitle(left, n)
+		case sep != ": " && sep != " / " && isDomain(left) && !isDomain(right):
+			return right
+		case sep != ": " && sep != " / " && isDomain(right) && !isDomain(left):
+			return cleanTitle(left, n)
 		case sep != ": " && sep != " / " && len(left) >= 3*len(right) && len(strings.Fields(right)) <= 4:
 			// A short tail after a long title is a site name, but not
 			// after a slash ("Trail shoe / women's"), which joins the
 			// parts of one name.
-			return cleanTitle(left, site, h1, host)
+			return cleanTitle(left, n)
 		}
 	}
 	return t
