@@ -72,6 +72,9 @@ type page struct {
 	// MarkdownStart is the line the Markdown must begin with: the title as
 	// its heading, when the headline moved into the title.
 	MarkdownStart string `json:"markdown_start,omitempty"`
+	// Markdown are pieces the Markdown must hold as they are, line breaks
+	// and markers included: a list item's bullet or number, a code fence.
+	Markdown []string `json:"markdown,omitempty"`
 }
 
 func readTable(t *testing.T) []page {
@@ -262,6 +265,12 @@ func check(t *testing.T, p page, res *infer.Result) int {
 		n++
 		if first := firstLine(render.Markdown(res)); first != p.MarkdownStart {
 			fail("Markdown starts %q, want %q", first, p.MarkdownStart)
+		}
+	}
+	for _, want := range p.Markdown {
+		n++
+		if !strings.Contains(render.Markdown(res), want) {
+			fail("Markdown lacks %q", want)
 		}
 	}
 	if len(p.Headings) > 0 {

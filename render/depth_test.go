@@ -80,7 +80,7 @@ func TestQuoteOfShortLines(t *testing.T) {
 			t.Fatal(err)
 		}
 		md := Markdown(res)
-		rest, ok := strings.CutPrefix(md, "before\n\n")
+		rest, ok := strings.CutPrefix(md, "# T\n\nbefore\n\n")
 		if !ok {
 			t.Fatalf("%s: Markdown %.200q", tt.name, md)
 		}

@@ -22,7 +22,7 @@ func TestMarkdownLinksAndImages(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := "Read [the report](https://site.example/a/b?x=1) and [this](https://other.example/%28x%29). js\n\n" +
+	want := "# T\n\nRead [the report](https://site.example/a/b?x=1) and [this](https://other.example/%28x%29). js\n\n" +
 		"![A \\[figure\\]](https://site.example/fig.png)\n\n" +
 		"Caption\n\n" +
 		"![lazy](https://site.example/lazy.jpg)\n\n" +

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/boilernet/boilernet/infer"
 	"github.com/boilernet/boilernet/tokenize"
@@ -12,14 +13,17 @@ import (
 )
 
 // Markdown returns the content of r as Markdown: headings as #-headings, list
-// items as "- " or "1. " items, data tables as pipe tables (see
-// markdownTable; a layout table, one with a table or a block of running
-// text inside, gives its cells' paragraphs), preformatted text fenced exactly as written, every
-// paragraph in a block quote quoted, and other paragraphs as plain
-// paragraphs; text that Markdown would read as markup is escaped. When the
-// headline was moved out of the text into the title, the title starts the
-// document as a level-one heading. With Options.Links the content's links
-// are [text](href), with Options.Images its images ![alt](src) paragraphs
+// items as "- " or numbered items (nested ones indented, an item's text
+// in a <p> too: itemOf), data tables as pipe tables (see markdownTable; a
+// layout table, one with a table or a block of running text inside,
+// gives its cells' paragraphs), preformatted text fenced exactly as
+// written, every paragraph in a block quote quoted, and other paragraphs
+// as plain paragraphs, a <br> a hard line break and two a paragraph's
+// end; text that Markdown would read as markup is escaped. The title
+// starts the document as a level-one heading when the headline was moved
+// out of the text into it, or the content does not start with it
+// (startsWith). With Options.Links the content's links are [text](href),
+// with Options.Images its images ![alt](src) paragraphs
 // (infer.Options). A Result without a page (one not made by an
 // Extractor) gives its Text.
 func Markdown(r *infer.Result) string {
@@ -40,12 +44,16 @@ func Markdown(r *infer.Result) string {
 	}
 	images := r.Images
 	var sb strings.Builder
-	if movedHeadline(r) {
-		// The headline left the text for the title: the document starts
-		// with it, as the page does.
-		sb.WriteString("# " + escapeLineStarts(inlineEscaper.Replace(strings.Join(strings.Fields(r.Title), " "))) + "\n\n")
-	}
 	tables := map[*html.Node]bool{} // data table or not
+	units := contentUnits(tokenize.Selected(page.Blocks, func(i int) bool { return r.Blocks[i].Content }), tables)
+	if title := strings.Join(strings.Fields(r.Title), " "); title != "" && (movedHeadline(r) || !startsWith(units, title)) {
+		// The document starts with its title, as the page does: the
+		// headline that left the text for it, or the page's title when
+		// the content does not start with it (the model left out a
+		// headline, or the page has none in its flow).
+		sb.WriteString("# " + escapeLineStarts(inlineEscaper.Replace(title)) + "\n\n")
+	}
+	markers := listMarkers{}
 	var write func(units []unit)
 	write = func(units []unit) {
 		for k, u := range units {
@@ -70,14 +78,18 @@ func Markdown(r *infer.Result) string {
 			switch u.kind {
 			case atom.H1, atom.H2, atom.H3, atom.H4, atom.H5, atom.H6:
 				level := int(u.kind.String()[1] - '0')
-				out = strings.Repeat("#", level) + " " + strings.ReplaceAll(text, "\n", " ") + "\n\n"
+				out = strings.Repeat("#", level) + " " + strings.Join(strings.Fields(text), " ") + "\n\n"
 			case atom.Li:
-				marker := "- "
-				if ancestor(u.node, atom.Ol) != nil {
-					marker = "1. "
+				pad := markers.indent(u.node)
+				marker := markers.marker(u.node)
+				inner := pad + strings.Repeat(" ", len(marker))
+				if k > 0 && units[k-1].kind == atom.Li && units[k-1].node == u.node {
+					// The item's next paragraph, under its first.
+					out = "\n" + inner + strings.ReplaceAll(text, "\n", "\n"+inner) + "\n"
+				} else {
+					out = pad + marker + strings.ReplaceAll(text, "\n", "\n"+inner) + "\n"
 				}
-				out = marker + strings.ReplaceAll(text, "\n", "\n   ") + "\n"
-				if k == len(units)-1 || units[k+1].kind != atom.Li || listOf(units[k+1].blocks[0].Node) != listOf(u.blocks[0].Node) {
+				if k == len(units)-1 || units[k+1].kind != atom.Li || outerList(units[k+1].node) != outerList(u.node) {
 					out += "\n"
 				}
 			case atom.Pre:
@@ -90,7 +102,7 @@ func Markdown(r *infer.Result) string {
 			writeQuoted(&sb, out, quoteDepth(u.blocks[0].Node))
 		}
 	}
-	write(contentUnits(tokenize.Selected(page.Blocks, func(i int) bool { return r.Blocks[i].Content }), tables))
+	write(units)
 	for _, im := range images {
 		sb.WriteString("\n" + markdownImage(im) + "\n")
 	}
@@ -116,6 +128,77 @@ func Markdown(r *infer.Result) string {
 		return out[:end+1]
 	}
 	return out + "\n"
+}
+
+// startsWith reports whether the content starts with the title: its first
+// line (of its first unit, unless that is code) starts with the
+// title's words, case and punctuation aside, or is a short line (a
+// headline, at most twice the title's length and 40 more) that holds the
+// title's words or is held in them, or has most of it in common with the
+// title, three fifths of the shorter of the two in one piece (and at
+// least minCommonRun runes): a title that adds the site's name ("ΤΟ ΒΗΜΑ - …"), or
+// that the page spells differently.
+func startsWith(units []unit, title string) bool {
+	if len(units) == 0 || units[0].kind == atom.Pre {
+		return false
+	}
+	blocks := units[0].blocks
+	end := 1
+	for end < len(blocks) && blocks[end].Line == blocks[0].Line {
+		end++
+	}
+	first := []rune(titleWords(tokenize.Text(blocks[:end])))
+	want := []rune(titleWords(title))
+	if len(first) == 0 || len(want) == 0 {
+		return len(want) == 0
+	}
+	a, b := " "+string(first)+" ", " "+string(want)+" "
+	if strings.HasPrefix(a, b) {
+		return true
+	}
+	if len(first) > 2*len(want)+40 {
+		return false
+	}
+	if strings.Contains(a, b) || strings.Contains(b, a) {
+		return true
+	}
+	run := commonRun(first, want)
+	return run >= minCommonRun && 5*run >= 3*min(len(first), len(want))
+}
+
+// minCommonRun is the shortest run of runes in common that makes a line
+// the title when neither holds the other whole.
+const minCommonRun = 8
+
+// maxTitleRunes bounds the text commonRun compares.
+const maxTitleRunes = 300
+
+// commonRun returns the length of the longest run of runes that a and b
+// both hold (each cut at maxTitleRunes).
+func commonRun(a, b []rune) int {
+	a, b = a[:min(len(a), maxTitleRunes)], b[:min(len(b), maxTitleRunes)]
+	prev, cur := make([]int, len(b)+1), make([]int, len(b)+1)
+	best := 0
+	for i := range a {
+		for j := range b {
+			if a[i] == b[j] {
+				cur[j+1] = prev[j] + 1
+				best = max(best, cur[j+1])
+			} else {
+				cur[j+1] = 0
+			}
+		}
+		prev, cur = cur, prev
+	}
+	return best
+}
+
+// titleWords returns a text's words lowercased, without punctuation,
+// joined by spaces.
+func titleWords(s string) string {
+	return strings.Join(strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
+	}), " ")
 }
 
 // movedHeadline reports whether the extraction moved the page's headline
@@ -146,8 +229,8 @@ type unit struct {
 
 // contentUnits cuts content blocks, in page order, into units: the blocks
 // of one data table (dataTable; known caches which tables are, and a table
-// marked false there is read as paragraphs) together, the others by
-// paragraph.
+// marked false there is read as paragraphs) together, those of one <pre>
+// together, the others by paragraph.
 func contentUnits(content []tokenize.Block, known map[*html.Node]bool) []unit {
 	var units []unit
 	for start := 0; start < len(content); {
@@ -160,10 +243,11 @@ func contentUnits(content []tokenize.Block, known map[*html.Node]bool) []unit {
 			start = end
 			continue
 		}
-		for end < len(content) && content[end].Para == content[start].Para && dataTable(content[end].Node, known) == nil {
+		kind, node := blockKind(content[start].Node)
+		for end < len(content) && dataTable(content[end].Node, known) == nil &&
+			(content[end].Para == content[start].Para || kind == atom.Pre && ancestor(content[end].Node, atom.Pre) == node) {
 			end++
 		}
-		kind, node := blockKind(content[start].Node)
 		units = append(units, unit{kind: kind, node: node, blocks: content[start:end]})
 		start = end
 	}
@@ -171,8 +255,12 @@ func contentUnits(content []tokenize.Block, known map[*html.Node]bool) []unit {
 }
 
 // blockKind returns the nearest block element above a text node that
-// Markdown renders specially, and that element.
+// Markdown renders specially, and that element: a <pre> whatever lies
+// between (highlighters write a <div> per line of code).
 func blockKind(n *html.Node) (atom.Atom, *html.Node) {
+	if pre := ancestor(n, atom.Pre); pre != nil {
+		return atom.Pre, pre
+	}
 	for p := n.Parent; p != nil; p = p.Parent {
 		if p.Type != html.ElementNode {
 			continue
@@ -180,7 +268,12 @@ func blockKind(n *html.Node) (atom.Atom, *html.Node) {
 		switch p.DataAtom {
 		case atom.H1, atom.H2, atom.H3, atom.H4, atom.H5, atom.H6, atom.Li, atom.Pre, atom.Blockquote:
 			return p.DataAtom, p
-		case atom.P, atom.Div, atom.Body, atom.Td, atom.Th:
+		case atom.P, atom.Div:
+			if li := itemOf(p); li != nil {
+				return atom.Li, li
+			}
+			return p.DataAtom, p
+		case atom.Body, atom.Td, atom.Th:
 			return p.DataAtom, p
 		}
 	}
@@ -194,6 +287,126 @@ func listOf(n *html.Node) *html.Node {
 		return nil
 	}
 	return li.Parent
+}
+
+// itemOf returns the list item whose text a <p> or <div> holds
+// (<li><p>Text</p></li>, as editors write items), or nil: the nearest
+// <li> above p through <p>, <div> and inline elements, when it is a short
+// item (shortItem). The paragraphs of a long item, or of one that holds a
+// heading, code, a table or a quote (a card, a whole post), stay
+// paragraphs.
+func itemOf(p *html.Node) *html.Node {
+	for a, depth := p.Parent, 0; a != nil && depth < 4; a, depth = a.Parent, depth+1 {
+		if a.Type != html.ElementNode {
+			continue
+		}
+		switch a.DataAtom {
+		case atom.Li:
+			if shortItem(a) {
+				return a
+			}
+			return nil
+		case atom.P, atom.Div, atom.Span, atom.A, atom.B, atom.Strong, atom.I, atom.Em, atom.Label:
+		default:
+			return nil
+		}
+	}
+	return nil
+}
+
+// maxItemWords and maxItemNodes bound a short list item: its words
+// outside nested lists, and the nodes shortItem looks at.
+const (
+	maxItemWords = 150
+	maxItemNodes = 400
+)
+
+// shortItem reports whether a list item is short: at most maxItemWords
+// words outside its nested lists, and no heading, <pre>, table, quote,
+// figure or sectioning element in it.
+func shortItem(li *html.Node) bool {
+	words, nodes := 0, 0
+	var walk func(n *html.Node) bool
+	walk = func(n *html.Node) bool {
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			if nodes++; nodes > maxItemNodes {
+				return false
+			}
+			switch c.Type {
+			case html.TextNode:
+				if words += len(strings.Fields(c.Data)); words > maxItemWords {
+					return false
+				}
+			case html.ElementNode:
+				switch c.DataAtom {
+				case atom.H1, atom.H2, atom.H3, atom.H4, atom.H5, atom.H6, atom.Pre, atom.Table, atom.Blockquote,
+					atom.Figure, atom.Section, atom.Article:
+					return false
+				case atom.Ul, atom.Ol:
+					continue // its items are units of their own
+				}
+				if !walk(c) {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	return walk(li)
+}
+
+// listMarkers numbers the items of ordered lists, each list once (a
+// list of many items is not walked once per item).
+type listMarkers map[*html.Node]int
+
+// marker returns a list item's Markdown marker: "- ", or in an <ol> its
+// number ("3. "): the list's start (1 unless its start attribute says)
+// plus the items before it.
+func (m listMarkers) marker(li *html.Node) string {
+	list := ancestor(li.Parent, atom.Ul, atom.Ol)
+	if list == nil || list.DataAtom != atom.Ol {
+		return "- "
+	}
+	if _, ok := m[li]; !ok {
+		n := 1
+		if v, err := strconv.Atoi(strings.TrimSpace(tokenize.Attr(list, "start"))); err == nil && v >= 0 && v < 1e8 {
+			n = v
+		}
+		for c := li.Parent.FirstChild; c != nil; c = c.NextSibling {
+			if c.Type == html.ElementNode && c.DataAtom == atom.Li {
+				m[c] = n
+				n++
+			}
+		}
+	}
+	n, ok := m[li]
+	if !ok { // an item whose parent is not its list: the first
+		n = 1
+	}
+	return strconv.Itoa(n) + ". "
+}
+
+// indent returns the spaces that put a nested list item under the text of
+// the items it is nested in: each enclosing item's marker width, for at
+// most maxQuoteDepth levels (deeper items are written as at that depth).
+func (m listMarkers) indent(li *html.Node) string {
+	var widths int
+	levels := 0
+	for a := ancestor(li.Parent, atom.Li); a != nil && levels < maxQuoteDepth; a = ancestor(a.Parent, atom.Li) {
+		widths += len(m.marker(a))
+		levels++
+	}
+	return strings.Repeat(" ", widths)
+}
+
+// outerList returns the outermost list above a list item: items of one
+// tree of nested lists follow each other without a blank line.
+func outerList(li *html.Node) *html.Node {
+	var outer *html.Node
+	for l := ancestor(li, atom.Ul, atom.Ol); l != nil; l = ancestor(l.Parent, atom.Ul, atom.Ol) {
+		outer = l
+	}
+	return outer
 }
 
 // ancestor returns the nearest of n and its ancestors that is one of the
@@ -301,9 +514,9 @@ func writeQuoted(sb *strings.Builder, out string, depth int) {
 			sb.WriteByte('\n')
 		}
 		first = false
-		// The line's trailing spaces trimmed, and the prefix's after an
-		// empty line.
-		if line = strings.TrimRight(line, " "); line != "" {
+		// A blank line's spaces trimmed, and the prefix's (a hard line
+		// break's two spaces stay).
+		if strings.TrimRight(line, " ") != "" {
 			sb.WriteString(prefix)
 			sb.WriteString(line)
 		} else {
@@ -592,14 +805,11 @@ type link struct {
 // markdownText renders a paragraph's blocks as Markdown inline text, with
 // the content links as [text](href) when links is set.
 func markdownText(para []tokenize.Block, links map[int]*link) string {
-	if len(links) == 0 {
-		return tokenize.Text(para)
-	}
 	var sb strings.Builder
 	for i := 0; i < len(para); {
 		b := para[i]
 		if i > 0 {
-			sb.WriteString(tokenize.Separator(para[i-1], b))
+			sb.WriteString(markdownSeparator(para[i-1], b))
 		}
 		l := links[b.Index]
 		if l == nil || l.first != b.Index {
@@ -616,6 +826,57 @@ func markdownText(para []tokenize.Block, links map[int]*link) string {
 		i = j
 	}
 	return sb.String()
+}
+
+// markdownSeparator is tokenize.Separator in Markdown, where a single
+// line break does not end a line: a <br> is a hard line break (two
+// spaces before it), and two or more in a row (text<br><br>text, how
+// many pages set their paragraphs apart) end a paragraph.
+func markdownSeparator(prev, b tokenize.Block) string {
+	sep := tokenize.Separator(prev, b)
+	if sep != "\n" {
+		return sep
+	}
+	if breaksBetween(prev.Node, b.Node, 2) >= 2 {
+		return "\n\n"
+	}
+	return "  \n"
+}
+
+// maxBreakScan bounds the nodes breaksBetween visits between two texts.
+const maxBreakScan = 64
+
+// breaksBetween counts the <br> elements after the text node a and before
+// b in document order, up to most (and over at most maxBreakScan nodes:
+// then it gives what it counted); nil nodes have none between them.
+func breaksBetween(a, b *html.Node, most int) int {
+	if a == nil || b == nil {
+		return 0
+	}
+	n, count := a, 0
+	for range maxBreakScan {
+		switch {
+		case n.FirstChild != nil:
+			n = n.FirstChild
+		default:
+			for n != nil && n.NextSibling == nil {
+				n = n.Parent
+			}
+			if n == nil {
+				return count
+			}
+			n = n.NextSibling
+		}
+		if n == b {
+			return count
+		}
+		if n.Type == html.ElementNode && n.DataAtom == atom.Br {
+			if count++; count >= most {
+				return count
+			}
+		}
+	}
+	return count
 }
 
 // markdownURL escapes the characters that would end a Markdown link

@@ -25,10 +25,10 @@ func TestMarkdown(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := "## Section one\n\n" +
-		"Some bold text.\nSecond line.\n\n" +
+	want := "# T\n\n## Section one\n\n" +
+		"Some bold text.  \nSecond line.\n\n" +
 		"- apple\n- pear link\n\n" +
-		"1. first\n1. second\n\n" +
+		"1. first\n2. second\n\n" +
 		"| name | size |\n| --- | --- |\n| a\\|b | 2 |\n\n" +
 		"```\nx := 1\ny := 2\n```\n\n" +
 		"> quoted words\n"
@@ -53,7 +53,7 @@ func TestPreKeptExactly(t *testing.T) {
 	plain := "    indented\n        more   spaced"
 	tests := []struct{ name, got, want string }{
 		{"text", res.Text, "Run this:\n\n" + code + "\n\n" + plain + "\n\nDone."},
-		{"markdown", Markdown(res), "Run this:\n\n```go\n" + code + "\n```\n\n```\n" + plain + "\n```\n\nDone.\n"},
+		{"markdown", Markdown(res), "# Code\n\nRun this:\n\n```go\n" + code + "\n```\n\n```\n" + plain + "\n```\n\nDone.\n"},
 	}
 	for _, tt := range tests {
 		if tt.got != tt.want {
@@ -75,7 +75,7 @@ func TestMarkdownQuotesAndEscapes(t *testing.T) {
 	}
 	md := Markdown(res)
 	for _, want := range []string{
-		"She wrote:\n\n> First quoted paragraph.\n\n> Second, with a line\n> break.\n\n",
+		"She wrote:\n\n> First quoted paragraph.\n\n> Second, with a line  \n> break.\n\n",
 		"\n> > Nested quote.\n\n",
 		"\n\\# not a heading\n\n",
 		"\n1\\. not a list item\n\n",
@@ -130,5 +130,47 @@ func TestMarkdownWithoutParagraphs(t *testing.T) {
 	}
 	if md := Markdown(res); !strings.Contains(md, "Third") {
 		t.Errorf("Markdown of the result WithoutParagraphs was called on:\n%s", md)
+	}
+}
+
+// TestMarkdownStructure: the structure a reader sees in real pages'
+// Markdown: <br> lines as hard breaks and <br><br> as paragraphs, the
+// bullets of items whose text is in a <p>, ordered lists numbered from
+// their start, nested lists indented, the lines of code that a
+// highlighter writes one <div> each in one fence, and the page's title
+// first unless the content starts with it.
+func TestMarkdownStructure(t *testing.T) {
+	for _, tt := range []struct {
+		name, body string
+		title      string // the page's <title>
+		want       string // the whole Markdown
+	}{
+		{"line breaks", `<p>Line one<br>line two<br><br>A new paragraph<br> <br>and another.</p>`, "",
+			"Line one  \nline two\n\nA new paragraph\n\nand another.\n"},
+		{"items in paragraphs", `<ul><li><p>First <b>item</b></p></li><li><p>Second item</p><p>More of it.</p></li></ul><p>After.</p>`, "",
+			"- First item\n- Second item\n\n  More of it.\n\nAfter.\n"},
+		{"ordered from start", `<ol start="3"><li>three</li><li>four</li></ol>`, "", "3. three\n4. four\n"},
+		{"nested lists", `<ol><li>one<ul><li>a</li><li>b</li></ul></li><li>two</li></ol>`, "",
+			"1. one\n   - a\n   - b\n2. two\n"},
+		{"a card stays paragraphs", `<ul><li><div><h3>Card</h3><p>Card text.</p></div></li></ul>`, "", "### Card\n\nCard text.\n"},
+		{"code lines in divs", `<p>Run:</p><pre><code><div class="token-line"><span>npm</span> <span>install</span></div><div class="token-line"><span>npm</span> <span>start</span></div></code></pre>`, "",
+			"Run:\n\n```\nnpm install\nnpm start\n```\n"},
+		{"a line number before the code", `<pre><div class="row"><span>1</span><div>make</div></div><div class="row"><span>2</span><div>make install</div></div></pre>`, "",
+			"```\n1 make\n2 make install\n```\n"},
+		{"title first", `<p>The story's first paragraph, which is not its title.</p>`, "Night trains return",
+			"# Night trains return\n\nThe story's first paragraph, which is not its title.\n"},
+		{"title with the site's name, content starting with the headline", `<p>Night trains return</p><p>Text.</p>`, "THE COURIER - Night trains return",
+			"Night trains return\n\nText.\n"},
+		{"title spelled differently", `<h2>The Income Penalty For Diabetes: $160,000</h2><p>Text.</p>`, "The Income Penalty For Diabetes: 0,000",
+			"## The Income Penalty For Diabetes: $160,000\n\nText.\n"},
+	} {
+		page := "<html><head><title>" + tt.title + "</title></head><body>" + tt.body + "</body></html>"
+		res, err := keepAll.ExtractBytes(t.Context(), []byte(page), infer.Options{KeepHeadline: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := Markdown(res); got != tt.want {
+			t.Errorf("%s:\n%q\nwant\n%q", tt.name, got, tt.want)
+		}
 	}
 }

@@ -13,6 +13,13 @@ import (
 // text nodes and <br> line breaks around and between them (where the line
 // breaks and indentation of highlighted code live); text nodes that are
 // not selected are left out. Trailing line breaks are dropped.
+//
+// Code that a highlighter writes one block element per line (CodeMirror's
+// div.cm-line, Prism's div.token-line in Docusaurus) has no line break
+// of its own between the lines: a browser starts each block on a line of
+// its own, and so does PreText, when a text's nearest block element is
+// not inside the previous text's (a block inside, say an inline-block
+// after a line number, is set apart by a space).
 func PreText(pre *html.Node, sel []Block) string {
 	want := make(map[*html.Node]bool, len(sel))
 	for _, b := range sel {
@@ -21,6 +28,7 @@ func PreText(pre *html.Node, sel []Block) string {
 	last := sel[len(sel)-1].Node
 	var sb, pending strings.Builder
 	started := false
+	var prevBlock *html.Node // the nearest block element of the last text written
 	for n := range pre.Descendants() {
 		switch {
 		case n.Type == html.ElementNode && n.DataAtom == atom.Br:
@@ -28,12 +36,23 @@ func PreText(pre *html.Node, sel []Block) string {
 		case n.Type != html.TextNode:
 		case want[n]:
 			ws := pending.String()
+			block := blockIn(pre, n)
+			if started && block != prevBlock && !strings.Contains(ws, "\n") && !strings.HasSuffix(sb.String(), "\n") {
+				if inside(block, prevBlock) {
+					if ws == "" {
+						ws = " "
+					}
+				} else {
+					ws = "\n" + ws
+				}
+			}
 			if !started {
 				ws = ws[strings.LastIndexByte(ws, '\n')+1:] // the first line's indentation only
 			}
 			sb.WriteString(ws + n.Data)
 			pending.Reset()
 			started = true
+			prevBlock = block
 		case strings.TrimSpace(n.Data) == "":
 			pending.WriteString(n.Data)
 		default:
@@ -46,4 +65,25 @@ func PreText(pre *html.Node, sel []Block) string {
 		}
 	}
 	return strings.TrimRight(sb.String(), "\r\n")
+}
+
+// blockIn returns the nearest block-level element above n inside pre, or
+// pre itself.
+func blockIn(pre, n *html.Node) *html.Node {
+	for p := n.Parent; p != nil && p != pre; p = p.Parent {
+		if p.Type == html.ElementNode && isBlockLevel(p.Data) {
+			return p
+		}
+	}
+	return pre
+}
+
+// inside reports whether n is outer or lies inside it.
+func inside(n, outer *html.Node) bool {
+	for ; n != nil; n = n.Parent {
+		if n == outer {
+			return true
+		}
+	}
+	return false
 }
