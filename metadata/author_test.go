@@ -2,6 +2,7 @@ package metadata
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -76,6 +77,8 @@ func TestAuthorName(t *testing.T) {
 		{"Jordan", "Jordan"},
 		{"Sofia", "Sofia"},
 		{"Newsdesk", "Newsdesk"},
+		// A source's label alone names nobody.
+		{"ПО МАТЕРИАЛАМ:", ""},
 	}
 	for _, tt := range tests {
 		if got := authorName(tt.in); got != tt.want {
@@ -123,6 +126,30 @@ func TestAuthors(t *testing.T) {
 			[]string{"Howard Gleckman", "Paul Magnusson"}},
 		{"a template's placeholder", `<head><meta name="author" content="page.head.extra.author"></head><body><h1>T</h1><p>By Tim Enwall</p></body>`,
 			[]string{"Tim Enwall"}},
+		// Authors named in a menu, a navigation bar or a quotation are not
+		// the page's; the article's author box in a sidebar is.
+		{"a menu's link to a magazine's authors", `<body><ul id="menu-main" class="menu"><li id="menu-item-19" class="menu-item menu-item-type-custom">
+<a href="https://tv.example/authors/interiordesign">DesignTV</a></li></ul><h1>2025 Best of Year Award Winners</h1><p>The winners.</p></body>`,
+			nil},
+		{"a quotation's author in the page's header", `<body><div id="header"><a href="/" class="logo">Glavred</a><div class="quote">
+<a href="/columns/why-politicians-dislike-the-web.html" class="text" rel="me">Think of how to survive in open times</a>
+<div class="info"><a href="/avtor/jane-roe" class="author" rel="author">Jane Roe</a></div></div></div>
+<h1>Daughter visits her mother</h1><p>Text.</p><div class="author srcnourl"><span class="materials">ПО МАТЕРИАЛАМ:</span> <span></span></div></body>`,
+			nil},
+		{"a navigation list of columnists", `<body><div class="nav"><a href="/author/ann-lee/">Ann Lee</a> <a href="/author/bo-chen/">Bo Chen</a></div><h1>T</h1><p>Text.</p></body>`,
+			nil},
+		{"the article's author box in a sidebar", `<body><h1>Strategy, explained</h1><p>Text.</p><div class="sidebar"><div class="widget author-box"><span class="author-name">Liz Kenny</span> Former consultant</div></div></body>`,
+			[]string{"Liz Kenny"}},
+		{"Written by, far under the headline", `<body><h1>Why cheap SEO does not work</h1>` + strings.Repeat("<p>A paragraph.</p>", 70) +
+			`<div class="bio"><img src="john.jpg" alt=""><p class="brxe-text-basic">Written by John Crenshaw</p></div></body>`,
+			[]string{"John Crenshaw"}},
+		{"Written by alone, the name after it", `<body><h1>Growth loops</h1>` + strings.Repeat("<p>A paragraph.</p>", 70) +
+			`<p><span>Written by</span> <a href="/about/">Top Growth Marketing</a></p></body>`,
+			[]string{"Top Growth Marketing"}},
+		{"written by in a sentence", `<body><h1>Unicode search</h1>` + strings.Repeat("<p>A paragraph.</p>", 70) +
+			`<p>Python has a separate <a href="https://pypi.example/regex">RegEx library</a> written by <a href="/mb">Matthew Barnett</a> in C.</p>
+<p>Python has a RegEx library written by Matthew Barnett in C.</p></body>`,
+			nil},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -225,6 +225,40 @@ func nameInTexts(texts []string, lo, hi int, bare bool) string {
 	return ""
 }
 
+// writtenBy returns the name after the first "Written by" label of the
+// page's text nodes, alone ("Written by" <a>Jane Doe</a>) or before the
+// name and nothing else in the same node ("Written by Jane Doe"), or "";
+// the label is capitalized, as a byline writes it. Unlike "By",
+// which starts phrases of the text too ("By the river"), the label says
+// who wrote the page wherever it stands: under the article, in the
+// author's box.
+func writtenBy(texts []string) string {
+	for i, t := range texts {
+		if !strings.HasPrefix(t, "W") {
+			continue // "… a library written by Jane Doe in C": a sentence's words
+		}
+		if strings.EqualFold(strings.TrimSpace(strings.TrimRight(t, ":：")), "written by") {
+			for j := i + 1; j < min(i+3, len(texts)); j++ {
+				if n := nameOf(texts[j]); n != "" {
+					return n
+				}
+				if !isSeparator(texts[j]) {
+					break
+				}
+			}
+			continue
+		}
+		if len(t) > len("written by ") && strings.EqualFold(t[:len("written by ")], "written by ") {
+			// The whole rest is the name: not a sentence that goes on
+			// ("written by Jane Doe in C. It implements …").
+			if rest := strings.TrimSpace(t[len("written by "):]); personName(rest, false) == rest {
+				return rest
+			}
+		}
+	}
+	return ""
+}
+
 // nameOf returns the name at the start of a byline's rest ("Jane Doe ·
 // May 5"), or "".
 func nameOf(rest string) string {

@@ -309,18 +309,18 @@ func collect(root *html.Node) *collected {
 				c.time = dt // a comment's or a review's date is not the page's
 			}
 		case "a":
-			if hasWord(strings.ToLower(attr(n, "rel")), "author") && len(c.relAuthor) < 10 {
+			if hasWord(strings.ToLower(attr(n, "rel")), "author") && len(c.relAuthor) < 10 && !inFurniture(n) {
 				if t := collapse(textOf(n)); t != "" {
 					c.relAuthor = append(c.relAuthor, t)
 				}
 			}
-			if inBody && len(c.authLinks) < 5 && authorHref(attr(n, "href")) {
+			if inBody && len(c.authLinks) < 5 && authorHref(attr(n, "href")) && !inFurniture(n) {
 				if t := collapse(textOf(n)); t != "" {
 					c.authLinks = append(c.authLinks, t)
 				}
 			}
 		}
-		if inBody && len(c.byline) < maxBylines && isBylineElement(n) && !inCommentOrReview(n, c.commentDist) {
+		if inBody && len(c.byline) < maxBylines && isBylineElement(n) && !inCommentOrReview(n, c.commentDist) && !inFurniture(n) {
 			if ts := textNodes(n, 12); len(ts) > 0 {
 				c.byline = append(c.byline, ts)
 			}
@@ -515,6 +515,9 @@ func authors(c *collected, art Node, g graph, site, host string) []string {
 			lo, hi = c.h1Text-bylineBefore, c.h1Text+bylineAfter
 		}
 		add(nameInTexts(c.texts, lo, hi, false))
+	}
+	if len(out) == 0 {
+		add(writtenBy(c.texts)) // far from the headline: an author's box under the article
 	}
 	for _, l := range c.authLinks {
 		if len(out) == 0 {

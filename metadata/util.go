@@ -5,6 +5,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/boilernet/boilernet/tokenize"
 	"golang.org/x/net/html"
 )
 
@@ -292,6 +293,38 @@ func commentOrReview(n *html.Node) bool {
 		}
 	}
 	return nodeMarksComments(n)
+}
+
+// furnitureWords are the words of class and id values (as
+// tokenize.AttrTokens splits them) and the ARIA roles that mark a menu,
+// a navigation bar or a quotation.
+var furnitureWords = map[string]bool{
+	"nav": true, "navbar": true, "navigation": true, "menu": true, "submenu": true, "megamenu": true, "quote": true,
+	"role=navigation": true, "role=menu": true, "role=menubar": true,
+}
+
+// inFurniture reports whether an element is inside a menu, a navigation
+// bar or a quotation (a <nav>, <menu> or <blockquote>, or an element
+// whose class, id or role says furnitureWords): an author named there (a
+// menu's link to a magazine's authors, the author of a quotation in the
+// page's header) is not the page's. A sidebar or an <aside> is not one:
+// it holds the article's author box as often as other authors.
+func inFurniture(n *html.Node) bool {
+	for p := n; p != nil && p.Type == html.ElementNode && p.Data != "body"; p = p.Parent {
+		switch p.Data {
+		case "nav", "menu", "blockquote":
+			return true
+		}
+		if len(p.Attr) == 0 {
+			continue
+		}
+		for _, t := range tokenize.AttrTokens(p) {
+			if furnitureWords[t] {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // inCode reports whether text node d under n is the text of a <style> or
