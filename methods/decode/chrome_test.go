@@ -179,6 +179,12 @@ func TestFillCode(t *testing.T) {
 			`<p>It is at most the geometric mean.</p><div>Sidebar</div><math><mi>x</mi></math><div>Footer</div>`,
 			[]string{"The mean is defined as follows:", "It is at most the geometric mean."},
 			[]string{"The mean is defined as follows:", "H", "=", "n", "S", "It is at most the geometric mean."}},
+		{"the listing a lead-in introduces, at the end of the text", `<p>Run this:</p><pre>make</pre><pre>make install</pre><div>Footer</div>`,
+			[]string{"Run this:"},
+			[]string{"Run this:", "make"}},
+		{"no lead-in, no listing", `<p>That is all.</p><pre>make</pre><div>Footer</div>`,
+			[]string{"That is all."},
+			[]string{"That is all."}},
 	}
 	for _, tt := range tests {
 		p, err := tokenize.Parse([]byte(tt.page), tokenize.Options{})

@@ -6,6 +6,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/boilernet/boilernet/tokenize"
+	"golang.org/x/net/html"
+	"golang.org/x/net/html/atom"
 )
 
 // maxGapWords is the most words of a gap that fillGaps fills.
@@ -41,10 +43,12 @@ func sameLine(a, b tokenize.Block) bool { return a.Para == b.Para && a.Line == b
 // fillCode selects the code listings and formulas in the article's flow:
 // a run of unselected blocks under <pre> or <math> elements, not hidden,
 // whose neighbouring blocks on both sides are selected (a listing between
-// two paragraphs the model keeps, a display formula after "as follows:").
-// The network reads a listing's tokens and a formula's symbols as words it
-// rarely saw in content; a reader of a tutorial or an encyclopedia reads
-// them as part of it.
+// two paragraphs the model keeps, a display formula after "as follows:"),
+// and the one listing or formula that a selected lead-in ending in a
+// colon introduces ("For example:" at a section's end, the page's last
+// listing). The network reads a listing's tokens and a formula's symbols
+// as words it rarely saw in content; a reader of a tutorial or an
+// encyclopedia reads them as part of it.
 func fillCode(blocks []tokenize.Block, selected []bool) {
 	for i := 1; i < len(blocks); i++ {
 		if selected[i] || !selected[i-1] || !inFlowBlock(blocks[i]) {
@@ -54,13 +58,31 @@ func fillCode(blocks []tokenize.Block, selected []bool) {
 		for j < len(blocks) && !selected[j] && !blocks[j].Hidden && inFlowBlock(blocks[j]) {
 			j++
 		}
-		if j < len(blocks) && selected[j] {
+		switch {
+		case j < len(blocks) && selected[j]:
 			for k := i; k < j; k++ {
+				selected[k] = true
+			}
+		case strings.HasSuffix(strings.TrimSpace(blocks[i-1].Text), ":"):
+			first := flowElement(blocks[i].Node)
+			for k := i; k < j && flowElement(blocks[k].Node) == first; k++ {
 				selected[k] = true
 			}
 		}
 		i = j
 	}
+}
+
+// flowElement returns the outermost <pre> or <math> element above a text
+// node (the listing or formula it is part of), or nil.
+func flowElement(n *html.Node) *html.Node {
+	var outer *html.Node
+	for p := n; p != nil; p = p.Parent {
+		if p.Type == html.ElementNode && (p.DataAtom == atom.Pre || p.DataAtom == atom.Math) {
+			outer = p
+		}
+	}
+	return outer
 }
 
 // inFlowBlock reports whether a block lies under a <pre> or a <math>: a
