@@ -5,6 +5,7 @@ import (
 	"hash/maphash"
 	"math/bits"
 	"slices"
+	"strings"
 	"sync"
 	"unicode"
 	"unicode/utf8"
@@ -420,4 +421,59 @@ func appendWordHashes(dst []uint64, text string) []uint64 {
 		dst = append(dst, h)
 	}
 	return dst
+}
+
+// maxAttributionWords is the most words of a quote's attribution line
+// ("MELso said:", "Originally posted by X:").
+const maxAttributionWords = 8
+
+// dropOrphanAttributions unselects what is left selected of a block quote
+// when that is only its attribution, a short line ending in a colon,
+// while more of the quote's words are unselected: a forum post that
+// quotes an earlier one ("MELso said:" and the quoted text, dropped as a
+// repeat) keeps no "MELso said:" with nothing said.
+func dropOrphanAttributions(blocks []tokenize.Block, selected []bool) {
+	type quote struct {
+		sel, unsel int   // selected and unselected words
+		blocks     []int // the selected blocks
+	}
+	quotes := map[*tokenize.Element]*quote{}
+	var order []*tokenize.Element
+	for i, b := range blocks {
+		var bq *tokenize.Element
+		for _, el := range slices.Backward(b.Ancestors) {
+			if el.Name == "blockquote" {
+				bq = el
+				break
+			}
+		}
+		if bq == nil {
+			continue
+		}
+		q := quotes[bq]
+		if q == nil {
+			q = &quote{}
+			quotes[bq] = q
+			order = append(order, bq)
+		}
+		if selected[i] {
+			q.sel += b.Words
+			q.blocks = append(q.blocks, i)
+		} else {
+			q.unsel += b.Words
+		}
+	}
+	for _, bq := range order {
+		q := quotes[bq]
+		if len(q.blocks) == 0 || q.sel > maxAttributionWords || q.unsel <= q.sel {
+			continue
+		}
+		first, last := blocks[q.blocks[0]], blocks[q.blocks[len(q.blocks)-1]]
+		if !sameLine(first, last) || !strings.HasSuffix(strings.TrimSpace(last.Text), ":") {
+			continue
+		}
+		for _, i := range q.blocks {
+			selected[i] = false
+		}
+	}
 }

@@ -1,9 +1,12 @@
 package decode
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"unicode"
+
+	"github.com/boilernet/boilernet/tokenize"
 )
 
 // TestAppendKey: a paragraph's repeat key is its words (strings.Fields)
@@ -25,6 +28,48 @@ func TestAppendKey(t *testing.T) {
 	} {
 		if got, want := string(appendKey(nil, text)), fields(text); got != want {
 			t.Errorf("appendKey(%q) = %q, want %q", text, got, want)
+		}
+	}
+}
+
+// TestDropOrphanAttributions: a quote's attribution line stays only with
+// what it attributes.
+func TestDropOrphanAttributions(t *testing.T) {
+	quote := `<p>Congrats on the new job, well deserved after all that work.</p>` +
+		`<blockquote><div>anna said:</div><div>I start at the lab on Monday, after three rounds of interviews.</div></blockquote>` +
+		`<p>Thanks everyone, I was surprised there were in-person options.</p>`
+	for _, tt := range []struct {
+		name, page string
+		kept       []string // selected before
+		want       []string
+	}{
+		{"the quoted text dropped", quote,
+			[]string{"Congrats on the new job, well deserved after all that work.", "anna said:", "Thanks everyone, I was surprised there were in-person options."},
+			[]string{"Congrats on the new job, well deserved after all that work.", "Thanks everyone, I was surprised there were in-person options."}},
+		{"the quoted text kept", quote,
+			[]string{"anna said:", "I start at the lab on Monday, after three rounds of interviews."},
+			[]string{"anna said:", "I start at the lab on Monday, after three rounds of interviews."}},
+		{"a quote's own line that ends in a colon, more of it kept", `<blockquote><p>The rules were simple:</p><p>Be kind.</p><p>Be brief and stay on the topic of the thread.</p></blockquote>`,
+			[]string{"The rules were simple:", "Be kind."},
+			[]string{"The rules were simple:", "Be kind."}},
+	} {
+		p, err := tokenize.Parse([]byte(tt.page), tokenize.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		selected := make([]bool, len(p.Blocks))
+		for i, b := range p.Blocks {
+			selected[i] = slices.Contains(tt.kept, b.Text)
+		}
+		dropOrphanAttributions(p.Blocks, selected)
+		var kept []string
+		for i, b := range p.Blocks {
+			if selected[i] {
+				kept = append(kept, b.Text)
+			}
+		}
+		if !slices.Equal(kept, tt.want) {
+			t.Errorf("%s: kept %q, want %q", tt.name, kept, tt.want)
 		}
 	}
 }
