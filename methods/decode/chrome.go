@@ -272,6 +272,18 @@ func inSignature(b tokenize.Block) bool {
 	})
 }
 
+// footnoteMark matches the text of a footnote's reference mark: a number
+// ("5", "[12]", "(3)"), a letter in brackets, or a typographic mark.
+var footnoteMark = regexp.MustCompile(`^(\[?\(?\d{1,3}\)?\]?|\[[a-z]\]|[*†‡§¶]+)$`)
+
+// isFootnoteMark reports whether a block is the reference mark of a
+// footnote: a link in a <sup> whose text is a footnote mark ("battery
+// life5", "Wi-Fi 7,13" in the text). The footnote itself, where the page
+// has it, stays.
+func isFootnoteMark(b tokenize.Block) bool {
+	return b.InLink && onPath(b, "sup") && footnoteMark.MatchString(strings.TrimSpace(b.Text))
+}
+
 // isPermalink reports whether a block is a heading's permalink mark.
 func isPermalink(b tokenize.Block) bool { return b.InLink && permalinkMarks[strings.TrimSpace(b.Text)] }
 
@@ -285,7 +297,7 @@ func isPermalink(b tokenize.Block) bool { return b.InLink && permalinkMarks[stri
 func dropChrome(blocks []tokenize.Block, selected []bool) {
 	known := make(map[*html.Node]bool)
 	for i, b := range blocks {
-		if selected[i] && (b.Node != nil && isChrome(b, known) || isPermalink(b) || inPageFooter(b) || readingTimeBlock(b) || inSignature(b)) {
+		if selected[i] && (b.Node != nil && isChrome(b, known) || isPermalink(b) || isFootnoteMark(b) || inPageFooter(b) || readingTimeBlock(b) || inSignature(b)) {
 			selected[i] = false
 		}
 	}

@@ -294,3 +294,23 @@ func TestDropHiddenDialogs(t *testing.T) {
 		}
 	}
 }
+
+// TestIsFootnoteMark: a footnote's reference mark, a link in a <sup>,
+// is no word of the text; a superscript that is not a linked mark is.
+func TestIsFootnoteMark(t *testing.T) {
+	page := `<p>All-day battery life<sup><a href="#fn5">5</a></sup> and Wi-Fi 7<sup><a href="#fn13">[13]</a></sup>.</p>` +
+		`<p>An area of 4 m<sup>2</sup>, a note<sup><a href="#n">†</a></sup>, a cited claim<sup><a href="#c">(3)</a></sup>, <sup><a href="/x">see also</a></sup>.</p>`
+	p, err := tokenize.Parse([]byte(page), tokenize.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var marks []string
+	for _, b := range p.Blocks {
+		if isFootnoteMark(b) {
+			marks = append(marks, b.Text)
+		}
+	}
+	if want := []string{"5", "[13]", "†", "(3)"}; !slices.Equal(marks, want) {
+		t.Errorf("marks %q, want %q", marks, want)
+	}
+}
