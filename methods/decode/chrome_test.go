@@ -238,6 +238,9 @@ func TestDropRelated(t *testing.T) {
 		{"a read-also line inside a story", `<p>The first paragraph of the story.</p>
 			<p><strong>Read also:</strong> <a href="/x">Shipping rates rise as queues grow</a></p><p>The second paragraph.</p>`,
 			[]string{"The first paragraph of the story.", "The second paragraph."}},
+		{"a shop's filters, the section a facet heading opens", `<div class="grid"><p>Sofa, three seats, grey, with a washable linen cover and oak legs</p><p>Armchair, velvet, in five colours with a matching footstool</p></div>
+			<section><h2>Filter By</h2><div><h3>Color</h3><label>Black</label><label>Grey</label></div><div><h3>Material</h3><label>Velvet</label></div></section>`,
+			[]string{"Sofa, three seats, grey, with a washable linen cover and oak legs", "Armchair, velvet, in five colours with a matching footstool"}},
 		{"a label over links one a line stays", `<p>The first paragraph of the story.</p>
 			<p><b>Related articles:</b><br><a href="/x">One story</a><br><a href="/y">Another story</a></p>`,
 			[]string{"The first paragraph of the story.", "Related articles:", "One story", "Another story"}},

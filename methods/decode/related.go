@@ -18,14 +18,16 @@ const (
 )
 
 // relatedHeadings are the starts, lowercase, of the headings that name a
-// list of other pages (related stories, recommendations), in the languages
-// of the datasets.
+// list of other pages (related stories, recommendations) or a shop's
+// filters ("Filter By", "Refine your results"), in the languages of the
+// datasets.
 var relatedHeadings = []string{
 	"related", "you may also like", "you might also like", "you may be interested", "you might be interested",
 	"more to explore", "people who viewed", "people also", "customers also", "customers who viewed",
 	"recommended for you", "recommended stories", "recommended articles", "read also", "read next", "more from",
 	"more stories", "more articles", "popular posts", "popular stories", "most popular", "latest posts",
 	"recent posts", "trending", "what's trending", "don't miss",
+	"filter by", "refine by", "refine your", "narrow your", "narrow by",
 	"lesen sie auch", "mehr zum thema", "das könnte sie auch interessieren", "à lire aussi", "lire aussi",
 	"sur le même sujet", "te puede interesar", "noticias relacionadas", "leggi anche", "czytaj także",
 	"czytaj też", "zobacz także", "читайте также", "по теме", "διαβάστε επίσης", "相关", "相關", "延伸阅读",
