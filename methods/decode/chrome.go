@@ -7,6 +7,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/boilernet/boilernet/metadata"
 	"github.com/boilernet/boilernet/tokenize"
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
@@ -378,6 +379,38 @@ func isLabel(run []tokenize.Block) bool {
 		}
 	}
 	return isCallToAction(run) || isControlRow(run)
+}
+
+// maxDateLineWords is the most words of a line that is a date alone.
+const maxDateLineWords = 8
+
+// relativeTime matches a time a page writes relative to now, alone on a
+// line: "Yesterday at 8:19 AM", "3 hours ago", "Dec 10".
+var relativeTime = regexp.MustCompile(`^((yesterday|today)( at \d{1,2}:\d{2}( ?[ap]m)?)?|\d{1,3} (second|minute|hour|day|week|month|year)s? ago|(jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d{1,2}|\d{1,2} (jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?)$`)
+
+// dateLinePrefixes start a line that gives when a page was written.
+var dateLinePrefixes = []string{"posted on ", "posted ", "published on ", "published ", "updated on ", "updated ", "last updated ", "on "}
+
+// isDateLine reports whether a line is a date alone, a byline's date
+// left without its name ("April 9, 2017", "Posted on May 5, 2025",
+// "Yesterday at 8:19 AM").
+func isDateLine(text string) bool {
+	text = strings.TrimSpace(text)
+	if len(text) > maxLabelBytes || tokenize.CountWords(text) > maxDateLineWords {
+		return false
+	}
+	t := strings.Trim(strings.ToLower(text), " ·|•-–—:,")
+	for _, p := range dateLinePrefixes {
+		if rest, ok := strings.CutPrefix(t, p); ok {
+			t = rest
+			break
+		}
+	}
+	if relativeTime.MatchString(t) {
+		return true
+	}
+	_, err := metadata.ParseDate(t)
+	return err == nil
 }
 
 // rowLabels are the labels, lowercase, of a post's controls that count as

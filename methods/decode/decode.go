@@ -76,9 +76,9 @@ type Decoding struct {
 	// (wholeLines), so that no sentence loses a part and no tutorial its
 	// listing.
 	KeepGaps bool
-	// Bylines drops the bylines (metadata.IsByline) among the selected
-	// paragraphs before the body (the first selected paragraph of
-	// bodyWords words or more).
+	// Bylines drops the bylines (metadata.IsByline) and the dates alone
+	// (isDateLine) among the selected paragraphs before the body (the
+	// first selected paragraph of bodyWords words or more).
 	Bylines bool
 	// KeepFrame keeps what the page's frame holds even when nothing else
 	// is selected. By default (dropFrame) a page whose selection is only a
@@ -695,10 +695,11 @@ func containsAny(t string, marks []string) bool {
 }
 
 // dropBylines unselects the selected paragraphs before the body (the first
-// selected paragraph of bodyWords words or more) whose text is a byline.
+// selected paragraph of bodyWords words or more) whose text is a byline,
+// or a date alone (isDateLine: the byline's date without its name).
 func dropBylines(blocks []tokenize.Block, selected []bool) {
 	leadParagraphs(blocks, selected, func(idx []int, text string, body bool) bool {
-		if !body && metadata.IsByline(text) {
+		if !body && (metadata.IsByline(text) || isDateLine(text)) {
 			for _, i := range idx {
 				selected[i] = false
 			}

@@ -252,6 +252,8 @@ func TestDropBylines(t *testing.T) {
 		{`<p>By the river, a town</p>` + body, []int{0, 1}}, // "the river" is no name
 		{body + `<p>By Jane Doe</p>`, []int{0, 1}},          // after the body
 		{`<p>Von Max Müller</p><p>Автор: Иван Петров</p>` + body, []int{2}},
+		{`<p>April 9, 2017</p><p>Posted on May 5, 2025</p><p>Yesterday at 8:19 AM</p><p>Dec 10</p>` + body, []int{4}},
+		{`<p>In 2017 the town voted</p>` + body, []int{0, 1}}, // a sentence, no date alone
 	}
 	for _, tt := range tests {
 		if got := keptAfter(t, tt.page, dropBylines); !slices.Equal(got, tt.want) {
