@@ -59,7 +59,8 @@ type Metadata struct {
 type Options struct {
 	// URL is the page's address: the base for relative URLs (a <base
 	// href> in the page that is an http or https URL takes precedence) and a last source of the date
-	// (/2025/09/04/ in its path). "" when unknown.
+	// (/2025/09/04/ in its path; then in the path of the address the page
+	// states, <link rel=canonical> or og:url). "" when unknown.
 	URL string
 	// Text is the page's main text, for checking the language the page
 	// declares and detecting it when the page declares none that holds;
@@ -147,7 +148,7 @@ func (p *Page) Metadata(text string) *Metadata {
 	md.Published = firstDate(c.ld(art, g, "datePublished", ""), c.meta("article:published_time"), c.meta("og:published_time"),
 		c.meta("published_time"), c.meta("datepublished"), c.micro("datePublished"), c.meta("parsely-pub-date"), c.meta("sailthru.date"),
 		c.meta("publish-date"), c.meta("publish_date"), c.meta("publishdate"), c.meta("pubdate"), c.meta("date"), c.meta("dc.date.issued"),
-		c.meta("dcterms.created"), c.meta("dc.date"), c.meta("dcterms.date"), c.ld(art, g, "dateCreated", ""), c.pubTime, urlDate(opts.URL), c.time)
+		c.meta("dcterms.created"), c.meta("dc.date"), c.meta("dcterms.date"), c.ld(art, g, "dateCreated", ""), c.pubTime, urlDate(opts.URL), urlDate(p.CanonicalRef()), c.time)
 	if md.Published == "" {
 		// The text search is the costly last resort: only when no
 		// structured date was found.
@@ -305,8 +306,8 @@ func collect(root *html.Node) *collected {
 			if c.pubTime == "" && (hasAttr(n, "pubdate") || strings.EqualFold(attr(n, "itemprop"), "datePublished") || classedPublished(n)) {
 				c.pubTime = dt
 			}
-			if c.time == "" && inBody && !inCommentOrReview(n, c.commentDist) {
-				c.time = dt // a comment's or a review's date is not the page's
+			if c.time == "" && inBody && !inCommentOrReview(n, c.commentDist) && !inPlayer(n) {
+				c.time = dt // a comment's or a review's date is not the page's, nor a player's
 			}
 		case "a":
 			if hasWord(strings.ToLower(attr(n, "rel")), "author") && len(c.relAuthor) < 10 && !inFurniture(n) {

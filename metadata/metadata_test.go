@@ -157,6 +157,40 @@ func equal(a, b Metadata) bool {
 		a.Canonical == b.Canonical && a.Image == b.Image && slices.Equal(a.Tags, b.Tags)
 }
 
+// TestPublished: the publication date of whole pages, where a player's
+// or a news list's <time> is not it and the page's own address dates it.
+func TestPublished(t *testing.T) {
+	const player = `<div class="pleer"><ul class="pleer-list"><li class="pleer-item" id="pleer-item-radio-last-news">
+<time class="pleer-time" datetime="2013-04-10T10:30:00">10:30</time></li></ul></div>`
+	const newsList = `<ul class="news"><li class="news-item"><a class="news-item-link" href="/2013_04_10/launch/">Launch</a><time datetime="2013-04-10T07:37:00">Today, 7:37</time></li></ul>`
+	tests := []struct{ name, url, page, want string }{
+		{"the date in og:url over a player's and a news list's <time>", "http://radio.example/",
+			`<head><meta property="og:url" content="http://radio.example/2012/01/06/63446204"></head><body>` + player +
+				`<h1>Forward tops the scorers</h1><p>Text.</p>` + newsList + `</body>`,
+			"2012-01-06"},
+		{"the date in a relative canonical link", "",
+			`<head><link rel="canonical" href="/2012/11/06/fantasy-live-podcast/"></head><body><h1>Podcast</h1><p>Text.</p></body>`,
+			"2012-11-06"},
+		{"the page's URL before its canonical link", "https://news.example/2025/09/04/storm",
+			`<head><link rel="canonical" href="https://news.example/2025/09/03/storm"></head><body><h1>Storm</h1></body>`,
+			"2025-09-04"},
+		{"a player's <time> is not the page's", "",
+			`<body>` + player + `<h1>Forward tops the scorers</h1><p>Text, <time datetime="2012-01-06T09:00">6 January</time>.</p></body>`,
+			"2012-01-06T09:00:00"},
+		{"nor a video's", "",
+			`<body><video controls><source src="/clip.mp4"><time datetime="2013-04-10">April 10</time></video><h1>Clip</h1><p>Posted <time datetime="2012-01-06">6 January</time>.</p></body>`,
+			"2012-01-06"},
+		{"a structured date before the address's", "http://radio.example/2012/01/06/1",
+			`<head><meta property="article:published_time" content="2012-01-05T22:00:00Z"></head><body><h1>T</h1></body>`,
+			"2012-01-05T22:00:00Z"},
+	}
+	for _, tt := range tests {
+		if got := Extract(parse(t, "<html>"+tt.page+"</html>"), Options{URL: tt.url}).Published; got != tt.want {
+			t.Errorf("%s: published %q, want %q", tt.name, got, tt.want)
+		}
+	}
+}
+
 func TestParseDate(t *testing.T) {
 	tests := []struct{ in, want string }{
 		{"2025-09-04", "2025-09-04"},

@@ -327,6 +327,31 @@ func inFurniture(n *html.Node) bool {
 	return false
 }
 
+// playerWords are the words of class and id values (as
+// tokenize.AttrTokens splits them) that mark a media player or a
+// playlist ("pleer" as Russian sites spell it).
+var playerWords = map[string]bool{"player": true, "pleer": true, "playlist": true, "audio": true, "video": true, "podcast": true}
+
+// inPlayer reports whether an element is inside a media player (an
+// <audio> or <video>, or an element whose class or id says playerWords):
+// the time of its broadcast ("10:30") is not the page's date.
+func inPlayer(n *html.Node) bool {
+	for p := n; p != nil && p.Type == html.ElementNode && p.Data != "body"; p = p.Parent {
+		if p.Data == "audio" || p.Data == "video" {
+			return true
+		}
+		if len(p.Attr) == 0 {
+			continue
+		}
+		for _, t := range tokenize.AttrTokens(p) {
+			if playerWords[t] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // inCode reports whether text node d under n is the text of a <style> or
 // <script> element inside n.
 func inCode(d, n *html.Node) bool {
