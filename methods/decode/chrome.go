@@ -285,6 +285,26 @@ func isFootnoteMark(b tokenize.Block) bool {
 	return b.InLink && onPath(b, "sup") && footnoteMark.MatchString(strings.TrimSpace(b.Text))
 }
 
+// maxFallbackWords is the most words of a media element's fallback text
+// that isFallback drops: a longer one describes the media (a
+// visualization's description in a <video>), and pages show it too.
+const maxFallbackWords = 12
+
+// isFallback reports whether a block is the short fallback text of a
+// media element, shown only by a browser that cannot play or draw it
+// ("Your browser does not support the video tag."): at most
+// maxFallbackWords words under <video>, <audio>, <object>, <canvas> or
+// <iframe>.
+func isFallback(b tokenize.Block) bool {
+	return b.Words <= maxFallbackWords && slices.ContainsFunc(b.Ancestors, func(el *tokenize.Element) bool {
+		switch el.Name {
+		case "video", "audio", "object", "canvas", "iframe":
+			return true
+		}
+		return false
+	})
+}
+
 // isPermalink reports whether a block is a heading's permalink mark.
 func isPermalink(b tokenize.Block) bool { return b.InLink && permalinkMarks[strings.TrimSpace(b.Text)] }
 
@@ -298,7 +318,7 @@ func isPermalink(b tokenize.Block) bool { return b.InLink && permalinkMarks[stri
 func dropChrome(blocks []tokenize.Block, selected []bool) {
 	known := make(map[*html.Node]bool)
 	for i, b := range blocks {
-		if selected[i] && (b.Node != nil && isChrome(b, known) || isPermalink(b) || isFootnoteMark(b) || inPageFooter(b) || readingTimeBlock(b) || inSignature(b)) {
+		if selected[i] && (b.Node != nil && isChrome(b, known) || isPermalink(b) || isFootnoteMark(b) || isFallback(b) || inPageFooter(b) || readingTimeBlock(b) || inSignature(b)) {
 			selected[i] = false
 		}
 	}

@@ -317,3 +317,24 @@ func TestIsFootnoteMark(t *testing.T) {
 		t.Errorf("marks %q, want %q", marks, want)
 	}
 }
+
+// TestIsFallback: the short text a media element shows only to a browser
+// that cannot play it is no one's text; a longer description is kept.
+func TestIsFallback(t *testing.T) {
+	page := `<video controls><source src="a.mp4">Your browser does not support the video tag.</video>` +
+		`<video><p>Data visualization of predicted wheat and maize yields through the end of this century, from an ensemble of crop and climate models.</p></video>` +
+		`<canvas>Your browser cannot draw this chart.</canvas><p>The text of the page.</p>`
+	p, err := tokenize.Parse([]byte(page), tokenize.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var fallbacks []string
+	for _, b := range p.Blocks {
+		if isFallback(b) {
+			fallbacks = append(fallbacks, b.Text)
+		}
+	}
+	if want := []string{"Your browser does not support the video tag.", "Your browser cannot draw this chart."}; !slices.Equal(fallbacks, want) {
+		t.Errorf("fallbacks %q, want %q", fallbacks, want)
+	}
+}
