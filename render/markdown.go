@@ -631,10 +631,14 @@ func dataTable(n *html.Node, known map[*html.Node]bool) *html.Node {
 // form inside, and no cell with more than maxCellWords words.
 func isDataTable(t *html.Node) bool {
 	width := 0
-	for _, tr := range tableRows(t) {
+	rows := tableRows(t)
+	for _, tr := range rows {
 		width = max(width, len(rowCells(tr)))
 	}
-	if width < 2 {
+	if width < 2 || len(rows) < 2 {
+		// One column or one row holds no data to line up: a note's icon
+		// cell beside its text (Asciidoctor's admonitions) reads as
+		// paragraphs.
 		return false
 	}
 	for n := range t.Descendants() {
@@ -693,7 +697,7 @@ func markdownTable(tbl *html.Node, blocks []tokenize.Block, links map[int]*link)
 		for end < len(blocks) && blocks[end].Para == blocks[start].Para && ancestor(blocks[end].Node, atom.Td, atom.Th) == cell {
 			end++
 		}
-		text := strings.ReplaceAll(markdownText(escapeInline(blocks[start:end]), links), "\n", " ")
+		text := oneLine.Replace(markdownText(escapeInline(blocks[start:end]), links))
 		if k, _ := blockKind(blocks[start].Node); k == atom.Li {
 			text = "- " + text
 		}
@@ -708,17 +712,27 @@ func markdownTable(tbl *html.Node, blocks []tokenize.Block, links map[int]*link)
 		return "| " + strings.Join(cells, " | ") + " |"
 	}
 	header := make([]string, width)
+	caption := ""
+	first := 0 // the row that may be the header
 	for i, tr := range rows {
+		rc := rowCells(tr)
 		cells, filled := []string{}, 0
-		for _, c := range rowCells(tr) {
+		for _, c := range rc {
 			text := strings.Join(cellText[c], "<br>")
 			if text != "" {
 				filled++
 			}
 			cells = append(cells, text)
 		}
+		if i == 0 && width >= 2 && len(rc) == width && cells[0] != "" && rc[1] == nil {
+			// A first row of one cell across the table is its title, a
+			// line above it rather than a row under an empty header.
+			caption = strings.ReplaceAll(cells[0], `\|`, "|")
+			first = 1
+			continue
+		}
 		ok = ok || filled >= 2
-		if i == 0 && isHeaderRow(tr) {
+		if i == first && isHeaderRow(tr) {
 			copy(header, cells)
 			continue
 		}
@@ -727,8 +741,15 @@ func markdownTable(tbl *html.Node, blocks []tokenize.Block, links map[int]*link)
 		}
 	}
 	sep := strings.Repeat("| --- ", width) + "|"
-	return line(header) + "\n" + sep + "\n" + strings.Join(out, "\n") + "\n", ok
+	md = line(header) + "\n" + sep + "\n" + strings.Join(out, "\n") + "\n"
+	if caption != "" {
+		md = strings.ReplaceAll(caption, "<br>", " ") + "\n\n" + md
+	}
+	return md, ok
 }
+
+// oneLine puts a cell's lines on one line: a pipe table's row is a line.
+var oneLine = strings.NewReplacer("  \n", " ", "\n\n", " ", "\n", " ")
 
 // tableRows returns the rows of a table (not of tables inside it).
 func tableRows(tbl *html.Node) []*html.Node {

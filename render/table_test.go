@@ -72,3 +72,25 @@ func TestMarkdownTablePaddingBounded(t *testing.T) {
 		}
 	}
 }
+
+// TestMarkdownTableShapes: a table of one row (a note's icon cell beside
+// its text) is read as paragraphs, and a first row of one cell across the
+// table is its title, a line above it.
+func TestMarkdownTableShapes(t *testing.T) {
+	for _, tt := range []struct{ name, body, want string }{
+		{"a note laid out as one row", `<div class="admonitionblock note"><table><tr><td class="icon"><div class="title">Note</div></td>` +
+			`<td class="content">Creating a new branch does not switch to it.</td></tr></table></div>`,
+			"Note\n\nCreating a new branch does not switch to it.\n"},
+		{"a title row across the table", `<table><tr><td colspan="2">Mini-proposals filed</td></tr><tr><th>Date</th><th>Title</th></tr>` +
+			`<tr><td>May 3</td><td>Roads</td></tr><tr><td>May 9</td><td>Parks</td></tr></table>`,
+			"Mini-proposals filed\n\n| Date | Title |\n| --- | --- |\n| May 3 | Roads |\n| May 9 | Parks |\n"},
+	} {
+		res, err := keepAll.ExtractBytes(t.Context(), []byte("<html><body>"+tt.body+"</body></html>"), infer.Options{KeepHeadline: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := Markdown(res); got != tt.want {
+			t.Errorf("%s:\n%q\nwant\n%q", tt.name, got, tt.want)
+		}
+	}
+}
