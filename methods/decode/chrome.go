@@ -94,7 +94,7 @@ var adLabels = map[string]bool{
 var controlLabels = map[string]bool{
 	"share": true, "share this": true, "share this article": true, "share this story": true, "share this post": true,
 	"save": true, "copy": true, "copy link": true, "print": true, "email": true, "tweet": true, "pin it": true,
-	"pin this for later": true, "reply": true, "reply with quote": true, "quote": true, "like": true, "follow": true,
+	"pin this for later": true, "reply": true, "reply with quote": true, "quote": true, "like": true, "likes": true, "follow": true,
 	"subscribe": true, "subscribe now": true, "sign up": true, "sign-up": true, "sign up now": true, "sign in": true,
 	"log in": true, "login": true, "register": true, "register now": true, "read more": true, "show more": true,
 	"load more": true, "see more": true, "view more": true, "learn more": true, "continue reading": true,
@@ -398,8 +398,12 @@ func isLabel(run []tokenize.Block) bool {
 			return true
 		}
 	}
-	return isCallToAction(run) || isControlRow(run)
+	return isCallToAction(run) || isControlRow(run) || resultCount.MatchString(label(tokenize.Text(run)))
 }
+
+// resultCount matches a listing's count of its results, as label gives it:
+// "Showing all 39 results", "Showing 1–24 of 316 products".
+var resultCount = regexp.MustCompile(`^showing (all )?\d+([–-]\d+)?( of \d+)? (results?|products?|items?)$`)
 
 // maxDateLineWords is the most words of a line that is a date alone.
 const maxDateLineWords = 8

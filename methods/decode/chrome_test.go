@@ -338,3 +338,18 @@ func TestIsFallback(t *testing.T) {
 		t.Errorf("fallbacks %q, want %q", fallbacks, want)
 	}
 }
+
+// TestResultCount: a listing's count of its results is a control's label.
+func TestResultCount(t *testing.T) {
+	for text, want := range map[string]bool{
+		"Showing all 39 results":       true,
+		"Showing 1–24 of 316 products": true,
+		"Showing 1 result":             true,
+		"Showing the results of 2024":  false,
+		"39 results in all were shown": false,
+	} {
+		if got := resultCount.MatchString(label(text)); got != want {
+			t.Errorf("%q: %v, want %v", text, got, want)
+		}
+	}
+}
