@@ -353,3 +353,31 @@ func TestResultCount(t *testing.T) {
 		}
 	}
 }
+
+// TestFillAnswers: a selected term or question (<dt>) gets its answer
+// (<dd>) when none of it is selected; a term dropped leaves its answer as
+// it was.
+func TestFillAnswers(t *testing.T) {
+	page := `<dl><dt>Will it make me hungry?</dt><dd>It has not been known to.</dd>` +
+		`<dt>Is it legal?</dt><dd><p>In most states.</p><p>Check yours.</p></dd>` +
+		`<dt>Shipping</dt><dd>Free over 50 euros.</dd></dl>`
+	p, err := tokenize.Parse([]byte(page), tokenize.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	kept := []string{"Will it make me hungry?", "Is it legal?", "Check yours."}
+	selected := make([]bool, len(p.Blocks))
+	for i, b := range p.Blocks {
+		selected[i] = slices.Contains(kept, b.Text)
+	}
+	fillAnswers(p.Blocks, selected)
+	var got []string
+	for i, b := range p.Blocks {
+		if selected[i] {
+			got = append(got, b.Text)
+		}
+	}
+	if want := []string{"Will it make me hungry?", "It has not been known to.", "Is it legal?", "Check yours."}; !slices.Equal(got, want) {
+		t.Errorf("kept %q, want %q", got, want)
+	}
+}

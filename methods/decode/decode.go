@@ -317,6 +317,7 @@ func (d Decoding) decode(blocks []tokenize.Block, probs []float32) []bool {
 	if !d.KeepGaps {
 		fillGaps(blocks, selected)
 		fillCode(blocks, selected)
+		fillAnswers(blocks, selected)
 		wholeLines(blocks, selected)
 	}
 	if d.Bylines {

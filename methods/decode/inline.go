@@ -1,6 +1,7 @@
 package decode
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -168,4 +169,48 @@ func endsSentence(text string) bool {
 	t := strings.TrimRightFunc(text, func(r rune) bool { return unicode.IsSpace(r) || strings.ContainsRune("\"'”’»)]", r) })
 	r, _ := utf8.DecodeLastRuneInString(t)
 	return strings.ContainsRune(".!?:…。！？", r)
+}
+
+// fillAnswers selects the answer (<dd>) under a selected question or term
+// (<dt>) when none of it is selected: a FAQ that keeps "Will CBD make me
+// hungry?" keeps what it says.
+func fillAnswers(blocks []tokenize.Block, selected []bool) {
+	termOf := func(b tokenize.Block, name string) *tokenize.Element {
+		for _, el := range slices.Backward(b.Ancestors) {
+			if el.Name == name {
+				return el
+			}
+		}
+		return nil
+	}
+	for i := 0; i < len(blocks); i++ {
+		dt := termOf(blocks[i], "dt")
+		if dt == nil || !selected[i] {
+			continue
+		}
+		j := i + 1
+		for j < len(blocks) && termOf(blocks[j], "dt") == dt {
+			j++
+		}
+		dd := (*tokenize.Element)(nil)
+		if j < len(blocks) {
+			dd = termOf(blocks[j], "dd")
+		}
+		if dd == nil {
+			i = j - 1
+			continue
+		}
+		k := j
+		any := false
+		for k < len(blocks) && termOf(blocks[k], "dd") == dd {
+			any = any || selected[k]
+			k++
+		}
+		if !any {
+			for m := j; m < k; m++ {
+				selected[m] = !blocks[m].Hidden
+			}
+		}
+		i = k - 1
+	}
 }
