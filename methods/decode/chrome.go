@@ -398,8 +398,26 @@ func isLabel(run []tokenize.Block) bool {
 			return true
 		}
 	}
-	return isCallToAction(run) || isControlRow(run) || resultCount.MatchString(label(tokenize.Text(run)))
+	if isCallToAction(run) || isControlRow(run) {
+		return true
+	}
+	text := tokenize.Text(run)
+	return resultCount.MatchString(label(text)) || isPagination(text)
 }
+
+// isPagination reports whether a short line is a story's page links
+// (pagination, on the line lowercased without the marks around it).
+func isPagination(text string) bool {
+	if len(text) > maxLabelBytes {
+		return false
+	}
+	t := strings.Join(strings.Fields(strings.ToLower(text)), " ")
+	return pagination.MatchString(strings.Trim(t, " «»‹›|·<>-–—:"))
+}
+
+// pagination matches a story's page links, a word among the numbers: "CONTINUED 1 | 2 Next", "Page 2 of 5", "« Previous 1
+// 2 3 Next »".
+var pagination = regexp.MustCompile(`^(continued|pages?)\W+\d{1,3}(\W+\d{1,3})*(\W+(next|previous|prev))?$|^\d{1,3}(\W+\d{1,3})+\W+(next|previous|prev)$|^(previous|prev)\W+\d{1,3}(\W+\d{1,3})*(\W+next)?$|^page \d{1,3} of \d{1,3}$`)
 
 // resultCount matches a listing's count of its results, as label gives it:
 // "Showing all 39 results", "Showing 1–24 of 316 products".

@@ -381,3 +381,23 @@ func TestFillAnswers(t *testing.T) {
 		t.Errorf("kept %q, want %q", got, want)
 	}
 }
+
+// TestPagination: a story's page links are a control's label, numbers
+// alone or a sentence with numbers are not.
+func TestPagination(t *testing.T) {
+	for text, want := range map[string]bool{
+		"CONTINUED 1 | 2 Next":            true,
+		"Page 2 of 5":                     true,
+		"« Previous 1 2 3 Next »":         true,
+		"1 2 3 Next":                      true,
+		"Pages: 1, 2, 3":                  true,
+		"42":                              false,
+		"1 | 2":                           false,
+		"Next, the council voted 5 to 2.": false,
+		"Page 2 of the report says so":    false,
+	} {
+		if got := isPagination(text); got != want {
+			t.Errorf("%q: %v, want %v", text, got, want)
+		}
+	}
+}
