@@ -61,7 +61,7 @@ func ExampleMarkdown() {
 	// | Couchette | 59 € |
 	//
 	// - Book early
-	// - Bring a \* card
+	// - Bring a `*` card
 }
 
 // A TEI P5 document of the content, its header from the page's metadata.

@@ -532,13 +532,77 @@ func writeQuoted(sb *strings.Builder, out string, depth int) {
 var inlineEscaper = strings.NewReplacer(`\`, `\\`, "*", `\*`, "_", `\_`, "`", "\\`", "<", `\<`, "[", `\[`, "]", `\]`)
 
 // escapeInline returns a copy of blocks whose text is escaped for Markdown.
+//
+// The text of an inline <code>, <kbd> or <samp> (not in a <pre>) becomes
+// a code span instead, unescaped, as Markdown reads code: its blocks on
+// one line are one block, its text between backquotes (codeSpan), that
+// stands where the last of them stood.
 func escapeInline(blocks []tokenize.Block) []tokenize.Block {
-	out := make([]tokenize.Block, len(blocks))
-	for i, b := range blocks {
-		b.Text = inlineEscaper.Replace(b.Text)
-		out[i] = b
+	out := make([]tokenize.Block, 0, len(blocks))
+	for i := 0; i < len(blocks); {
+		b := blocks[i]
+		code := inlineCode(b.Node)
+		if code == nil {
+			b.Text = inlineEscaper.Replace(b.Text)
+			out = append(out, b)
+			i++
+			continue
+		}
+		j := i + 1
+		for j < len(blocks) && blocks[j].Line == b.Line && blocks[j].Para == b.Para && inlineCode(blocks[j].Node) == code {
+			j++
+		}
+		span := blocks[j-1]
+		span.Text = codeSpan(tokenize.Text(blocks[i:j]))
+		span.SpaceBefore = b.SpaceBefore
+		if j-i > 1 {
+			span.Index = b.Index // a link that starts at the first still does
+		}
+		out = append(out, span)
+		i = j
 	}
 	return out
+}
+
+// inlineCode returns the <code>, <kbd> or <samp> element above a text node
+// outside any <pre>, or nil.
+func inlineCode(n *html.Node) *html.Node {
+	if n == nil {
+		return nil
+	}
+	var code *html.Node
+	for p := n.Parent; p != nil; p = p.Parent {
+		if p.Type != html.ElementNode {
+			continue
+		}
+		switch p.DataAtom {
+		case atom.Pre:
+			return nil
+		case atom.Code, atom.Kbd, atom.Samp:
+			code = p
+		}
+	}
+	return code
+}
+
+// codeSpan returns text as a Markdown code span: between runs of
+// backquotes longer than any inside it, with a space inside them when the
+// text starts or ends with a backquote.
+func codeSpan(text string) string {
+	longest, run := 0, 0
+	for _, r := range text {
+		if r == '`' {
+			run++
+			longest = max(longest, run)
+		} else {
+			run = 0
+		}
+	}
+	ticks := strings.Repeat("`", longest+1)
+	if strings.HasPrefix(text, "`") || strings.HasSuffix(text, "`") {
+		text = " " + text + " "
+	}
+	return ticks + text + ticks
 }
 
 // escapeLineStarts escapes what Markdown would read as block syntax at the
