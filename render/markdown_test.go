@@ -157,7 +157,7 @@ func TestMarkdownStructure(t *testing.T) {
 			"Run:\n\n```\nnpm install\nnpm start\n```\n"},
 		{"a line number before the code", `<pre><div class="row"><span>1</span><div>make</div></div><div class="row"><span>2</span><div>make install</div></div></pre>`, "",
 			"```\n1 make\n2 make install\n```\n"},
-		{"inline code", `<p>Return <code>Ok(v)</code> or <code>Err(e)</code>, press <kbd>Ctrl</kbd>+<kbd>C</kbd>; <code>a`+"`"+`b</code> and <code>*x*</code>.</p>`, "",
+		{"inline code", `<p>Return <code>Ok(v)</code> or <code>Err(e)</code>, press <kbd>Ctrl</kbd>+<kbd>C</kbd>; <code>a` + "`" + `b</code> and <code>*x*</code>.</p>`, "",
 			"Return `Ok(v)` or `Err(e)`, press `Ctrl`+`C`; ``a`b`` and `*x*`.\n"},
 		{"code in a link", `<p>See <a href="/r"><code>Result</code></a> for more.</p>`, "",
 			"See `Result` for more.\n"},
