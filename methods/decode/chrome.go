@@ -402,7 +402,16 @@ func isLabel(run []tokenize.Block) bool {
 		return true
 	}
 	text := tokenize.Text(run)
-	return resultCount.MatchString(label(text)) || isPagination(text)
+	return resultCount.MatchString(label(text)) || isPagination(text) || isCounter(text)
+}
+
+// counter matches a count of a post's reactions, lowercased: "1 Like",
+// "7 Likes", "13 Comments", "2.4K views".
+var counter = regexp.MustCompile(`^\d[\d.,]*\s*[km]?\s+(likes?|comments?|repl(y|ies)|views?|shares?|votes?|reactions?)$`)
+
+// isCounter reports whether a short line is a count of reactions.
+func isCounter(text string) bool {
+	return len(text) <= maxLabelBytes && counter.MatchString(strings.ToLower(strings.TrimSpace(text)))
 }
 
 // isPagination reports whether a short line is a story's page links

@@ -401,3 +401,21 @@ func TestPagination(t *testing.T) {
 		}
 	}
 }
+
+// TestIsCounter: a count of a post's reactions is a control's label; a
+// sentence that starts with a number is not.
+func TestIsCounter(t *testing.T) {
+	for text, want := range map[string]bool{
+		"1 Like":                        true,
+		"7 Likes":                       true,
+		"13 Comments":                   true,
+		"2.4K views":                    true,
+		"3 replies":                     true,
+		"3 people liked the new design": false,
+		"12 comments were removed":      false,
+	} {
+		if got := isCounter(text); got != want {
+			t.Errorf("%q: %v, want %v", text, got, want)
+		}
+	}
+}
