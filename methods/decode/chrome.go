@@ -402,7 +402,17 @@ func isLabel(run []tokenize.Block) bool {
 		return true
 	}
 	text := tokenize.Text(run)
-	return resultCount.MatchString(label(text)) || isPagination(text) || isCounter(text)
+	return resultCount.MatchString(label(text)) || isPagination(text) || isCounter(text) || isEmbedLeftover(text)
+}
+
+// sharedPost matches an Instagram post's attribution, lowercased: "A post
+// shared by NAME (@handle) on Mar 23, 2017 at 3:00pm PDT".
+var sharedPost = regexp.MustCompile(`^a (post|photo|video) shared by .{0,80}\(@[\w.]+\) on .{4,60}$`)
+
+// isEmbedLeftover reports whether a short line is what an unrendered
+// embed leaves: an Instagram post's attribution without the post.
+func isEmbedLeftover(text string) bool {
+	return len(text) <= 2*maxLabelBytes && sharedPost.MatchString(strings.ToLower(strings.TrimSpace(text)))
 }
 
 // counter matches a count of a post's reactions, lowercased: "1 Like",

@@ -419,3 +419,16 @@ func TestIsCounter(t *testing.T) {
 		}
 	}
 }
+
+// TestIsEmbedLeftover: an Instagram post's attribution without its post.
+func TestIsEmbedLeftover(t *testing.T) {
+	for text, want := range map[string]bool{
+		"A post shared by Power Rangers (@powerrangersmovie) on Mar 23, 2017 at 3:00pm PDT": true,
+		"A photo shared by Ann (@ann) on Jan 2, 2020":                                       true,
+		"A post shared by the council on its website explains the plan.":                    false,
+	} {
+		if got := isEmbedLeftover(text); got != want {
+			t.Errorf("%q: %v, want %v", text, got, want)
+		}
+	}
+}
