@@ -94,6 +94,7 @@ func TestParseBlocks(t *testing.T) {
 		{"skipped controls between words separate them", `<p><label>Name</label><input name=n><label>Email</label><button>Go</button>next<svg><path/></svg>icon</p>`, []string{"Name", "Email", "next", "icon"}, "Name Email next icon"},
 		{"a sentence ends before a capital in the next element", `<div><a href="/e">Edit this page</a><span>Last updated on <b>March 3</b></span></div>`, []string{"Edit this page", "Last updated on", "March 3"}, "Edit this page Last updated on March 3"},
 		{"a rating's stars after a word", `<div><span>Great for day hikes</span><span class="stars">★★★★★</span><span>5</span></div>`, []string{"Great for day hikes", "★★★★★", "5"}, "Great for day hikes ★★★★★ 5"},
+		{"a price after a price, a post's number after its time", `<div><s>€89</s><b>€98</b></div><div><span>2 years ago</span><span>#2</span></div><p>US<b>$</b>5 and 4<i>€</i></p>`, []string{"€89", "€98", "2 years ago", "#2", "US", "$", "5 and 4", "€"}, "€89 €98\n\n2 years ago #2\n\nUS $5 and 4 €"},
 		{"parts of a word stay one word", `<p><b>H</b>ello, foo<i>bar</i>, <span>Java</span><span>script</span>, <a href="x">link</a>s, end<!-- -->Of</p>`, []string{"H", "ello, foo", "bar", ",", "Java", "script", ",", "link", "s, end", "Of"}, "Hello, foobar, Javascript, links, endOf"},
 		{"hidden input and scripts do not", `<p>one<input type=hidden value=x>word<script>x</script>s</p>`, []string{"one", "word", "s"}, "onewords"},
 	}

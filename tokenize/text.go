@@ -139,9 +139,9 @@ func Separator(prev, b Block) string {
 // apart reports whether two neighbouring blocks that the source writes
 // without whitespace between them are still separate words as a page
 // shows them: they sit in different elements, and a word or sentence ends
-// before an upper-case letter ("Edit this page</a><span>Last updated"), or
-// a symbol such as a rating's stars meets a letter or digit ("Great for
-// day hikes</span><span>★★★★★"). CSS puts such elements apart (a block,
+// before an upper-case letter ("Edit this page</a><span>Last updated"), a
+// symbol such as a rating's stars meets a letter or digit ("Great for
+// day hikes</span><span>★★★★★"), or a currency sign or "#" follows one. CSS puts such elements apart (a block,
 // a margin, a flex gap); inside a word ("<b>H</b>ello", "foo<i>bar</i>")
 // the next letter is lower-case.
 func apart(prev, b Block) bool {
@@ -157,6 +157,10 @@ func apart(prev, b Block) bool {
 	case unicode.Is(unicode.So, last) && (unicode.IsLetter(first) || unicode.IsDigit(first)):
 		return true
 	case unicode.Is(unicode.So, first) && (unicode.IsLetter(last) || unicode.IsDigit(last)):
+		return true
+	case (unicode.Is(unicode.Sc, first) || first == '#') && (unicode.IsLetter(last) || unicode.IsDigit(last)):
+		// A price after a price, a post's number after its time: "€89</s><b>€98",
+		// "2 years ago</span><span>#2".
 		return true
 	}
 	return false
