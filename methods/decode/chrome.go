@@ -278,11 +278,17 @@ func inSignature(b tokenize.Block) bool {
 var footnoteMark = regexp.MustCompile(`^(\[?\(?\d{1,3}\)?\]?|\[[a-z]\]|[*†‡§¶]+)$`)
 
 // isFootnoteMark reports whether a block is the reference mark of a
-// footnote: a link in a <sup> whose text is a footnote mark ("battery
-// life5", "Wi-Fi 7,13" in the text). The footnote itself, where the page
+// footnote: a link in a <sup>, or text under an element whose class says
+// citation, footnote or fnref, whose text is a footnote mark ("battery
+// life5", "Wi-Fi 7,13", "scanners.1 That's" in the text). The footnote itself, where the page
 // has it, stays.
 func isFootnoteMark(b tokenize.Block) bool {
-	return b.InLink && onPath(b, "sup") && footnoteMark.MatchString(strings.TrimSpace(b.Text))
+	if !footnoteMark.MatchString(strings.TrimSpace(b.Text)) {
+		return false
+	}
+	return b.InLink && onPath(b, "sup") || slices.ContainsFunc(b.Ancestors, func(el *tokenize.Element) bool {
+		return slices.Contains(el.Attrs, "citation") || slices.Contains(el.Attrs, "footnote") || slices.Contains(el.Attrs, "fnref")
+	})
 }
 
 // maxFallbackWords is the most words of a media element's fallback text
