@@ -117,7 +117,23 @@ func (p *Page) Title() string { return p.title }
 // that is only the site's name is no article's title.
 func (p *Page) IsSiteName(s string) bool {
 	s = strings.TrimSpace(s)
-	return s != "" && (strings.EqualFold(s, strings.TrimSpace(unescapeAgain(p.site))) || siteInHost(s, host(p.base)))
+	return s != "" && (strings.EqualFold(s, strings.TrimSpace(unescapeAgain(p.site))) || siteInHost(s, p.siteHost()))
+}
+
+// siteHost returns the host of the page's address, or when that is not
+// known (a file read without its URL), of the address the page states
+// (CanonicalRef, when absolute http or https): the site's name in a
+// title can be told by it ("Resume Writing Service - HigherEdJobs" on
+// higheredjobs.com).
+func (p *Page) siteHost() string {
+	if h := host(p.base); h != "" {
+		return h
+	}
+	u, err := url.Parse(p.CanonicalRef())
+	if err != nil || u.Scheme != "http" && u.Scheme != "https" {
+		return ""
+	}
+	return host(u)
 }
 
 // CanonicalRef returns the page's address as the page states it (<link

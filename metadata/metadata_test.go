@@ -382,6 +382,10 @@ func TestPageTitle(t *testing.T) {
 			`<title>September 2018 open thread | The GiveWell Blog</title><meta property="og:site_name" content="The GiveWell Blog"><body><h1>The GiveWell Blog</h1><h2>September 2018 open thread</h2></body>`,
 			"September 2018 open thread"},
 		{"parenthesis kept", "", `<title>Kurt Gödel (1906 - 1978)</title>`, "Kurt Gödel (1906 - 1978)"},
+		{"the site's name known from the address the page states", "",
+			`<title>Resume Writing Service - HigherEdJobs</title><link rel="canonical" href="https://www.higheredjobs.com/career/resume.cfm">`, "Resume Writing Service"},
+		{"a relative canonical tells no host", "",
+			`<title>Resume Writing Service - HigherEdJobs</title><link rel="canonical" href="/career/resume.cfm">`, "Resume Writing Service - HigherEdJobs"},
 		{"no title", "", `<p>nothing</p>`, ""},
 		// The sources weighed, not the first found.
 		{"JSON-LD's headline describes the subject (Wikipedia)", "https://en.wikipedia.org/wiki/Ada_Lovelace",

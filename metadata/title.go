@@ -22,7 +22,7 @@ import (
 // findTitle returns the page's title (see Page.Title).
 func (p *Page) findTitle() string {
 	c, art, g := p.c, p.art, p.g
-	h := host(p.base)
+	h := p.siteHost()
 	h1 := c.h1
 	if accountHeading(h1) {
 		h1 = "" // a login box's heading, not the page's
