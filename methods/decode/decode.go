@@ -312,6 +312,7 @@ func (d Decoding) decode(blocks []tokenize.Block, probs []float32) []bool {
 	if !d.KeepRepeats {
 		dropRepeats(blocks, selected)
 		dropCopies(blocks, selected)
+		dropTruncatedCopies(blocks, selected)
 		dropOrphanAttributions(blocks, selected)
 	}
 	if !d.KeepGaps {

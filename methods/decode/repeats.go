@@ -477,3 +477,49 @@ func dropOrphanAttributions(blocks []tokenize.Block, selected []bool) {
 		}
 	}
 }
+
+// Truncated copies: dropTruncatedCopies.
+const (
+	minTruncatedBytes  = 40 // the shortest key of a cut copy that counts
+	truncatedLookahead = 4  // the paragraphs after a cut copy searched for the whole
+)
+
+// dropTruncatedCopies unselects a selected paragraph cut short with an
+// ellipsis ("… auctions ..", "the details and …") whose words start one of
+// the next few selected paragraphs: a teaser's cut copy of the text that
+// follows it whole (a seller's bio, a condition note).
+func dropTruncatedCopies(blocks []tokenize.Block, selected []bool) {
+	type para struct {
+		start, end int
+		key        []byte
+	}
+	var paras []para
+	for start, end := range selectedParagraphs(blocks, selected) {
+		var key []byte
+		for i := start; i < end; i++ {
+			key = appendKey(key, blocks[i].Text)
+		}
+		paras = append(paras, para{start, end, key})
+	}
+	for k, p := range paras {
+		last := strings.TrimRight(blocks[p.end-1].Text, " ")
+		if !strings.HasSuffix(last, "…") && !strings.HasSuffix(last, "..") {
+			continue
+		}
+		cut := bytes.TrimRight(p.key, " .…")
+		if i := bytes.LastIndexByte(cut, ' '); i > 0 {
+			cut = cut[:i+1] // the last word may be cut too
+		}
+		if len(cut) < minTruncatedBytes {
+			continue
+		}
+		for _, q := range paras[k+1 : min(len(paras), k+1+truncatedLookahead)] {
+			if len(q.key) > len(cut) && bytes.HasPrefix(q.key, cut) {
+				for i := p.start; i < p.end; i++ {
+					selected[i] = false
+				}
+				break
+			}
+		}
+	}
+}

@@ -73,3 +73,39 @@ func TestDropOrphanAttributions(t *testing.T) {
 		}
 	}
 }
+
+// TestDropTruncatedCopies: a paragraph cut short with an ellipsis goes
+// when one of the next paragraphs starts with its words.
+func TestDropTruncatedCopies(t *testing.T) {
+	bio := "Welcome to my store. I am a regular guy with a regular job who is having a great time finding items"
+	for _, tt := range []struct {
+		name, page string
+		want       []string
+	}{
+		{"a teaser's cut copy before the whole", `<p>` + bio + ` in my ar...</p><p>Ships worldwide.</p><p>` + bio + ` in my area and helping them find good homes.</p>`,
+			[]string{"Ships worldwide.", bio + " in my area and helping them find good homes."}},
+		{"an ellipsis that cuts nothing", `<p>` + bio + ` and then…</p><p>Something else entirely, said at length by someone else.</p>`,
+			[]string{bio + " and then…", "Something else entirely, said at length by someone else."}},
+		{"too short to tell", `<p>Read on...</p><p>Read on to the end of the page for the details.</p>`,
+			[]string{"Read on...", "Read on to the end of the page for the details."}},
+	} {
+		p, err := tokenize.Parse([]byte(tt.page), tokenize.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		selected := make([]bool, len(p.Blocks))
+		for i := range selected {
+			selected[i] = true
+		}
+		dropTruncatedCopies(p.Blocks, selected)
+		var kept []string
+		for i, b := range p.Blocks {
+			if selected[i] {
+				kept = append(kept, b.Text)
+			}
+		}
+		if !slices.Equal(kept, tt.want) {
+			t.Errorf("%s: kept %q, want %q", tt.name, kept, tt.want)
+		}
+	}
+}
