@@ -311,6 +311,25 @@ func isFallback(b tokenize.Block) bool {
 	})
 }
 
+// linkHint matches, lowercased and trimmed of punctuation, the hints a
+// page writes for screen readers beside a link ("opens in a new window or
+// tab", "(link takes you to an external page)").
+var linkHint = regexp.MustCompile(`(^|\W)(opens|open|will open) in (a )?new (window|tab)( or tab)?$|^(link takes you to an external page|external link|opens an external site)$`)
+
+// maxHintWords is the most words of a block that ends in a link hint: a
+// link's text read out again with the hint ("cleared payment - opens in
+// a new window or tab").
+const maxHintWords = 12
+
+// isLinkHint reports whether a block is a screen reader's hint about a
+// link, or a link's text read out with one: no one's text.
+func isLinkHint(b tokenize.Block) bool {
+	if len(b.Text) > maxLabelBytes || b.Words > maxHintWords {
+		return false
+	}
+	return linkHint.MatchString(strings.Trim(strings.ToLower(b.Text), " ()[]-–—.,:;"))
+}
+
 // isPermalink reports whether a block is a heading's permalink mark.
 func isPermalink(b tokenize.Block) bool { return b.InLink && permalinkMarks[strings.TrimSpace(b.Text)] }
 
@@ -324,7 +343,7 @@ func isPermalink(b tokenize.Block) bool { return b.InLink && permalinkMarks[stri
 func dropChrome(blocks []tokenize.Block, selected []bool) {
 	known := make(map[*html.Node]bool)
 	for i, b := range blocks {
-		if selected[i] && (b.Node != nil && isChrome(b, known) || isPermalink(b) || isFootnoteMark(b) || isFallback(b) || inPageFooter(b) || readingTimeBlock(b) || inSignature(b)) {
+		if selected[i] && (b.Node != nil && isChrome(b, known) || isPermalink(b) || isFootnoteMark(b) || isFallback(b) || isLinkHint(b) || inPageFooter(b) || readingTimeBlock(b) || inSignature(b)) {
 			selected[i] = false
 		}
 	}

@@ -433,3 +433,24 @@ func TestIsEmbedLeftover(t *testing.T) {
 		}
 	}
 }
+
+// TestIsLinkHint: a screen reader's hint about a link, alone or after the
+// link's text read out again, is no one's text; a sentence is.
+func TestIsLinkHint(t *testing.T) {
+	page := `<p><a href="/p">cleared payment<span class="clipped">cleared payment - opens in a new window or tab</span></a></p>` +
+		`<p><a href="https://x.example/">Install Node.js<title>(link takes you to an external page)</title></a></p>` +
+		`<p>Click the button and the form opens in a new window, where you enter your name and the date of your visit.</p>`
+	p, err := tokenize.Parse([]byte(page), tokenize.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var hints []string
+	for _, b := range p.Blocks {
+		if isLinkHint(b) {
+			hints = append(hints, b.Text)
+		}
+	}
+	if want := []string{"cleared payment - opens in a new window or tab", "(link takes you to an external page)"}; !slices.Equal(hints, want) {
+		t.Errorf("hints %q, want %q", hints, want)
+	}
+}
