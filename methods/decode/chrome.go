@@ -330,6 +330,29 @@ func isLinkHint(b tokenize.Block) bool {
 	return linkHint.MatchString(strings.Trim(strings.ToLower(b.Text), " ()[]-–—.,:;"))
 }
 
+// srClasses are the class tokens (as tokenize.AttrTokens splits them) of
+// text for screen readers only, all of which an element's attributes hold.
+var srClasses = [][]string{{"sr", "only"}, {"visually", "hidden"}, {"visuallyhidden"}, {"screen", "reader", "text"}, {"clipped"}}
+
+// isSpokenCopy reports whether block i is a screen reader's copy of the
+// text beside it: under an element whose class marks text for screen
+// readers only, and the same text as the block before or after it
+// ("Used Used", "Black Black" where the page shows one).
+func isSpokenCopy(blocks []tokenize.Block, i int) bool {
+	b := blocks[i]
+	if len(b.Text) > maxLabelBytes || !slices.ContainsFunc(b.Ancestors, func(el *tokenize.Element) bool {
+		return slices.ContainsFunc(srClasses, func(toks []string) bool {
+			return !slices.ContainsFunc(toks, func(t string) bool { return !slices.Contains(el.Attrs, t) })
+		})
+	}) {
+		return false
+	}
+	same := func(j int) bool {
+		return j >= 0 && j < len(blocks) && strings.EqualFold(strings.TrimSpace(blocks[j].Text), strings.TrimSpace(b.Text))
+	}
+	return same(i-1) || same(i+1)
+}
+
 // isPermalink reports whether a block is a heading's permalink mark.
 func isPermalink(b tokenize.Block) bool { return b.InLink && permalinkMarks[strings.TrimSpace(b.Text)] }
 
@@ -344,6 +367,11 @@ func dropChrome(blocks []tokenize.Block, selected []bool) {
 	known := make(map[*html.Node]bool)
 	for i, b := range blocks {
 		if selected[i] && (b.Node != nil && isChrome(b, known) || isPermalink(b) || isFootnoteMark(b) || isFallback(b) || isLinkHint(b) || inPageFooter(b) || readingTimeBlock(b) || inSignature(b)) {
+			selected[i] = false
+		}
+	}
+	for i := range blocks {
+		if selected[i] && isSpokenCopy(blocks, i) {
 			selected[i] = false
 		}
 	}

@@ -454,3 +454,24 @@ func TestIsLinkHint(t *testing.T) {
 		t.Errorf("hints %q, want %q", hints, want)
 	}
 }
+
+// TestIsSpokenCopy: a screen reader's copy of the text beside it goes; a
+// screen reader's text that adds something stays.
+func TestIsSpokenCopy(t *testing.T) {
+	page := `<div><span class="condition">Used</span><span class="clipped">Used</span></div>` +
+		`<div><span>$25</span><span class="sr-only">Original price was $40</span></div>` +
+		`<p><span class="visually-hidden">Black</span><span aria-hidden="true">Black</span></p>`
+	p, err := tokenize.Parse([]byte(page), tokenize.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var copies []int
+	for i := range p.Blocks {
+		if isSpokenCopy(p.Blocks, i) {
+			copies = append(copies, i)
+		}
+	}
+	if want := []int{1, 4}; !slices.Equal(copies, want) {
+		t.Errorf("copies %v, want %v", copies, want)
+	}
+}
