@@ -1,6 +1,7 @@
 package tokenize
 
 import (
+	"slices"
 	"strings"
 
 	"golang.org/x/net/html"
@@ -30,6 +31,9 @@ func PreText(pre *html.Node, sel []Block) string {
 	started := false
 	var prevBlock *html.Node // the nearest block element of the last text written
 	for n := range pre.Descendants() {
+		if n.Type == html.TextNode && hiddenLine(n) {
+			continue
+		}
 		switch {
 		case n.Type == html.ElementNode && n.DataAtom == atom.Br:
 			pending.WriteString("\n")
@@ -65,6 +69,37 @@ func PreText(pre *html.Node, sel []Block) string {
 		}
 	}
 	return strings.TrimRight(sb.String(), "\r\n")
+}
+
+// hiddenLine reports whether a text node of a listing is one that its
+// page hides: mdBook's "boring" lines (span.boring in code.hide-boring,
+// the setup a Rust example needs to compile, shown on a click).
+func hiddenLine(n *html.Node) bool {
+	boring := false
+	for p := n.Parent; p != nil; p = p.Parent {
+		if p.Type != html.ElementNode {
+			continue
+		}
+		switch {
+		case hasClass(p, "boring"):
+			boring = true
+		case boring && hasClass(p, "hide-boring"):
+			return true
+		case p.DataAtom == atom.Pre:
+			return false
+		}
+	}
+	return false
+}
+
+// hasClass reports whether an element's class attribute holds name.
+func hasClass(n *html.Node, name string) bool {
+	for _, a := range n.Attr {
+		if a.Key == "class" && slices.Contains(strings.Fields(a.Val), name) {
+			return true
+		}
+	}
+	return false
 }
 
 // blockIn returns the nearest block-level element above n inside pre, or

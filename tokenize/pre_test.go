@@ -17,6 +17,12 @@ func TestPreText(t *testing.T) {
 		{"div per line", `<pre><code><div class="line"><span>npm</span> <span>i</span></div><div class="line"><span>npm</span> start</div></code></pre>`, "npm i\nnpm start"},
 		{"div per line ending in br", `<pre><div class="cm-line">a<br></div><div class="cm-line">  b<br></div></pre>`, "a\n  b"},
 		{"div per line with newlines between", "<pre><div>a</div>\n<div>b</div></pre>", "a\nb"},
+		{"mdBook's hidden setup lines", `<pre><code class="language-rust hide-boring"><span class="boring">#![allow(unused)]
+fn main() {
+</span>let x = 5;
+<span class="boring">}</span></code></pre>`, "let x = 5;"},
+		{"boring lines shown", `<pre><code class="language-rust"><span class="boring">fn main() {</span>
+}</code></pre>`, "fn main() {\n}"},
 		{"line number beside an inline-block", `<pre><div><span>1</span><div>make</div></div><div><span>2</span><div>make install</div></div></pre>`, "1 make\n2 make install"},
 	} {
 		p, err := Parse([]byte("<body>"+tt.pre+"</body>"), Options{})
