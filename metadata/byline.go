@@ -199,13 +199,8 @@ func nameInTexts(texts []string, lo, hi int, bare bool) string {
 	for i := lo; i < hi; i++ {
 		t := texts[i]
 		if bylineLabel(t) {
-			for j := i + 1; j < min(i+3, len(texts)); j++ {
-				if n := nameOf(texts[j]); n != "" {
-					return n
-				}
-				if !isSeparator(texts[j]) {
-					break
-				}
+			if n := nameAfterLabel(texts, i); n != "" {
+				return n
 			}
 			continue
 		}
@@ -225,6 +220,20 @@ func nameInTexts(texts []string, lo, hi int, bare bool) string {
 	return ""
 }
 
+// nameAfterLabel returns the name in the text nodes right after the label
+// texts[i] ("By", "Written by"), separators between them allowed, or "".
+func nameAfterLabel(texts []string, i int) string {
+	for j := i + 1; j < min(i+3, len(texts)); j++ {
+		if n := nameOf(texts[j]); n != "" {
+			return n
+		}
+		if !isSeparator(texts[j]) {
+			break
+		}
+	}
+	return ""
+}
+
 // writtenBy returns the name after the first "Written by" label of the
 // page's text nodes, alone ("Written by" <a>Jane Doe</a>) or before the
 // name and nothing else in the same node ("Written by Jane Doe"), or "";
@@ -238,13 +247,8 @@ func writtenBy(texts []string) string {
 			continue // "… a library written by Jane Doe in C": a sentence's words
 		}
 		if strings.EqualFold(strings.TrimSpace(strings.TrimRight(t, ":：")), "written by") {
-			for j := i + 1; j < min(i+3, len(texts)); j++ {
-				if n := nameOf(texts[j]); n != "" {
-					return n
-				}
-				if !isSeparator(texts[j]) {
-					break
-				}
+			if n := nameAfterLabel(texts, i); n != "" {
+				return n
 			}
 			continue
 		}

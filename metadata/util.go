@@ -310,21 +310,7 @@ var furnitureWords = map[string]bool{
 // page's header) is not the page's. A sidebar or an <aside> is not one:
 // it holds the article's author box as often as other authors.
 func inFurniture(n *html.Node) bool {
-	for p := n; p != nil && p.Type == html.ElementNode && p.Data != "body"; p = p.Parent {
-		switch p.Data {
-		case "nav", "menu", "blockquote":
-			return true
-		}
-		if len(p.Attr) == 0 {
-			continue
-		}
-		for _, t := range tokenize.AttrTokens(p) {
-			if furnitureWords[t] {
-				return true
-			}
-		}
-	}
-	return false
+	return under(n, func(name string) bool { return name == "nav" || name == "menu" || name == "blockquote" }, furnitureWords)
 }
 
 // playerWords are the words of class and id values (as
@@ -336,15 +322,22 @@ var playerWords = map[string]bool{"player": true, "pleer": true, "playlist": tru
 // <audio> or <video>, or an element whose class or id says playerWords):
 // the time of its broadcast ("10:30") is not the page's date.
 func inPlayer(n *html.Node) bool {
+	return under(n, func(name string) bool { return name == "audio" || name == "video" }, playerWords)
+}
+
+// under reports whether n or an element above it, below <body>, is one
+// that named says, or has a word of class or id (as tokenize.AttrTokens
+// splits them) in words.
+func under(n *html.Node, named func(string) bool, words map[string]bool) bool {
 	for p := n; p != nil && p.Type == html.ElementNode && p.Data != "body"; p = p.Parent {
-		if p.Data == "audio" || p.Data == "video" {
+		if named(p.Data) {
 			return true
 		}
 		if len(p.Attr) == 0 {
 			continue
 		}
 		for _, t := range tokenize.AttrTokens(p) {
-			if playerWords[t] {
+			if words[t] {
 				return true
 			}
 		}

@@ -454,6 +454,12 @@ func classLanguage(n *html.Node) string {
 
 // fence returns a code fence longer than any run of backquotes in text.
 func fence(text string) string {
+	return strings.Repeat("`", max(3, longestBackquotes(text)+1))
+}
+
+// longestBackquotes returns the length of the longest run of backquotes
+// in text.
+func longestBackquotes(text string) int {
 	longest, run := 0, 0
 	for _, c := range text {
 		if c == '`' {
@@ -463,7 +469,7 @@ func fence(text string) string {
 			run = 0
 		}
 	}
-	return strings.Repeat("`", max(3, longest+1))
+	return longest
 }
 
 // maxQuoteDepth is the deepest nesting of quotes the formats write
@@ -589,16 +595,7 @@ func inlineCode(n *html.Node) *html.Node {
 // backquotes longer than any inside it, with a space inside them when the
 // text starts or ends with a backquote.
 func codeSpan(text string) string {
-	longest, run := 0, 0
-	for _, r := range text {
-		if r == '`' {
-			run++
-			longest = max(longest, run)
-		} else {
-			run = 0
-		}
-	}
-	ticks := strings.Repeat("`", longest+1)
+	ticks := strings.Repeat("`", longestBackquotes(text)+1)
 	if strings.HasPrefix(text, "`") || strings.HasSuffix(text, "`") {
 		text = " " + text + " "
 	}

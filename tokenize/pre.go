@@ -94,12 +94,7 @@ func hiddenLine(n *html.Node) bool {
 
 // hasClass reports whether an element's class attribute holds name.
 func hasClass(n *html.Node, name string) bool {
-	for _, a := range n.Attr {
-		if a.Key == "class" && slices.Contains(strings.Fields(a.Val), name) {
-			return true
-		}
-	}
-	return false
+	return slices.Contains(strings.Fields(Attr(n, "class")), name)
 }
 
 // blockIn returns the nearest block-level element above n inside pre, or

@@ -283,7 +283,7 @@ var footnoteMark = regexp.MustCompile(`^(\[?\(?\d{1,3}\)?\]?|\[[a-z]\]|[*†‡�
 // life5", "Wi-Fi 7,13", "scanners.1 That's" in the text). The footnote itself, where the page
 // has it, stays.
 func isFootnoteMark(b tokenize.Block) bool {
-	if !footnoteMark.MatchString(strings.TrimSpace(b.Text)) {
+	if b.Words > 1 || !footnoteMark.MatchString(strings.TrimSpace(b.Text)) { // a mark is one word at most
 		return false
 	}
 	return b.InLink && onPath(b, "sup") || slices.ContainsFunc(b.Ancestors, func(el *tokenize.Element) bool {

@@ -12,18 +12,26 @@ import (
 // returns the texts of the blocks it keeps.
 func keptTexts(t *testing.T, page string, drop func([]tokenize.Block, []bool)) []string {
 	t.Helper()
+	return keptFrom(t, page, nil, drop)
+}
+
+// keptFrom selects the blocks of page whose text is one of selected (all
+// of them when selected is nil), runs step on the selection and returns
+// the texts of the blocks selected after it.
+func keptFrom(t *testing.T, page string, selected []string, step func([]tokenize.Block, []bool)) []string {
+	t.Helper()
 	p, err := tokenize.Parse([]byte(page), tokenize.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	selected := make([]bool, len(p.Blocks))
-	for i := range selected {
-		selected[i] = true
+	sel := make([]bool, len(p.Blocks))
+	for i, b := range p.Blocks {
+		sel[i] = selected == nil || slices.Contains(selected, b.Text)
 	}
-	drop(p.Blocks, selected)
+	step(p.Blocks, sel)
 	var kept []string
 	for i, b := range p.Blocks {
-		if selected[i] {
+		if sel[i] {
 			kept = append(kept, b.Text)
 		}
 	}
@@ -187,22 +195,7 @@ func TestFillCode(t *testing.T) {
 			[]string{"That is all."}},
 	}
 	for _, tt := range tests {
-		p, err := tokenize.Parse([]byte(tt.page), tokenize.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		selected := make([]bool, len(p.Blocks))
-		for i, b := range p.Blocks {
-			selected[i] = slices.Contains(tt.kept, b.Text)
-		}
-		fillCode(p.Blocks, selected)
-		var kept []string
-		for i, b := range p.Blocks {
-			if selected[i] {
-				kept = append(kept, b.Text)
-			}
-		}
-		if !slices.Equal(kept, tt.want) {
+		if kept := keptFrom(t, tt.page, tt.kept, fillCode); !slices.Equal(kept, tt.want) {
 			t.Errorf("%s: kept %q, want %q", tt.name, kept, tt.want)
 		}
 	}
@@ -340,17 +333,53 @@ func TestIsFallback(t *testing.T) {
 	}
 }
 
-// TestResultCount: a listing's count of its results is a control's label.
-func TestResultCount(t *testing.T) {
-	for text, want := range map[string]bool{
-		"Showing all 39 results":       true,
-		"Showing 1–24 of 316 products": true,
-		"Showing 1 result":             true,
-		"Showing the results of 2024":  false,
-		"39 results in all were shown": false,
+// TestLineLabels: the lines dropped as no one's text, each test on lines
+// that are and lines that are not: a listing's count of its results, a
+// story's page links (a word among the numbers), a count of a post's
+// reactions, an Instagram post's attribution without its post.
+func TestLineLabels(t *testing.T) {
+	for _, tt := range []struct {
+		name  string
+		is    func(string) bool
+		lines map[string]bool
+	}{
+		{"result count", func(text string) bool { return resultCount.MatchString(label(text)) }, map[string]bool{
+			"Showing all 39 results":       true,
+			"Showing 1–24 of 316 products": true,
+			"Showing 1 result":             true,
+			"Showing the results of 2024":  false,
+			"39 results in all were shown": false,
+		}},
+		{"pagination", isPagination, map[string]bool{
+			"CONTINUED 1 | 2 Next":            true,
+			"Page 2 of 5":                     true,
+			"« Previous 1 2 3 Next »":         true,
+			"1 2 3 Next":                      true,
+			"Pages: 1, 2, 3":                  true,
+			"42":                              false,
+			"1 | 2":                           false,
+			"Next, the council voted 5 to 2.": false,
+			"Page 2 of the report says so":    false,
+		}},
+		{"counter", isCounter, map[string]bool{
+			"1 Like":                        true,
+			"7 Likes":                       true,
+			"13 Comments":                   true,
+			"2.4K views":                    true,
+			"3 replies":                     true,
+			"3 people liked the new design": false,
+			"12 comments were removed":      false,
+		}},
+		{"embed leftover", isEmbedLeftover, map[string]bool{
+			"A post shared by Power Rangers (@powerrangersmovie) on Mar 23, 2017 at 3:00pm PDT": true,
+			"A photo shared by Ann (@ann) on Jan 2, 2020":                                       true,
+			"A post shared by the council on its website explains the plan.":                    false,
+		}},
 	} {
-		if got := resultCount.MatchString(label(text)); got != want {
-			t.Errorf("%q: %v, want %v", text, got, want)
+		for text, want := range tt.lines {
+			if got := tt.is(text); got != want {
+				t.Errorf("%s: %q: %v, want %v", tt.name, text, got, want)
+			}
 		}
 	}
 }
@@ -362,75 +391,9 @@ func TestFillAnswers(t *testing.T) {
 	page := `<dl><dt>Will it make me hungry?</dt><dd>It has not been known to.</dd>` +
 		`<dt>Is it legal?</dt><dd><p>In most states.</p><p>Check yours.</p></dd>` +
 		`<dt>Shipping</dt><dd>Free over 50 euros.</dd></dl>`
-	p, err := tokenize.Parse([]byte(page), tokenize.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	kept := []string{"Will it make me hungry?", "Is it legal?", "Check yours."}
-	selected := make([]bool, len(p.Blocks))
-	for i, b := range p.Blocks {
-		selected[i] = slices.Contains(kept, b.Text)
-	}
-	fillAnswers(p.Blocks, selected)
-	var got []string
-	for i, b := range p.Blocks {
-		if selected[i] {
-			got = append(got, b.Text)
-		}
-	}
+	got := keptFrom(t, page, []string{"Will it make me hungry?", "Is it legal?", "Check yours."}, fillAnswers)
 	if want := []string{"Will it make me hungry?", "It has not been known to.", "Is it legal?", "Check yours."}; !slices.Equal(got, want) {
 		t.Errorf("kept %q, want %q", got, want)
-	}
-}
-
-// TestPagination: a story's page links are a control's label, numbers
-// alone or a sentence with numbers are not.
-func TestPagination(t *testing.T) {
-	for text, want := range map[string]bool{
-		"CONTINUED 1 | 2 Next":            true,
-		"Page 2 of 5":                     true,
-		"« Previous 1 2 3 Next »":         true,
-		"1 2 3 Next":                      true,
-		"Pages: 1, 2, 3":                  true,
-		"42":                              false,
-		"1 | 2":                           false,
-		"Next, the council voted 5 to 2.": false,
-		"Page 2 of the report says so":    false,
-	} {
-		if got := isPagination(text); got != want {
-			t.Errorf("%q: %v, want %v", text, got, want)
-		}
-	}
-}
-
-// TestIsCounter: a count of a post's reactions is a control's label; a
-// sentence that starts with a number is not.
-func TestIsCounter(t *testing.T) {
-	for text, want := range map[string]bool{
-		"1 Like":                        true,
-		"7 Likes":                       true,
-		"13 Comments":                   true,
-		"2.4K views":                    true,
-		"3 replies":                     true,
-		"3 people liked the new design": false,
-		"12 comments were removed":      false,
-	} {
-		if got := isCounter(text); got != want {
-			t.Errorf("%q: %v, want %v", text, got, want)
-		}
-	}
-}
-
-// TestIsEmbedLeftover: an Instagram post's attribution without its post.
-func TestIsEmbedLeftover(t *testing.T) {
-	for text, want := range map[string]bool{
-		"A post shared by Power Rangers (@powerrangersmovie) on Mar 23, 2017 at 3:00pm PDT": true,
-		"A photo shared by Ann (@ann) on Jan 2, 2020":                                       true,
-		"A post shared by the council on its website explains the plan.":                    false,
-	} {
-		if got := isEmbedLeftover(text); got != want {
-			t.Errorf("%q: %v, want %v", text, got, want)
-		}
 	}
 }
 

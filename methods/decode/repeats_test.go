@@ -5,8 +5,6 @@ import (
 	"strings"
 	"testing"
 	"unicode"
-
-	"github.com/boilernet/boilernet/tokenize"
 )
 
 // TestAppendKey: a paragraph's repeat key is its words (strings.Fields)
@@ -53,22 +51,7 @@ func TestDropOrphanAttributions(t *testing.T) {
 			[]string{"The rules were simple:", "Be kind."},
 			[]string{"The rules were simple:", "Be kind."}},
 	} {
-		p, err := tokenize.Parse([]byte(tt.page), tokenize.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		selected := make([]bool, len(p.Blocks))
-		for i, b := range p.Blocks {
-			selected[i] = slices.Contains(tt.kept, b.Text)
-		}
-		dropOrphanAttributions(p.Blocks, selected)
-		var kept []string
-		for i, b := range p.Blocks {
-			if selected[i] {
-				kept = append(kept, b.Text)
-			}
-		}
-		if !slices.Equal(kept, tt.want) {
+		if kept := keptFrom(t, tt.page, tt.kept, dropOrphanAttributions); !slices.Equal(kept, tt.want) {
 			t.Errorf("%s: kept %q, want %q", tt.name, kept, tt.want)
 		}
 	}
@@ -89,22 +72,7 @@ func TestDropTruncatedCopies(t *testing.T) {
 		{"too short to tell", `<p>Read on...</p><p>Read on to the end of the page for the details.</p>`,
 			[]string{"Read on...", "Read on to the end of the page for the details."}},
 	} {
-		p, err := tokenize.Parse([]byte(tt.page), tokenize.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		selected := make([]bool, len(p.Blocks))
-		for i := range selected {
-			selected[i] = true
-		}
-		dropTruncatedCopies(p.Blocks, selected)
-		var kept []string
-		for i, b := range p.Blocks {
-			if selected[i] {
-				kept = append(kept, b.Text)
-			}
-		}
-		if !slices.Equal(kept, tt.want) {
+		if kept := keptTexts(t, tt.page, dropTruncatedCopies); !slices.Equal(kept, tt.want) {
 			t.Errorf("%s: kept %q, want %q", tt.name, kept, tt.want)
 		}
 	}
