@@ -74,14 +74,22 @@ func truncate(s string) string {
 // textOf is the text under n, without the text of the <style> and
 // <script> elements inside it (CSS-in-JS puts styles inside headings),
 // with a space for a line break and around a block ("Top MBA Programs
-// of 2025 (US)<br>Your Guide" is not "(US)Your").
+// of 2025 (US)<br>Your Guide" is not "(US)Your"), and between the texts of
+// two elements that a page shows as separate words
+// (tokenize.SeparateWords: "Black Edition<span>Complete meal" is not
+// "EditionComplete").
 func textOf(n *html.Node) string {
 	var sb strings.Builder
+	var lastParent *html.Node // the parent of the last text written
 	var walk func(p *html.Node)
 	walk = func(p *html.Node) {
 		for d := p.FirstChild; d != nil && sb.Len() <= 1<<20; d = d.NextSibling {
 			switch d.Type {
 			case html.TextNode:
+				if lastParent != nil && lastParent != d.Parent && tokenize.SeparateWords(sb.String(), d.Data) {
+					sb.WriteByte(' ')
+				}
+				lastParent = d.Parent
 				sb.WriteString(d.Data)
 			case html.ElementNode:
 				if d.Data == "style" || d.Data == "script" {

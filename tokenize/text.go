@@ -138,18 +138,25 @@ func Separator(prev, b Block) string {
 
 // apart reports whether two neighbouring blocks that the source writes
 // without whitespace between them are still separate words as a page
-// shows them: they sit in different elements, and a word or sentence ends
-// before an upper-case letter ("Edit this page</a><span>Last updated"), a
-// symbol such as a rating's stars meets a letter or digit ("Great for
-// day hikes</span><span>★★★★★"), or a currency sign or "#" follows one. CSS puts such elements apart (a block,
-// a margin, a flex gap); inside a word ("<b>H</b>ello", "foo<i>bar</i>")
-// the next letter is lower-case.
+// shows them: they sit in different elements and SeparateWords says so.
 func apart(prev, b Block) bool {
 	if prev.Node == nil || b.Node == nil || prev.Node.Parent == b.Node.Parent {
 		return false
 	}
-	last, _ := utf8.DecodeLastRuneInString(prev.Text)
-	first, _ := utf8.DecodeRuneInString(b.Text)
+	return SeparateWords(prev.Text, b.Text)
+}
+
+// SeparateWords reports whether text after, written right after text
+// before but in another element, starts a word of its own as a page shows
+// it: a word or sentence ends before an upper-case letter ("Edit this
+// page</a><span>Last updated"), a symbol such as a rating's stars meets a
+// letter or digit ("Great for day hikes</span><span>★★★★★"), or a
+// currency sign or "#" follows one. CSS puts such elements apart (a block,
+// a margin, a flex gap); inside a word ("<b>H</b>ello", "foo<i>bar</i>")
+// the next letter is lower-case.
+func SeparateWords(before, after string) bool {
+	last, _ := utf8.DecodeLastRuneInString(before)
+	first, _ := utf8.DecodeRuneInString(after)
 	wordEnd := unicode.IsLetter(last) || unicode.IsDigit(last) || strings.ContainsRune(".!?:;)", last)
 	switch {
 	case wordEnd && unicode.IsUpper(first):
