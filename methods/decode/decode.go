@@ -66,7 +66,10 @@ type Decoding struct {
 	// text for other screen sizes, quick views and sliders, and a reader
 	// reads it once. A repeat in the same markup as its first copy whose
 	// element holds new text too (meal plans that share a dish, recipes
-	// that share a step) is not such a copy and stays (see dropRepeats).
+	// that share a step) is not such a copy and stays (see dropRepeats),
+	// unless it repeats the run of paragraphs right before it with no
+	// text between them, as a card's copies for three screen sizes do
+	// (dropTandemCopies).
 	KeepRepeats bool
 	// KeepGaps leaves unselected the blocks inside a line of selected text
 	// (a link or <code> in the middle of a sentence the model keeps) and
@@ -313,6 +316,7 @@ func (d Decoding) decode(blocks []tokenize.Block, probs []float32) []bool {
 		dropRepeats(blocks, selected)
 		dropCopies(blocks, selected)
 		dropTruncatedCopies(blocks, selected)
+		dropTandemCopies(blocks, selected)
 		dropOrphanAttributions(blocks, selected)
 	}
 	if !d.KeepGaps {

@@ -523,3 +523,69 @@ func dropTruncatedCopies(blocks []tokenize.Block, selected []bool) {
 		}
 	}
 }
+
+// Tandem copies: dropTandemCopies.
+const maxTandemUnit = 8 // the most paragraphs of a unit that dropTandemCopies compares
+
+// dropTandemCopies unselects a run of selected paragraphs that repeats,
+// word for word (case and spacing aside, at least minRepeatBytes in all),
+// the run right before it, with no other text between the two: a page's
+// copies of one card for other screen sizes ("Ankle / Comfy coverage that
+// protects ankles." three times in one link, one shown at a time) and a
+// slider's cloned slides. A table's cells repeat their values in a row or
+// a column on purpose and are left alone. dropRepeats lets such copies stand when they
+// sit in the same markup as the first; text that belongs twice (a
+// refrain, the dish two meal plans share) has other text between its
+// copies.
+func dropTandemCopies(blocks []tokenize.Block, selected []bool) {
+	type para struct {
+		start, end int
+		key        []byte
+	}
+	var paras []para
+	for start, end := range selectedParagraphs(blocks, selected) {
+		var key []byte
+		for i := start; i < end; i++ {
+			key = appendKey(key, blocks[i].Text)
+		}
+		paras = append(paras, para{start, end, key})
+	}
+	// textBetween reports whether a block with words lies between
+	// paragraphs a and b (a before b).
+	textBetween := func(a, b para) bool {
+		for i := a.end; i < b.start; i++ {
+			if blocks[i].Words > 0 {
+				return true
+			}
+		}
+		return false
+	}
+	dropped := make([]bool, len(paras))
+	for j := range paras {
+		for k := 1; k <= maxTandemUnit && j+2*k <= len(paras); k++ {
+			if dropped[j+k] || textBetween(paras[j+k-1], paras[j+k]) {
+				continue
+			}
+			n, same := 0, true
+			for u := 0; u < k && same; u++ {
+				same = bytes.Equal(paras[j+u].key, paras[j+k+u].key) && (u == 0 || !textBetween(paras[j+k+u-1], paras[j+k+u]))
+				n += len(paras[j+u].key)
+			}
+			if !same || n < minRepeatBytes || inTableCell(blocks[paras[j+k].start]) {
+				continue
+			}
+			for u := j + k; u < j+2*k; u++ {
+				dropped[u] = true
+				for i := paras[u].start; i < paras[u].end; i++ {
+					selected[i] = false
+				}
+			}
+			break
+		}
+	}
+}
+
+// inTableCell reports whether b lies in a table's cell.
+func inTableCell(b tokenize.Block) bool {
+	return slices.ContainsFunc(b.Ancestors, func(el *tokenize.Element) bool { return el.Name == "td" || el.Name == "th" })
+}

@@ -77,3 +77,32 @@ func TestDropTruncatedCopies(t *testing.T) {
 		}
 	}
 }
+
+func TestDropTandemCopies(t *testing.T) {
+	card := func(size string) string {
+		return `<div class="` + size + `"><h2>Ankle</h2><p>Comfy coverage that protects ankles.</p></div>`
+	}
+	for _, tt := range []struct {
+		name, page string
+		selected   []string // the blocks selected before the step (nil: all)
+		want       []string
+	}{
+		{"a card's copies for three screen sizes", `<a href="/ankle">` + card("large") + `<img src="a.png">` + card("medium") + card("small") + `</a><p>Calf socks hit mid-calf.</p>`, nil,
+			[]string{"Ankle", "Comfy coverage that protects ankles.", "Calf socks hit mid-calf."}},
+		{"a slider's cloned slide", `<div class="slide">Fast and smooth wireless file sharing.</div><div class="slide clone">Fast and smooth wireless file sharing.</div>`, nil,
+			[]string{"Fast and smooth wireless file sharing."}},
+		{"a refrain with a verse between its copies", `<p>We will rock you, we will rock you.</p><p>Buddy, you're a boy, make a big noise.</p><p>We will rock you, we will rock you.</p>`, nil,
+			[]string{"We will rock you, we will rock you.", "Buddy, you're a boy, make a big noise.", "We will rock you, we will rock you."}},
+		{"text between the copies, not selected", `<p>We will rock you, we will rock you.</p><p>Buddy, you're a boy.</p><p>We will rock you, we will rock you.</p>`,
+			[]string{"We will rock you, we will rock you."},
+			[]string{"We will rock you, we will rock you.", "We will rock you, we will rock you."}},
+		{"a table's row of equal values", `<table><tr><td>$10,000 (per insured)</td><td>$10,000 (per insured)</td></tr></table>`, nil,
+			[]string{"$10,000 (per insured)", "$10,000 (per insured)"}},
+		{"too short to tell", `<p>Latest</p><p>Latest</p>`, nil,
+			[]string{"Latest", "Latest"}},
+	} {
+		if kept := keptFrom(t, tt.page, tt.selected, dropTandemCopies); !slices.Equal(kept, tt.want) {
+			t.Errorf("%s: kept %q, want %q", tt.name, kept, tt.want)
+		}
+	}
+}
