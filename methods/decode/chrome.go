@@ -327,7 +327,8 @@ func isLinkHint(b tokenize.Block) bool {
 	if len(b.Text) > maxLabelBytes || b.Words > maxHintWords {
 		return false
 	}
-	return linkHint.MatchString(strings.Trim(strings.ToLower(b.Text), " ()[]-–—.,:;"))
+	t := strings.Trim(strings.ToLower(b.Text), " ()[]-–—.,:;")
+	return (strings.Contains(t, "new ") || strings.Contains(t, "external")) && linkHint.MatchString(t)
 }
 
 // srClasses are the class tokens (as tokenize.AttrTokens splits them) of
@@ -340,17 +341,17 @@ var srClasses = [][]string{{"sr", "only"}, {"visually", "hidden"}, {"visuallyhid
 // ("Used Used", "Black Black" where the page shows one).
 func isSpokenCopy(blocks []tokenize.Block, i int) bool {
 	b := blocks[i]
-	if len(b.Text) > maxLabelBytes || !slices.ContainsFunc(b.Ancestors, func(el *tokenize.Element) bool {
-		return slices.ContainsFunc(srClasses, func(toks []string) bool {
-			return !slices.ContainsFunc(toks, func(t string) bool { return !slices.Contains(el.Attrs, t) })
-		})
-	}) {
-		return false
-	}
 	same := func(j int) bool {
 		return j >= 0 && j < len(blocks) && strings.EqualFold(strings.TrimSpace(blocks[j].Text), strings.TrimSpace(b.Text))
 	}
-	return same(i-1) || same(i+1)
+	if len(b.Text) > maxLabelBytes || !same(i-1) && !same(i+1) {
+		return false
+	}
+	return slices.ContainsFunc(b.Ancestors, func(el *tokenize.Element) bool {
+		return slices.ContainsFunc(srClasses, func(toks []string) bool {
+			return !slices.ContainsFunc(toks, func(t string) bool { return !slices.Contains(el.Attrs, t) })
+		})
+	})
 }
 
 // isPermalink reports whether a block is a heading's permalink mark.
@@ -445,17 +446,17 @@ func linkOf(b tokenize.Block) *tokenize.Element {
 // advertising label (adLabel), a control's (controlLabel) or a call to
 // action (isCallToAction).
 func isLabel(run []tokenize.Block) bool {
-	if len(run) <= 4 && textBytes(run) <= maxLabelBytes {
-		text := tokenize.Text(run)
-		if t := label(text); adLabel(t) || controlLabel(t, text) {
-			return true
-		}
+	text := tokenize.Text(run)
+	t := label(text)
+	if len(run) <= 4 && textBytes(run) <= maxLabelBytes && (adLabel(t) || controlLabel(t, text)) {
+		return true
 	}
 	if isCallToAction(run) || isControlRow(run) {
 		return true
 	}
-	text := tokenize.Text(run)
-	return resultCount.MatchString(label(text)) || isPagination(text) || isCounter(text) || isEmbedLeftover(text)
+	// A count of results, page links and a count of reactions hold a digit.
+	counted := strings.ContainsAny(text, "0123456789") && (resultCount.MatchString(t) || isPagination(text) || isCounter(text))
+	return counted || isEmbedLeftover(text)
 }
 
 // sharedPost matches an Instagram post's attribution, lowercased: "A post

@@ -489,18 +489,7 @@ const (
 // the next few selected paragraphs: a teaser's cut copy of the text that
 // follows it whole (a seller's bio, a condition note).
 func dropTruncatedCopies(blocks []tokenize.Block, selected []bool) {
-	type para struct {
-		start, end int
-		key        []byte
-	}
-	var paras []para
-	for start, end := range selectedParagraphs(blocks, selected) {
-		var key []byte
-		for i := start; i < end; i++ {
-			key = appendKey(key, blocks[i].Text)
-		}
-		paras = append(paras, para{start, end, key})
-	}
+	paras := keyedParagraphs(blocks, selected)
 	for k, p := range paras {
 		last := strings.TrimRight(blocks[p.end-1].Text, " ")
 		if !strings.HasSuffix(last, "…") && !strings.HasSuffix(last, "..") {
@@ -538,21 +527,10 @@ const maxTandemUnit = 8 // the most paragraphs of a unit that dropTandemCopies c
 // refrain, the dish two meal plans share) has other text between its
 // copies.
 func dropTandemCopies(blocks []tokenize.Block, selected []bool) {
-	type para struct {
-		start, end int
-		key        []byte
-	}
-	var paras []para
-	for start, end := range selectedParagraphs(blocks, selected) {
-		var key []byte
-		for i := start; i < end; i++ {
-			key = appendKey(key, blocks[i].Text)
-		}
-		paras = append(paras, para{start, end, key})
-	}
+	paras := keyedParagraphs(blocks, selected)
 	// textBetween reports whether a block with words lies between
 	// paragraphs a and b (a before b).
-	textBetween := func(a, b para) bool {
+	textBetween := func(a, b keyedParagraph) bool {
 		for i := a.end; i < b.start; i++ {
 			if blocks[i].Words > 0 {
 				return true
@@ -588,4 +566,38 @@ func dropTandemCopies(blocks []tokenize.Block, selected []bool) {
 // inTableCell reports whether b lies in a table's cell.
 func inTableCell(b tokenize.Block) bool {
 	return slices.ContainsFunc(b.Ancestors, func(el *tokenize.Element) bool { return el.Name == "td" || el.Name == "th" })
+}
+
+// keyedParagraph is a selected paragraph (blocks start to end, exclusive)
+// with its words' key (appendKey).
+type keyedParagraph struct {
+	start, end int
+	key        []byte
+}
+
+// keyedParagraphs returns the selected paragraphs with their keys, which
+// share one buffer.
+func keyedParagraphs(blocks []tokenize.Block, selected []bool) []keyedParagraph {
+	var paras []keyedParagraph
+	var ends []int
+	n := 0
+	for i, b := range blocks {
+		if selected[i] {
+			n += len(b.Text) + 1
+		}
+	}
+	buf := make([]byte, 0, n) // a key is about as long as its text
+	for start, end := range selectedParagraphs(blocks, selected) {
+		for i := start; i < end; i++ {
+			buf = appendKey(buf, blocks[i].Text)
+		}
+		paras = append(paras, keyedParagraph{start: start, end: end})
+		ends = append(ends, len(buf))
+	}
+	from := 0
+	for k, to := range ends {
+		paras[k].key = buf[from:to:to]
+		from = to
+	}
+	return paras
 }
