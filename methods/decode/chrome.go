@@ -829,3 +829,33 @@ func signupAncestors(blocks []tokenize.Block) iter.Seq2[int, []*tokenize.Element
 		}
 	}
 }
+
+// sectionLabels name a box whose body the page fills in or lists apart
+// (a table of contents, a widget of recently viewed items): lowercased,
+// as label gives them.
+var sectionLabels = map[string]bool{
+	"table of contents": true, "contents": true, "in this article": true, "on this page": true, "in this post": true,
+	"jump to": true, "jump to section": true, "article contents": true, "page contents": true,
+	"recently viewed": true, "recently viewed items": true, "recently viewed products": true, "filters": true, "filter": true,
+	"permalink": true, "written by": true, "about the author": true,
+}
+
+// dropDanglingLabels unselects a selected paragraph that is a section's
+// label (sectionLabels) when the text right after it is not selected: a
+// "Table of contents" whose list the decoding left out, a "Recently
+// viewed" box with nothing in it, a "Written by" without its name. Such a
+// label then introduces nothing, or the next section.
+func dropDanglingLabels(blocks []tokenize.Block, selected []bool) {
+	for start, end := range selectedParagraphs(blocks, selected) {
+		if !sectionLabels[label(tokenize.Text(blocks[start:end]))] {
+			continue
+		}
+		next := end
+		for next < len(blocks) && blocks[next].Words == 0 {
+			next++
+		}
+		if next == len(blocks) || !selected[next] {
+			clear(selected[start:end])
+		}
+	}
+}

@@ -438,3 +438,27 @@ func TestIsSpokenCopy(t *testing.T) {
 		t.Errorf("copies %v, want %v", copies, want)
 	}
 }
+
+func TestDropDanglingLabels(t *testing.T) {
+	story := "The river rose two metres overnight and closed the old bridge."
+	for _, tt := range []struct {
+		name, page string
+		selected   []string
+		want       []string
+	}{
+		{"a table of contents without its list", `<h2>Table of Contents</h2><ul><li><a href="#a">Flood</a></li></ul><p>` + story + `</p>`,
+			[]string{"Table of Contents", story}, []string{story}},
+		{"a table of contents with its list", `<h2>Table of Contents</h2><ul><li><a href="#a">Flood</a></li></ul><p>` + story + `</p>`,
+			[]string{"Table of Contents", "Flood", story}, []string{"Table of Contents", "Flood", story}},
+		{"an empty box at the end", `<p>` + story + `</p><h3>Recently viewed</h3>`,
+			nil, []string{story}},
+		{"a byline label without its name", `<p>` + story + `</p><div>Written by</div><a href="/team/ann">Ann Lee</a>`,
+			[]string{story, "Written by"}, []string{story}},
+		{"a label inside a sentence stays", `<p>Written by hand, the letter ran to ten pages.</p>`,
+			nil, []string{"Written by hand, the letter ran to ten pages."}},
+	} {
+		if kept := keptFrom(t, tt.page, tt.selected, dropDanglingLabels); !slices.Equal(kept, tt.want) {
+			t.Errorf("%s: kept %q, want %q", tt.name, kept, tt.want)
+		}
+	}
+}

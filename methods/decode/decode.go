@@ -98,8 +98,10 @@ type Decoding struct {
 	// ("Advertisement", "Article continues below"), controls ("Share",
 	// "Read more") and calls to action in buttons ("Book a demo"); and
 	// a heading over related content ("Related posts", "Lesen Sie auch")
-	// with the teaser links under it. By default they are dropped (see
-	// dropChrome, dropRelated).
+	// with the teaser links under it; and a section's label whose body is
+	// not kept ("Table of contents" without its list, an empty "Recently
+	// viewed" box). By default they are dropped (see dropChrome,
+	// dropRelated, dropDanglingLabels).
 	KeepChrome bool
 	// Notices drops the copyright and reproduction notices that end the
 	// selection ("© 2008 The Associated Press. All rights reserved. This
@@ -336,6 +338,7 @@ func (d Decoding) decode(blocks []tokenize.Block, probs []float32) []bool {
 		dropSignupBoxes(blocks, selected)
 		dropHiddenDialogs(blocks, selected)
 		dropRelated(blocks, selected)
+		dropDanglingLabels(blocks, selected)
 	}
 	if d.Notices {
 		dropTrailingNotices(blocks, selected)
