@@ -36,7 +36,8 @@ func (p *Page) findTitle() string {
 		// heading classed as the title: <h2 class="title">.
 		t = c.titled
 	}
-	return truncate(unescapeAgain(titleOrH1(c, t, pageNames{site: p.site, host: h, h1: h1, headings: c.headings})))
+	desc := first(c.meta("og:description"), c.meta("description"), c.meta("twitter:description"))
+	return truncate(unescapeAgain(titleOrH1(c, t, pageNames{site: p.site, host: h, h1: h1, headings: c.headings, description: desc})))
 }
 
 // chooseTitle returns the first of a page's titles (sources, in the order
@@ -272,6 +273,7 @@ func namesSite(s, site, host string) bool {
 type pageNames struct {
 	site, host, h1 string
 	headings       []string
+	description    string // the page's description (meta description, og:description)
 }
 
 // h1IsLogo reports whether the <h1> is the site's name that ends the
@@ -416,6 +418,8 @@ func cleanTitle(t string, n pageNames) string {
 			return right
 		case sep != ": " && sep != " / " && isDomain(right) && !isDomain(left):
 			return cleanTitle(left, n)
+		case sep != ": " && sep != " / " && startsDescription(right, left, n.description):
+			return right
 		case sep != ": " && sep != " / " && len(left) >= 3*len(right) && len(strings.Fields(right)) <= 4:
 			// A short tail after a long title is a site name, but not
 			// after a slash ("Trail shoe / women's"), which joins the
@@ -424,6 +428,17 @@ func cleanTitle(t string, n pageNames) string {
 		}
 	}
 	return t
+}
+
+// startsDescription reports whether the part of a title after a
+// separator is the headline that the page's description starts with, and
+// the part before it (of at most five words) the site's name before the
+// headline: "LA Daily News - Bynum injured as Lakers squeak by Grizzlies"
+// with the description "Bynum injured as Lakers squeak by Grizzlies. …".
+func startsDescription(right, left, description string) bool {
+	nr := Normalize(right)
+	return description != "" && len(strings.Fields(left)) <= 5 && len(strings.Fields(right)) >= 3 && len(nr) >= 15 &&
+		strings.HasPrefix(Normalize(description), nr)
 }
 
 // insideBrackets reports whether byte i of t lies inside parentheses or
