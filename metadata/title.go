@@ -37,7 +37,7 @@ func (p *Page) findTitle() string {
 		t = c.titled
 	}
 	desc := first(c.meta("og:description"), c.meta("description"), c.meta("twitter:description"))
-	return truncate(unescapeAgain(titleOrH1(c, t, pageNames{site: p.site, host: h, h1: h1, headings: c.headings, description: desc})))
+	return truncate(unescapeAgain(titleOrH1(c, t, pageNames{site: p.site, host: h, h1: h1, headings: c.headings, description: desc, texts: c.texts})))
 }
 
 // chooseTitle returns the first of a page's titles (sources, in the order
@@ -273,7 +273,8 @@ func namesSite(s, site, host string) bool {
 type pageNames struct {
 	site, host, h1 string
 	headings       []string
-	description    string // the page's description (meta description, og:description)
+	description    string   // the page's description (meta description, og:description)
+	texts          []string // the body's text nodes (collected.texts)
 }
 
 // h1IsLogo reports whether the <h1> is the site's name that ends the
@@ -420,6 +421,10 @@ func cleanTitle(t string, n pageNames) string {
 			return cleanTitle(left, n)
 		case sep != ": " && sep != " / " && startsDescription(right, left, n.description):
 			return right
+		case sep != ": " && sep != " / " && n.headlineInBody(right, left):
+			return right
+		case sep != ": " && sep != " / " && n.headlineInBody(left, right):
+			return cleanTitle(left, n)
 		case sep != ": " && sep != " / " && len(left) >= 3*len(right) && len(strings.Fields(right)) <= 4:
 			// A short tail after a long title is a site name, but not
 			// after a slash ("Trail shoe / women's"), which joins the
@@ -428,6 +433,25 @@ func cleanTitle(t string, n pageNames) string {
 		}
 	}
 	return t
+}
+
+// headlineInBody reports whether part of a title is the headline and
+// other, beside it after a separator, the site's name: part (three words
+// at least, and no fewer than other) is the whole text of one of the
+// body's text nodes, as a headline is, and other is not, unless it is a
+// name of one or two words (a logo's text). A section's name in the
+// body's menu ("ΤΟ ΒΗΜΑ - Ψωμί, το πολύτιμο - υγεία + fitness") is
+// shorter than the headline beside it.
+func (n pageNames) headlineInBody(part, other string) bool {
+	words, otherWords := len(strings.Fields(part)), len(strings.Fields(other))
+	return words >= 3 && words >= otherWords && n.inBody(part) && (otherWords < 3 || !n.inBody(other))
+}
+
+// inBody reports whether text is the whole text of one of the body's
+// text nodes.
+func (n pageNames) inBody(text string) bool {
+	nt := Normalize(text)
+	return nt != "" && slices.ContainsFunc(n.texts, func(t string) bool { return len(t) < 4*len(text) && Normalize(t) == nt })
 }
 
 // startsDescription reports whether the part of a title after a

@@ -177,6 +177,9 @@ func TestHeadline(t *testing.T) {
 		{"after the body: none", body + `<h1>Storm</h1>`, "", nil, nil},
 		{"unselected h1: none", `<h1>Storm</h1>` + body, "", []int{1}, nil},
 		{"no match", `<h2>Other</h2>` + body, "Storm", nil, nil},
+		{"a heading with the title after a breadcrumb's last step", `<div><a href="/">Home</a> » Storm hits coast</div><h2>Storm hits coast</h2>` + body, "Storm hits coast", []int{1, 2, 3}, []int{2}},
+		{"a breadcrumb's last step alone", `<div><a href="/">Home</a> » Storm hits coast</div>` + body, "Storm hits coast", []int{1, 2}, []int{1}},
+		{"the title's paragraph before an <h1> that is not", `<p>Storm hits coast</p><h1>Weather</h1>` + body, "Storm hits coast", nil, []int{0}},
 	}
 	for _, tt := range tests {
 		p, err := tokenize.Parse([]byte(tt.page), tokenize.Options{})

@@ -18,19 +18,29 @@ const (
 // headline: the first selected paragraph before the body (among the first
 // few selected paragraphs, before any of 25 words or more) that lies in an
 // <h1> or whose text equals the title, ignoring case, spacing and
-// punctuation. It returns nil when there is no such paragraph.
+// punctuation; of the paragraphs whose text equals the title, one in a
+// heading (<h2> to <h6>) rather than a breadcrumb's last step before it
+// ("Home » Storm hits coast", then <h2>Storm hits coast</h2>). It returns
+// nil when there is no such paragraph.
 func Headline(blocks []tokenize.Block, selected []bool, title string) []int {
 	want := normalizeTitle(title)
 	var head []int
 	seen := 0
 	leadParagraphs(blocks, selected, func(idx []int, text string, body bool) bool {
-		inH1 := false
+		inH1, inHeading := false, false
 		for _, j := range idx {
 			inH1 = inH1 || onPath(blocks[j], "h1")
+			inHeading = inHeading || onPath(blocks[j], "h2") || onPath(blocks[j], "h3") || onPath(blocks[j], "h4") || onPath(blocks[j], "h5") || onPath(blocks[j], "h6")
 		}
-		if inH1 || (want != "" && normalizeTitle(text) == want) {
+		same := want != "" && normalizeTitle(text) == want
+		switch {
+		case inH1 && head != nil && !same:
+			return false // the paragraph with the title before an <h1> that is not
+		case inH1 || same && inHeading:
 			head = idx
 			return false
+		case same && head == nil:
+			head = idx // unless a heading with the title follows
 		}
 		seen++
 		return !body && seen < headlineSearch
