@@ -326,7 +326,7 @@ func (e *Extractor) extractPage(ctx context.Context, page *tokenize.Page, opts O
 	res := &Result{Title: title, Encoding: page.Encoding, Blocks: make([]Block, len(page.Blocks)), page: page,
 		Confidence: decode.Confidence(page.Blocks, probs, selected)}
 	if !opts.KeepHeadline {
-		head := decode.Headline(page.Blocks, selected, title)
+		head, copies := decode.Headline(page.Blocks, selected, title)
 		if len(head) > 0 {
 			// The headline taken out of the text is the title, whole; a
 			// heading that is not the page's title stays in the text.
@@ -343,6 +343,11 @@ func (e *Extractor) extractPage(ctx context.Context, page *tokenize.Page, opts O
 		for _, i := range head {
 			selected[i] = false
 			res.Blocks[i].Headline = true
+		}
+		if len(head) > 0 {
+			for _, i := range copies {
+				selected[i] = false // a breadcrumb's last step: the title again
+			}
 		}
 	}
 	var loc *locators

@@ -169,17 +169,17 @@ func TestHeadline(t *testing.T) {
 	tests := []struct {
 		name, page, title string
 		selected          []int // indices of selected blocks; nil: all
-		want              []int
+		want, copies      []int
 	}{
-		{"h1 first", `<h1>Storm hits coast</h1>` + body, "", nil, []int{0}},
-		{"after a kicker and a date", `<p>World</p><p>May 3</p><h1>Storm <i>hits</i> coast</h1>` + body, "", nil, []int{2, 3, 4}},
-		{"title match without h1", `<h2>Storm hits coast!</h2>` + body, "storm hits  coast", nil, []int{0}},
-		{"after the body: none", body + `<h1>Storm</h1>`, "", nil, nil},
-		{"unselected h1: none", `<h1>Storm</h1>` + body, "", []int{1}, nil},
-		{"no match", `<h2>Other</h2>` + body, "Storm", nil, nil},
-		{"a heading with the title after a breadcrumb's last step", `<div><a href="/">Home</a> » Storm hits coast</div><h2>Storm hits coast</h2>` + body, "Storm hits coast", []int{1, 2, 3}, []int{2}},
-		{"a breadcrumb's last step alone", `<div><a href="/">Home</a> » Storm hits coast</div>` + body, "Storm hits coast", []int{1, 2}, []int{1}},
-		{"the title's paragraph before an <h1> that is not", `<p>Storm hits coast</p><h1>Weather</h1>` + body, "Storm hits coast", nil, []int{0}},
+		{"h1 first", `<h1>Storm hits coast</h1>` + body, "", nil, []int{0}, nil},
+		{"after a kicker and a date", `<p>World</p><p>May 3</p><h1>Storm <i>hits</i> coast</h1>` + body, "", nil, []int{2, 3, 4}, nil},
+		{"title match without h1", `<h2>Storm hits coast!</h2>` + body, "storm hits  coast", nil, []int{0}, nil},
+		{"after the body: none", body + `<h1>Storm</h1>`, "", nil, nil, nil},
+		{"unselected h1: none", `<h1>Storm</h1>` + body, "", []int{1}, nil, nil},
+		{"no match", `<h2>Other</h2>` + body, "Storm", nil, nil, nil},
+		{"a heading with the title after a breadcrumb's last step", `<div><a href="/">Home</a> » Storm hits coast</div><h2>Storm hits coast</h2>` + body, "Storm hits coast", []int{1, 2, 3}, []int{2}, []int{1}},
+		{"a breadcrumb's last step alone", `<div><a href="/">Home</a> » Storm hits coast</div>` + body, "Storm hits coast", []int{1, 2}, []int{1}, nil},
+		{"the title's paragraph before an <h1> that is not", `<p>Storm hits coast</p><h1>Weather</h1>` + body, "Storm hits coast", nil, []int{0}, nil},
 	}
 	for _, tt := range tests {
 		p, err := tokenize.Parse([]byte(tt.page), tokenize.Options{})
@@ -190,8 +190,9 @@ func TestHeadline(t *testing.T) {
 		for i := range sel {
 			sel[i] = tt.selected == nil || slices.Contains(tt.selected, i)
 		}
-		if got := Headline(p.Blocks, sel, tt.title); !slices.Equal(got, tt.want) {
-			t.Errorf("%s: headline %v, want %v", tt.name, got, tt.want)
+		got, copies := Headline(p.Blocks, sel, tt.title)
+		if !slices.Equal(got, tt.want) || !slices.Equal(copies, tt.copies) {
+			t.Errorf("%s: headline %v and copies %v, want %v and %v", tt.name, got, copies, tt.want, tt.copies)
 		}
 	}
 }

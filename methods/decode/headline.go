@@ -20,11 +20,11 @@ const (
 // <h1> or whose text equals the title, ignoring case, spacing and
 // punctuation; of the paragraphs whose text equals the title, one in a
 // heading (<h2> to <h6>) rather than a breadcrumb's last step before it
-// ("Home » Storm hits coast", then <h2>Storm hits coast</h2>). It returns
-// nil when there is no such paragraph.
-func Headline(blocks []tokenize.Block, selected []bool, title string) []int {
+// ("Home » Storm hits coast", then <h2>Storm hits coast</h2>). copies are
+// the blocks of such a step that the heading passed over: the title
+// again. Both are nil when there is no such paragraph.
+func Headline(blocks []tokenize.Block, selected []bool, title string) (head, copies []int) {
 	want := normalizeTitle(title)
-	var head []int
 	seen := 0
 	leadParagraphs(blocks, selected, func(idx []int, text string, body bool) bool {
 		inH1, inHeading := false, false
@@ -37,6 +37,9 @@ func Headline(blocks []tokenize.Block, selected []bool, title string) []int {
 		case inH1 && head != nil && !same:
 			return false // the paragraph with the title before an <h1> that is not
 		case inH1 || same && inHeading:
+			if head != nil && same {
+				copies = head
+			}
 			head = idx
 			return false
 		case same && head == nil:
@@ -45,7 +48,7 @@ func Headline(blocks []tokenize.Block, selected []bool, title string) []int {
 		seen++
 		return !body && seen < headlineSearch
 	})
-	return head
+	return head, copies
 }
 
 // leadParagraphs calls yield with each selected paragraph (the indices of
