@@ -68,8 +68,8 @@ type Decoding struct {
 	// element holds new text too (meal plans that share a dish, recipes
 	// that share a step) is not such a copy and stays (see dropRepeats),
 	// unless it repeats the run of paragraphs right before it with no
-	// text between them, as a card's copies for three screen sizes do
-	// (dropTandemCopies).
+	// text between them and in other markup, as a card's copies for three
+	// screen sizes do (dropTandemCopies).
 	KeepRepeats bool
 	// KeepGaps leaves unselected the blocks inside a line of selected text
 	// (a link or <code> in the middle of a sentence the model keeps) and

@@ -521,8 +521,11 @@ const maxTandemUnit = 8 // the most paragraphs of a unit that dropTandemCopies c
 // the run right before it, with no other text between the two: a page's
 // copies of one card for other screen sizes ("Ankle / Comfy coverage that
 // protects ankles." three times in one link, one shown at a time) and a
-// slider's cloned slides. A table's cells repeat their values in a row or
-// a column on purpose and are left alone. dropRepeats lets such copies stand when they
+// slider's cloned slides. The copies sit in elements of different
+// attributes under the element they share (div.large and div.medium;
+// .slide and .slide.clone): a paragraph or a list item that a page writes
+// twice in the same markup shows twice (sameMarkup), and so do a table's
+// cells, which are left alone. dropRepeats lets such copies stand when they
 // sit in the same markup as the first; text that belongs twice (a
 // refrain, the dish two meal plans share) has other text between its
 // copies.
@@ -549,7 +552,7 @@ func dropTandemCopies(blocks []tokenize.Block, selected []bool) {
 				same = bytes.Equal(paras[j+u].key, paras[j+k+u].key) && (u == 0 || !textBetween(paras[j+k+u-1], paras[j+k+u]))
 				n += len(paras[j+u].key)
 			}
-			if !same || n < minRepeatBytes || inTableCell(blocks[paras[j+k].start]) {
+			if !same || n < minRepeatBytes || inTableCell(blocks[paras[j+k].start]) || sameMarkup(blocks[paras[j].start], blocks[paras[j+k].start]) {
 				continue
 			}
 			for u := j + k; u < j+2*k; u++ {
@@ -600,4 +603,19 @@ func keyedParagraphs(blocks []tokenize.Block, selected []bool) []keyedParagraph 
 		from = to
 	}
 	return paras
+}
+
+// sameMarkup reports whether blocks a and b (a before b) lie in the same
+// element, or in children of the element they share that have the same
+// name and attributes (two <p class="body">, two <li>).
+func sameMarkup(a, b tokenize.Block) bool {
+	k := 0
+	for k < len(a.Ancestors) && k < len(b.Ancestors) && a.Ancestors[k] == b.Ancestors[k] {
+		k++
+	}
+	if k == len(a.Ancestors) || k == len(b.Ancestors) {
+		return true
+	}
+	ca, cb := a.Ancestors[k], b.Ancestors[k]
+	return ca.Name == cb.Name && slices.Equal(ca.Attrs, cb.Attrs)
 }
