@@ -16,6 +16,7 @@ import (
 	"github.com/boilernet/boilernet/methods/defaultmodel"
 	"log"
 	"os"
+	"regexp"
 	"slices"
 	"strings"
 	"text/tabwriter"
@@ -108,9 +109,21 @@ var rules = []rule{
 	{"class joined/postcount/user title", func(b tokenize.Block) bool {
 		return underAll("joined")(b) || underAll("postcount")(b) || underAll("user", "title")(b) || underAll("usertitle")(b)
 	}},
+	{"credit line (Photo:, Fot., Credit:, Image:, ©; <= 12 words)", textMatches(12, `^\(?\s*(fot\.|foto:|fotos:|photo:|photos:|photograph:|photo credit|photo by|credit:|credits:|image:|image credit|image by|images:|bild:|picture:|pic:|©)`)},
+	{"social prompt (like/follow us on Facebook/Twitter; <= 60 words)", textMatches(60, `(like|follow|join|find|connect with)( us)? (on|at) .{0,40}(facebook|twitter|instagram|linkedin|youtube|tiktok)|(facebook|twitter|instagram) (page|account|feed)`)},
+	{"a count before a control (1 Like, 3 Replies)", textMatches(3, `^\d[\d,.]*\s*(like|likes|reply|replies|comment|comments|vote|votes|share|shares|view|views)$`)},
 	{"class ad/ads/advert", func(b tokenize.Block) bool {
 		return underAll("ad")(b) || underAll("ads")(b) || underAll("advert")(b) || underAll("advertisement")(b)
 	}},
+}
+
+// textMatches matches blocks of at most n words whose text, lower-cased,
+// matches the regular expression re.
+func textMatches(n int, re string) func(tokenize.Block) bool {
+	rx := regexp.MustCompile(re)
+	return func(b tokenize.Block) bool {
+		return tokenize.CountWords(b.Text) <= n && rx.MatchString(strings.ToLower(strings.TrimSpace(b.Text)))
+	}
 }
 
 // elementWords holds the words under each element of the page being
