@@ -352,7 +352,7 @@ func endsWithPart(t, part string) bool {
 	}
 	rest = strings.TrimRight(rest, " ")
 	return strings.HasSuffix(rest, "|") || strings.HasSuffix(rest, "-") || strings.HasSuffix(rest, "–") || strings.HasSuffix(rest, "—") ||
-		strings.HasSuffix(rest, "·") || strings.HasSuffix(rest, "•") || strings.HasSuffix(rest, "»") || strings.HasSuffix(rest, "«") || strings.HasSuffix(rest, "::")
+		strings.HasSuffix(rest, "·") || strings.HasSuffix(rest, "•") || strings.HasSuffix(rest, "»") || strings.HasSuffix(rest, "«") || strings.HasSuffix(rest, "›") || strings.HasSuffix(rest, "::")
 }
 
 // SameTitle reports whether two titles name the same thing: most of the
@@ -392,7 +392,7 @@ func cleanTitle(t string, n pageNames) string {
 	if nh, nt := Normalize(h1), Normalize(t); len(nh) >= 8 && nh != nt && strings.Contains(nt, nh) && !n.h1IsLogo(t) && !namesSite(h1, site, host) {
 		return h1 // "Models | Django documentation" with <h1>Models</h1>
 	}
-	for _, sep := range []string{" | ", " - ", " – ", " — ", " :: ", " » ", " « ", " · ", " • ", " / ", ": "} {
+	for _, sep := range []string{" | ", " - ", " – ", " — ", " :: ", " » ", " « ", " › ", " · ", " • ", " / ", ": "} {
 		i := strings.LastIndex(t, sep)
 		if i <= 0 || insideBrackets(t, i) {
 			continue

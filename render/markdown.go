@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/boilernet/boilernet/infer"
 	"github.com/boilernet/boilernet/tokenize"
@@ -131,8 +132,9 @@ func Markdown(r *infer.Result) string {
 }
 
 // startsWith reports whether the content starts with the title: its first
-// line (of its first unit, unless that is code) starts with the
-// title's words, case and punctuation aside, or is a short line (a
+// line (of its first unit, unless that is code) starts with the title's
+// words, case and punctuation aside, unless it is a paragraph that goes on
+// as a sentence of which they are the subject (see startsSentence), or is a short line (a
 // headline, at most twice the title's length and 40 more) that holds the
 // title's words or is held in them, or has most of it in common with the
 // title, three fifths of the shorter of the two in one piece (and at
@@ -153,10 +155,15 @@ func startsWith(units []unit, title string) bool {
 		return len(want) == 0
 	}
 	a, b := " "+string(first)+" ", " "+string(want)+" "
+	long := len(first) > 2*len(want)+40
 	if strings.HasPrefix(a, b) {
-		return true
+		// A headline with more after it, or glued to its lead ("…
+		// protest a bill Texas plumbers are …"); not a paragraph that is
+		// a sentence of which the title's words are the subject ("Sudo
+		// allows a system administrator …").
+		return !long || !startsSentence(tokenize.Text(blocks[:end]), len(strings.Fields(string(want))))
 	}
-	if len(first) > 2*len(want)+40 {
+	if long {
 		return false
 	}
 	if strings.Contains(a, b) || strings.Contains(b, a) {
@@ -164,6 +171,29 @@ func startsWith(units []unit, title string) bool {
 	}
 	run := commonRun(first, want)
 	return run >= minCommonRun && 5*run >= 3*min(len(first), len(want))
+}
+
+// startsSentence reports whether line, which starts with n words of a
+// title, goes on with them as one sentence: the next word starts with a
+// lower-case letter or the title's last word ends in a comma ("Sudo
+// allows …", "Επιστροφή στα «σπιτικά μαγειρέματα», θέλοντας …"), where a
+// headline glued to its lead goes on with a capital.
+func startsSentence(line string, n int) bool {
+	seen := 0
+	for _, f := range strings.Fields(line) {
+		if titleWords(f) == "" {
+			continue // a dash or a mark between the words
+		}
+		if seen == n {
+			r, _ := utf8.DecodeRuneInString(strings.TrimLeft(f, "\"«“‘'(["))
+			return unicode.IsLower(r)
+		}
+		seen += len(strings.Fields(titleWords(f)))
+		if seen == n && strings.HasSuffix(f, ",") {
+			return true
+		}
+	}
+	return false
 }
 
 // minCommonRun is the shortest run of runes in common that makes a line

@@ -165,6 +165,10 @@ func TestMarkdownStructure(t *testing.T) {
 			"# Night trains return\n\nThe story's first paragraph, which is not its title.\n"},
 		{"title with the site's name, content starting with the headline", `<p>Night trains return</p><p>Text.</p>`, "THE COURIER - Night trains return",
 			"Night trains return\n\nText.\n"},
+		{"a paragraph whose sentence starts with the title's words", `<p>Sudo allows a system administrator to delegate authority to give certain users the ability to run some commands as root.</p>`, "Sudo",
+			"# Sudo\n\nSudo allows a system administrator to delegate authority to give certain users the ability to run some commands as root.\n"},
+		{"a headline glued to its lead", `<p>Plumbers train as substitute teachers Texas plumbers are getting trained as substitute teachers to let teachers protest at the Capitol.</p>`, "Plumbers train as substitute teachers",
+			"Plumbers train as substitute teachers Texas plumbers are getting trained as substitute teachers to let teachers protest at the Capitol.\n"},
 		{"title spelled differently", `<h2>The Income Penalty For Diabetes: $160,000</h2><p>Text.</p>`, "The Income Penalty For Diabetes: 0,000",
 			"## The Income Penalty For Diabetes: $160,000\n\nText.\n"},
 	} {

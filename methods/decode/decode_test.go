@@ -218,6 +218,12 @@ func TestDropRepeats(t *testing.T) {
 			`<ol><li>Heat the oven to 160 degrees</li><li>Simmer the orange glaze</li><li>Brush on half the glaze</li><li>Bake until sticky and dark</li></ol>`,
 			[]int{0, 1, 2, 3, 4, 5, 6, 7}},
 		{`<p>Oatmeal with fresh berries</p><p>Other text</p><p hidden>Oatmeal with fresh berries</p>`, []int{0, 1}},
+		// A table of contents' entry gives way to the heading it points
+		// to; a post's title that links to itself does not.
+		{`<ul><li><a href="#outlets">Electrical Outlets and Receptacles</a></li></ul><p>Some introduction here</p>` +
+			`<h2 id="outlets">Electrical Outlets and Receptacles</h2><p>Outlets are where you meet the system.</p>`, []int{1, 2, 3}},
+		{`<h3><a href="#p1">Re: Turning off all LEDs</a></h3><p>First post text</p><h3><a href="#p2">Re: Turning off all LEDs</a></h3><p>Second post text</p>`,
+			[]int{0, 1, 3}},
 	}
 	for _, tt := range tests {
 		if got := keptAfter(t, tt.page, dropRepeats); !slices.Equal(got, tt.want) {

@@ -28,7 +28,9 @@ type paragraph struct{ start, end int }
 // text too. Copies of a page's text for other screen sizes,
 // quick views and sliders sit elsewhere in the markup or fill an element
 // of their own; the dish two meal plans share, or the step two recipes
-// share, stands among the new text of its list.
+// share, stands among the new text of its list. A heading that repeats a
+// table of contents' entry (a link to "#…" before it) stays, and the entry
+// goes instead.
 func dropRepeats(blocks []tokenize.Block, selected []bool) {
 	var paras []paragraph
 	var first []int // for each paragraph, the index of its first copy's paragraph, or -1
@@ -72,10 +74,48 @@ func dropRepeats(blocks []tokenize.Block, selected []bool) {
 		if belongs {
 			continue
 		}
-		for i := p.start; i < p.end; i++ {
+		drop := p
+		if f := paras[first[k]]; isHeading(blocks, p) && !isHeading(blocks, f) && allFragmentLinks(blocks, f) {
+			// A table of contents' entry before the heading it points
+			// to: the entry goes, the heading stays.
+			drop = f
+		}
+		for i := drop.start; i < drop.end; i++ {
 			selected[i] = false
 		}
 	}
+}
+
+// isHeading reports whether a block of paragraph p lies in a heading
+// (<h1> to <h6>).
+func isHeading(blocks []tokenize.Block, p paragraph) bool {
+	for _, b := range blocks[p.start:p.end] {
+		for _, t := range b.Path {
+			if len(t) == 2 && t[0] == 'h' && '1' <= t[1] && t[1] <= '6' {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// allFragmentLinks reports whether every block of paragraph p lies in a
+// link to a place on the same page (href="#…"), as a table of contents'
+// entries do.
+func allFragmentLinks(blocks []tokenize.Block, p paragraph) bool {
+	for _, b := range blocks[p.start:p.end] {
+		if !b.InLink || b.Node == nil {
+			return false
+		}
+		a := b.Node.Parent
+		for a != nil && a.Data != "a" {
+			a = a.Parent
+		}
+		if a == nil || !strings.HasPrefix(strings.TrimSpace(tokenize.Attr(a, "href")), "#") {
+			return false
+		}
+	}
+	return true
 }
 
 // repeatSeed seeds the hashes of dropRepeats' keys.
