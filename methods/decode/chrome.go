@@ -456,7 +456,24 @@ func isLabel(run []tokenize.Block) bool {
 	}
 	// A count of results, page links and a count of reactions hold a digit.
 	counted := strings.ContainsAny(text, "0123456789") && (resultCount.MatchString(t) || isPagination(text) || isCounter(text))
-	return counted || isEmbedLeftover(text)
+	return counted || isEmbedLeftover(text) || isScriptNotice(text)
+}
+
+// maxScriptNoticeWords is the most words of a notice that the page needs
+// JavaScript.
+const maxScriptNoticeWords = 30
+
+// scriptNotice matches, lowercased, a page's notice that it needs
+// JavaScript, which a browser running it never shows: "Please note that
+// Javascript is turned off in your web browser", "This slideshow requires
+// JavaScript.", "To view this video please enable JavaScript".
+var scriptNotice = regexp.MustCompile(`\b((enable|turn on|activate|switch on) javascript|javascript (is|has been|seems to be) (turned off|disabled|switched off|not enabled)|requires javascript|javascript (is )?(required|needed) to|javascript must be enabled)\b`)
+
+// isScriptNotice reports whether a line is a notice that the page needs
+// JavaScript.
+func isScriptNotice(text string) bool {
+	return len(text) <= 8*maxScriptNoticeWords && tokenize.CountWords(text) <= maxScriptNoticeWords &&
+		scriptNotice.MatchString(strings.ToLower(text))
 }
 
 // sharedPost matches an Instagram post's attribution, lowercased: "A post

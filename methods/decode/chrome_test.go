@@ -375,6 +375,15 @@ func TestLineLabels(t *testing.T) {
 			"A photo shared by Ann (@ann) on Jan 2, 2020":                                       true,
 			"A post shared by the council on its website explains the plan.":                    false,
 		}},
+		{"script notice", isScriptNotice, map[string]bool{
+			"Please note that Javascript is turned off in your web browser. To use this site, you must turn it on and then refresh the page.": true,
+			"This slideshow requires JavaScript.":                                  true,
+			"To view this video please enable JavaScript, and consider upgrading.": true,
+			"You must enable JavaScript to shop on IKEA.com":                       true,
+			"Hybrid apps are created using HTML, CSS, and JavaScript.":             false,
+			"Learn JavaScript": false,
+			"Simon then ported it to JavaScript in 4.5 hours.": false,
+		}},
 	} {
 		for text, want := range tt.lines {
 			if got := tt.is(text); got != want {
