@@ -112,6 +112,8 @@ var rules = []rule{
 	{"credit line (Photo:, Fot., Credit:, Image:, ©; <= 12 words)", textMatches(12, `^\(?\s*(fot\.|foto:|fotos:|photo:|photos:|photograph:|photo credit|photo by|credit:|credits:|image:|image credit|image by|images:|bild:|picture:|pic:|©)`)},
 	{"social prompt (like/follow us on Facebook/Twitter; <= 60 words)", textMatches(60, `(like|follow|join|find|connect with)( us)? (on|at) .{0,40}(facebook|twitter|instagram|linkedin|youtube|tiktok)|(facebook|twitter|instagram) (page|account|feed)`)},
 	{"a count before a control (1 Like, 3 Replies)", textMatches(3, `^\d[\d,.]*\s*(like|likes|reply|replies|comment|comments|vote|votes|share|shares|view|views)$`)},
+	{"mobile-only class (hidden-desktop, d-md-none, d-lg-none, mobile-only, md:hidden, lg:hidden, hide-for-large, show-for-small-only, visible-xs)", rawClassMatches(`(^|\s)(hidden-desktop|[a-z-]*hidden-desktop|d-md-none|d-lg-none|d-xl-none|mobile-only|only-mobile|show-mobile|md:hidden|lg:hidden|hide-for-large|hide-for-medium|show-for-small-only|visible-xs|visible-sm|hidden-md|hidden-lg)(\s|$)`)},
+	{"desktop-only class (hidden-mobile, d-none d-md-block, desktop-only, hidden md:block, hide-for-small-only, hidden-xs)", rawClassMatches(`(^|\s)(hidden-mobile|[a-z-]*hidden-mobile|desktop-only|only-desktop|show-desktop|hide-for-small-only|hidden-xs|hidden-sm|d-none d-md-block|d-none d-lg-block)(\s|$)`)},
 	{"class ad/ads/advert", func(b tokenize.Block) bool {
 		return underAll("ad")(b) || underAll("ads")(b) || underAll("advert")(b) || underAll("advertisement")(b)
 	}},
@@ -123,6 +125,23 @@ func textMatches(n int, re string) func(tokenize.Block) bool {
 	rx := regexp.MustCompile(re)
 	return func(b tokenize.Block) bool {
 		return tokenize.CountWords(b.Text) <= n && rx.MatchString(strings.ToLower(strings.TrimSpace(b.Text)))
+	}
+}
+
+// rawClassMatches matches blocks with an ancestor element whose class
+// attribute, as written, matches the regular expression re.
+func rawClassMatches(re string) func(tokenize.Block) bool {
+	rx := regexp.MustCompile(re)
+	return func(b tokenize.Block) bool {
+		if b.Node == nil {
+			return false
+		}
+		for n := b.Node.Parent; n != nil; n = n.Parent {
+			if c := tokenize.Attr(n, "class"); c != "" && rx.MatchString(strings.ToLower(c)) {
+				return true
+			}
+		}
+		return false
 	}
 }
 
