@@ -55,6 +55,7 @@ func Markdown(r *infer.Result) string {
 		sb.WriteString("# " + escapeLineStarts(inlineEscaper.Replace(title)) + "\n\n")
 	}
 	markers := listMarkers{}
+	printed := map[*html.Node]bool{} // the list items whose marker was written
 	var write func(units []unit)
 	write = func(units []unit) {
 		for k, u := range units {
@@ -81,7 +82,8 @@ func Markdown(r *infer.Result) string {
 				level := int(u.kind.String()[1] - '0')
 				out = strings.Repeat("#", level) + " " + strings.Join(strings.Fields(text), " ") + "\n\n"
 			case atom.Li:
-				pad := markers.indent(u.node)
+				pad := markers.indent(u.node, printed)
+				printed[u.node] = true
 				marker := markers.marker(u.node)
 				inner := pad + strings.Repeat(" ", len(marker))
 				if k > 0 && units[k-1].kind == atom.Li && units[k-1].node == u.node {
@@ -419,12 +421,18 @@ func (m listMarkers) marker(li *html.Node) string {
 // indent returns the spaces that put a nested list item under the text of
 // the items it is nested in: each enclosing item's marker width, for at
 // most maxQuoteDepth levels (deeper items are written as at that depth).
-func (m listMarkers) indent(li *html.Node) string {
+// Only the enclosing items whose marker was written (printed) count: a
+// level the output leaves out (an item with no text of its own, or not
+// kept) would indent its items under nothing, which Markdown reads as
+// the previous item's text.
+func (m listMarkers) indent(li *html.Node, printed map[*html.Node]bool) string {
 	var widths int
 	levels := 0
 	for a := ancestor(li.Parent, atom.Li); a != nil && levels < maxQuoteDepth; a = ancestor(a.Parent, atom.Li) {
-		widths += len(m.marker(a))
-		levels++
+		if printed[a] {
+			widths += len(m.marker(a))
+			levels++
+		}
 	}
 	return strings.Repeat(" ", widths)
 }

@@ -152,6 +152,8 @@ func TestMarkdownStructure(t *testing.T) {
 		{"ordered from start", `<ol start="3"><li>three</li><li>four</li></ol>`, "", "3. three\n4. four\n"},
 		{"nested lists", `<ol><li>one<ul><li>a</li><li>b</li></ul></li><li>two</li></ol>`, "",
 			"1. one\n   - a\n   - b\n2. two\n"},
+		{"a level with no text of its own", `<ul><li>Supplies</li><li><ul><li><ul><li>A beginner's guide</li></ul></li></ul></li></ul>`, "",
+			"- Supplies\n- A beginner's guide\n"},
 		{"a card stays paragraphs", `<ul><li><div><h3>Card</h3><p>Card text.</p></div></li></ul>`, "", "### Card\n\nCard text.\n"},
 		{"code lines in divs", `<p>Run:</p><pre><code><div class="token-line"><span>npm</span> <span>install</span></div><div class="token-line"><span>npm</span> <span>start</span></div></code></pre>`, "",
 			"Run:\n\n```\nnpm install\nnpm start\n```\n"},
