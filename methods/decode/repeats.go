@@ -571,16 +571,13 @@ const maxTandemUnit = 8 // the most paragraphs of a unit that dropTandemCopies c
 // copies.
 func dropTandemCopies(blocks []tokenize.Block, selected []bool) {
 	paras := keyedParagraphs(blocks, selected)
+	wordsBefore := make([]int, len(blocks)+1) // the words of the blocks before each
+	for i, b := range blocks {
+		wordsBefore[i+1] = wordsBefore[i] + b.Words
+	}
 	// textBetween reports whether a block with words lies between
 	// paragraphs a and b (a before b).
-	textBetween := func(a, b keyedParagraph) bool {
-		for i := a.end; i < b.start; i++ {
-			if blocks[i].Words > 0 {
-				return true
-			}
-		}
-		return false
-	}
+	textBetween := func(a, b keyedParagraph) bool { return wordsBefore[b.start] > wordsBefore[a.end] }
 	dropped := make([]bool, len(paras))
 	for j := range paras {
 		for k := 1; k <= maxTandemUnit && j+2*k <= len(paras); k++ {
