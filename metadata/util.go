@@ -72,8 +72,7 @@ func truncate(s string) string {
 }
 
 // textOf is the text under n, without the text of the <style> and
-// <script> elements inside it (CSS-in-JS puts styles inside headings) or
-// of its controls (isControl: a headline's "Add to ..." link),
+// <script> elements inside it (CSS-in-JS puts styles inside headings),
 // with a space for a line break and around a block ("Top MBA Programs
 // of 2025 (US)<br>Your Guide" is not "(US)Your"), and between the texts of
 // two elements that a page shows as separate words
@@ -93,7 +92,7 @@ func textOf(n *html.Node) string {
 				lastParent = d.Parent
 				sb.WriteString(d.Data)
 			case html.ElementNode:
-				if d.Data == "style" || d.Data == "script" || isControl(d) {
+				if d.Data == "style" || d.Data == "script" {
 					continue
 				}
 				apart := d.Data == "br" || blockElements[d.Data]
@@ -109,21 +108,6 @@ func textOf(n *html.Node) string {
 	}
 	walk(n)
 	return sb.String()
-}
-
-// isControl reports whether an element is a control rather than text: a
-// <button>, or a link that goes nowhere (href "#", empty or javascript:),
-// as a headline's "Add to ..." watch-list link.
-func isControl(n *html.Node) bool {
-	switch n.Data {
-	case "button":
-		return true
-	case "a":
-		href, ok := attrOK(n, "href")
-		href = strings.ToLower(strings.TrimSpace(href))
-		return ok && (href == "" || href == "#" || strings.HasPrefix(href, "javascript:"))
-	}
-	return false
 }
 
 // blockElements are the elements whose text is apart from the text
