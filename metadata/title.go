@@ -392,6 +392,14 @@ func cleanTitle(t string, n pageNames) string {
 	if nh, nt := Normalize(h1), Normalize(t); len(nh) >= 8 && nh != nt && strings.Contains(nt, nh) && !n.h1IsLogo(t) && !namesSite(h1, site, host) {
 		return h1 // "Models | Django documentation" with <h1>Models</h1>
 	}
+	if i := strings.Index(t, ": "); i > 0 && !insideBrackets(t, i) && !strings.EqualFold(strings.TrimSpace(t[:i]), h1) &&
+		n.headlineInBody(strings.TrimSpace(t[i+2:]), t[:i]) {
+		// A site's or a blog's name before a colon and the headline the
+		// body shows whole ("Logic+Emotion: Brands Will Become Media:
+		// Here's How"), unless the <h1> is the part before it
+		// ("Shuteye : All & Sundry").
+		return strings.TrimRight(strings.TrimSpace(t[i+2:]), " -–—|:")
+	}
 	for _, sep := range []string{" | ", " - ", " – ", " — ", " :: ", " » ", " « ", " › ", " · ", " • ", " / ", ": "} {
 		i := strings.LastIndex(t, sep)
 		if i <= 0 || insideBrackets(t, i) {
