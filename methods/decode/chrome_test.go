@@ -231,6 +231,13 @@ func TestDropRelated(t *testing.T) {
 		{"a read-also line inside a story", `<p>The first paragraph of the story.</p>
 			<p><strong>Read also:</strong> <a href="/x">Shipping rates rise as queues grow</a></p><p>The second paragraph.</p>`,
 			[]string{"The first paragraph of the story.", "The second paragraph."}},
+		{"a read-more line inside a story", `<p>The first paragraph of the story.</p>
+			<h4><strong>READ MORE:</strong> <a href="/x">Will ChatGPT eliminate the college essay?</a></h4><p>The second paragraph.</p>`,
+			[]string{"The first paragraph of the story.", "The second paragraph."}},
+		{"a read-more heading over the page's own text stays", `<h3><strong>Read more about the average cost of movers:</strong></h3><p>Moving a studio costs about $460.</p>`,
+			[]string{"Read more about the average cost of movers:", "Moving a studio costs about $460."}},
+		{"a man page's SEE ALSO with its link to the top stays", `<h2><b>SEE ALSO</b> <a href="#top">top</a></h2><p>awk(1), sed(1)</p>`,
+			[]string{"SEE ALSO", "top", "awk(1), sed(1)"}},
 		{"a shop's filters, the section a facet heading opens", `<div class="grid"><p>Sofa, three seats, grey, with a washable linen cover and oak legs</p><p>Armchair, velvet, in five colours with a matching footstool</p></div>
 			<section><h2>Filter By</h2><div><h3>Color</h3><label>Black</label><label>Grey</label></div><div><h3>Material</h3><label>Velvet</label></div></section>`,
 			[]string{"Sofa, three seats, grey, with a washable linen cover and oak legs", "Armchair, velvet, in five colours with a matching footstool"}},

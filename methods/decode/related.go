@@ -30,8 +30,18 @@ var relatedHeadings = []string{
 	"filter by", "refine by", "refine your", "narrow your", "narrow by",
 	"lesen sie auch", "mehr zum thema", "das könnte sie auch interessieren", "à lire aussi", "lire aussi",
 	"sur le même sujet", "te puede interesar", "noticias relacionadas", "leggi anche", "czytaj także",
-	"czytaj też", "zobacz także", "читайте также", "по теме", "διαβάστε επίσης", "相关", "相關", "延伸阅读",
+	"czytaj też", "zobacz także", "zobacz też", "читайте также", "по теме", "διαβάστε επίσης", "δείτε επίσης", "相关", "相關", "延伸阅读",
 }
+
+// relatedLineLabels are labels, lowercase as label gives them, that name a
+// link to another page only when they start a line of links ("READ MORE:
+// <a>…</a>", "Next: <a>…</a>"); as a heading they may open the page's own
+// text ("Read more about the average cost of NY movers:").
+var relatedLineLabels = []string{"read more", "see also", "next", "check out", "more"}
+
+// minTeaserWords is the fewest words of the links after a label of
+// relatedLineLabels.
+const minTeaserWords = 3
 
 // isRelatedHeading reports whether a short paragraph's text names a list
 // of related pages.
@@ -140,7 +150,20 @@ func relatedLine(para []tokenize.Block) bool {
 		return false
 	}
 	head := para[:k]
-	return textBytes(head) <= maxLabelBytes && isRelatedHeading(tokenize.Text(head)) && allLinks(para[k:])
+	if textBytes(head) > maxLabelBytes || !allLinks(para[k:]) {
+		return false
+	}
+	text := tokenize.Text(head)
+	if isRelatedHeading(text) {
+		return true
+	}
+	// A teaser's headline, not a man page's "SEE ALSO" with its link to
+	// the top.
+	words := 0
+	for _, b := range para[k:] {
+		words += b.Words
+	}
+	return words >= minTeaserWords && slices.Contains(relatedLineLabels, label(text))
 }
 
 // allLinks reports whether every word of the blocks lies in a link.
