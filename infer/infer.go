@@ -335,7 +335,7 @@ func (e *Extractor) extractPage(ctx context.Context, page *tokenize.Page, opts O
 				hb = append(hb, page.Blocks[i])
 			}
 			if h := tokenize.Text(hb); title == "" || metadata.SameTitle(h, title) || meta.IsSiteName(title) {
-				res.Title = h
+				res.Title = metadata.TrimSeparators(h)
 			} else {
 				head = nil
 			}

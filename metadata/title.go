@@ -387,7 +387,7 @@ func sharedWords(a, b string) float64 {
 // name's form (a domain name: "DailyNews.com - Storm hits coast") tells
 // which part is which, or when one part is much longer.
 func cleanTitle(t string, n pageNames) string {
-	t = collapse(t)
+	t = TrimSeparators(collapse(t))
 	site, h1, host := n.site, n.h1, n.host
 	if nh, nt := Normalize(h1), Normalize(t); len(nh) >= 8 && nh != nt && strings.Contains(nt, nh) && !n.h1IsLogo(t) && !namesSite(h1, site, host) {
 		return h1 // "Models | Django documentation" with <h1>Models</h1>
@@ -400,7 +400,7 @@ func cleanTitle(t string, n pageNames) string {
 		// ("Shuteye : All & Sundry").
 		return strings.TrimRight(strings.TrimSpace(t[i+2:]), " -–—|:")
 	}
-	for _, sep := range []string{" | ", " - ", " – ", " — ", " :: ", " » ", " « ", " › ", " · ", " • ", " / ", ": "} {
+	for _, sep := range []string{" | ", " - ", " – ", " — ", " :: ", " » ", " « ", " › ", " · ", " • ", " / ", ": ", " :"} {
 		i := strings.LastIndex(t, sep)
 		if i <= 0 || insideBrackets(t, i) {
 			continue
@@ -461,6 +461,14 @@ func (n pageNames) inBody(text string) bool {
 	nt := Normalize(text)
 	return nt != "" && slices.ContainsFunc(n.texts, func(t string) bool { return len(t) < 4*len(text) && Normalize(t) == nt })
 }
+
+// TrimSeparators drops the marks that separate a title from a site's
+// name or a breadcrumb's steps ("»", "›", "|", "·", "•", ":", dashes)
+// from the start of s, where a title shows them when what they separate
+// is missing ("» Post title :blog", a breadcrumb's "» Last step"). Not
+// from its end, where "»" closes a quote ("… «Λουκίσα»"); an opening
+// quote ("«Κοπάνες»: …") stays.
+func TrimSeparators(s string) string { return strings.TrimLeft(s, "»›|·•:–—- ") }
 
 // startsDescription reports whether the part of a title after a
 // separator is the headline that the page's description starts with, and
