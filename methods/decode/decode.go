@@ -326,6 +326,9 @@ func (d Decoding) decode(blocks []tokenize.Block, probs []float32) []bool {
 		fillCode(blocks, selected)
 		fillAnswers(blocks, selected)
 		wholeLines(blocks, selected)
+		if !d.KeepRepeats {
+			dropRemadeRepeats(blocks, selected)
+		}
 	}
 	if d.Bylines {
 		dropBylines(blocks, selected)

@@ -656,3 +656,23 @@ func sameMarkup(a, b tokenize.Block) bool {
 	ca, cb := a.Ancestors[k], b.Ancestors[k]
 	return ca.Name == cb.Name && slices.Equal(ca.Attrs, cb.Attrs)
 }
+
+// dropRemadeRepeats runs dropRepeats again on the text outside code
+// listings and formulas (which fillCode keeps whole, repeated lines and
+// all): a copy whose lines the gap steps made whole again after the first
+// pass (a story's print copy, its source's link unselected at first in
+// one copy and not the other).
+func dropRemadeRepeats(blocks []tokenize.Block, selected []bool) {
+	outside := slices.Clone(selected)
+	for i, b := range blocks {
+		if inFlowBlock(b) {
+			outside[i] = false
+		}
+	}
+	dropRepeats(blocks, outside)
+	for i, b := range blocks {
+		if !inFlowBlock(b) {
+			selected[i] = outside[i]
+		}
+	}
+}

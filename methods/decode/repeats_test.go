@@ -110,3 +110,20 @@ func TestDropTandemCopies(t *testing.T) {
 		}
 	}
 }
+
+func TestDropRemadeRepeats(t *testing.T) {
+	story := `Dieticians ranked the ten most useful foods, <a href="/src">Rosbalt</a> reports, with the tomato first.`
+	for _, tt := range []struct {
+		name, page string
+		want       []string
+	}{
+		{"a story's print copy", `<div class="story"><p>` + story + `</p></div><noindex><div class="print"><p>` + story + `</p></div></noindex>`,
+			[]string{"Dieticians ranked the ten most useful foods,", "Rosbalt", "reports, with the tomato first."}},
+		{"a listing shown again in another example stays", `<div class="ex1"><pre><code>go run ./cmd/server -addr :8080</code></pre></div><p>And with TLS:</p><div class="ex2"><pre><code>go run ./cmd/server -addr :8080</code></pre></div>`,
+			[]string{"go run ./cmd/server -addr :8080", "And with TLS:", "go run ./cmd/server -addr :8080"}},
+	} {
+		if kept := keptTexts(t, tt.page, dropRemadeRepeats); !slices.Equal(kept, tt.want) {
+			t.Errorf("%s: kept %q, want %q", tt.name, kept, tt.want)
+		}
+	}
+}
