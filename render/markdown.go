@@ -745,7 +745,11 @@ func isDataTable(t *html.Node) bool {
 			continue
 		}
 		switch n.DataAtom {
-		case atom.Table, atom.H1, atom.H2, atom.H3, atom.H4, atom.H5, atom.H6, atom.Pre, atom.Blockquote, atom.Form:
+		case atom.H1, atom.H2, atom.H3, atom.H4, atom.H5, atom.H6:
+			if !cellHeading(n) {
+				return false
+			}
+		case atom.Table, atom.Pre, atom.Blockquote, atom.Form:
 			return false
 		case atom.Td, atom.Th:
 			words := 0
@@ -760,6 +764,32 @@ func isDataTable(t *html.Node) bool {
 		}
 	}
 	return true
+}
+
+// maxCellHeadingWords is the most words of a heading that is a table
+// cell's whole text (cellHeading).
+const maxCellHeadingWords = 6
+
+// cellHeading reports whether a heading is a table cell's whole text, of
+// at most maxCellHeadingWords words: a shopping list's "Ingredients" or
+// "Onions" in <td><h4>, which the cell shows as a label, not a section
+// of the page.
+func cellHeading(h *html.Node) bool {
+	cell := ancestor(h.Parent, atom.Td, atom.Th)
+	if cell == nil {
+		return false
+	}
+	count := func(n *html.Node) int {
+		words := 0
+		for d := range n.Descendants() {
+			if d.Type == html.TextNode {
+				words += len(strings.Fields(d.Data))
+			}
+		}
+		return words
+	}
+	words := count(h)
+	return words <= maxCellHeadingWords && words == count(cell)
 }
 
 // maxCellWords is the most words a data table's cell holds; a cell with
@@ -895,7 +925,8 @@ const (
 )
 
 // isHeaderRow reports whether a table's first row is its header: it is in
-// a <thead>, or all its cells are <th>.
+// a <thead>, or all its cells are <th> or cells whose whole text is a
+// heading (isHeadingCell).
 func isHeaderRow(tr *html.Node) bool {
 	if tr.Parent != nil && tr.Parent.DataAtom == atom.Thead {
 		return true
@@ -905,14 +936,28 @@ func isHeaderRow(tr *html.Node) bool {
 		if c.Type != html.ElementNode {
 			continue
 		}
-		if c.DataAtom == atom.Td {
-			return false
-		}
-		if c.DataAtom == atom.Th {
+		switch {
+		case c.DataAtom == atom.Th || c.DataAtom == atom.Td && isHeadingCell(c):
 			cells++
+		case c.DataAtom == atom.Td:
+			return false
 		}
 	}
 	return cells > 0
+}
+
+// isHeadingCell reports whether a table cell's whole text is a heading
+// (cellHeading): a header cell written as <td><h4>.
+func isHeadingCell(td *html.Node) bool {
+	for n := range td.Descendants() {
+		if n.Type == html.ElementNode {
+			switch n.DataAtom {
+			case atom.H1, atom.H2, atom.H3, atom.H4, atom.H5, atom.H6:
+				return cellHeading(n)
+			}
+		}
+	}
+	return false
 }
 
 // link is a content link as Markdown writes it: its target and the index

@@ -154,6 +154,8 @@ func TestMarkdownStructure(t *testing.T) {
 			"1. one\n   - a\n   - b\n2. two\n"},
 		{"a level with no text of its own", `<ul><li>Supplies</li><li><ul><li><ul><li>A beginner's guide</li></ul></li></ul></li></ul>`, "",
 			"- Supplies\n- A beginner's guide\n"},
+		{"a heading that is a cell's whole text", `<table><tr><td><h4>Ingredients</h4></td><td><h4>For 2 people</h4></td></tr><tr><td>Onions</td><td>3</td></tr></table>`, "",
+			"| Ingredients | For 2 people |\n| --- | --- |\n| Onions | 3 |\n"},
 		{"a card stays paragraphs", `<ul><li><div><h3>Card</h3><p>Card text.</p></div></li></ul>`, "", "### Card\n\nCard text.\n"},
 		{"code lines in divs", `<p>Run:</p><pre><code><div class="token-line"><span>npm</span> <span>install</span></div><div class="token-line"><span>npm</span> <span>start</span></div></code></pre>`, "",
 			"Run:\n\n```\nnpm install\nnpm start\n```\n"},
