@@ -119,10 +119,23 @@ func cutAuthorLabel(s string) (label, rest string, colon bool) {
 func authorName(s string) string {
 	s = stripAuthorLabel(s)
 	switch {
-	case s == "", isURL(s), isProfileID(s), isGeneric(s), isPlace(s), isPlaceholder(s), isPhrase(s):
+	case s == "", isURL(s), isProfileID(s), isGeneric(s), isPlace(s), isPlaceholder(s), isPhrase(s), isCredit(s):
 		return ""
 	}
 	return s
+}
+
+// isCredit reports whether a byline is a picture's credit, not the
+// article's author ("STAFF PHOTO BY KATHY ANDERSON" in a photo's
+// span.byline).
+func isCredit(s string) bool {
+	low := strings.ToLower(s)
+	for _, w := range []string{"photo by", "photos by", "photograph by", "photographs by", "illustration by", "image by", "video by"} {
+		if strings.Contains(low, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // isProfileID reports whether an author is a number or an address

@@ -18,6 +18,9 @@ func TestAuthorName(t *testing.T) {
 		{"Author: By Jane Doe", "Jane Doe"},
 		{"Posted by Jane Doe", "Jane Doe"},
 		{"Written By Jane Doe", "Jane Doe"},
+		// A picture's credit is not the author.
+		{"STAFF PHOTO BY KATHY ANDERSON", ""},
+		{"Illustration by Ann Lee", ""},
 		{"Par Jean Dupont", "Jean Dupont"},
 		{"Von Max Müller", "Max Müller"},
 		{"Autor: Jan Kowalski", "Jan Kowalski"},
