@@ -752,13 +752,7 @@ func isDataTable(t *html.Node) bool {
 		case atom.Table, atom.Pre, atom.Blockquote, atom.Form:
 			return false
 		case atom.Td, atom.Th:
-			words := 0
-			for d := range n.Descendants() {
-				if d.Type == html.TextNode {
-					words += len(strings.Fields(d.Data))
-				}
-			}
-			if words > maxCellWords {
+			if nodeWords(n) > maxCellWords {
 				return false
 			}
 		}
@@ -779,17 +773,19 @@ func cellHeading(h *html.Node) bool {
 	if cell == nil {
 		return false
 	}
-	count := func(n *html.Node) int {
-		words := 0
-		for d := range n.Descendants() {
-			if d.Type == html.TextNode {
-				words += len(strings.Fields(d.Data))
-			}
+	words := nodeWords(h)
+	return words <= maxCellHeadingWords && words == nodeWords(cell)
+}
+
+// nodeWords is the number of words (strings.Fields) of the text under n.
+func nodeWords(n *html.Node) int {
+	words := 0
+	for d := range n.Descendants() {
+		if d.Type == html.TextNode {
+			words += len(strings.Fields(d.Data))
 		}
-		return words
 	}
-	words := count(h)
-	return words <= maxCellHeadingWords && words == count(cell)
+	return words
 }
 
 // maxCellWords is the most words a data table's cell holds; a cell with

@@ -434,8 +434,14 @@ func linkOf(b tokenize.Block) *tokenize.Element {
 	if !b.InLink {
 		return nil
 	}
+	return nearest(b, "a")
+}
+
+// nearest returns the nearest ancestor element of b with the given name,
+// or nil.
+func nearest(b tokenize.Block, name string) *tokenize.Element {
 	for _, el := range slices.Backward(b.Ancestors) {
-		if el.Name == "a" {
+		if el.Name == name {
 			return el
 		}
 	}
@@ -864,7 +870,7 @@ var sectionLabels = map[string]bool{
 // label then introduces nothing, or the next section.
 func dropDanglingLabels(blocks []tokenize.Block, selected []bool) {
 	for start, end := range selectedParagraphs(blocks, selected) {
-		if !sectionLabels[label(tokenize.Text(blocks[start:end]))] {
+		if textBytes(blocks[start:end]) > maxLabelBytes || !sectionLabels[label(tokenize.Text(blocks[start:end]))] {
 			continue
 		}
 		next := end

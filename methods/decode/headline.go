@@ -1,6 +1,7 @@
 package decode
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/boilernet/boilernet/tokenize"
@@ -27,16 +28,16 @@ func Headline(blocks []tokenize.Block, selected []bool, title string) (head, cop
 	want := normalizeTitle(title)
 	seen := 0
 	leadParagraphs(blocks, selected, func(idx []int, text string, body bool) bool {
-		inH1, inHeading := false, false
+		inH1, heading := false, false
 		for _, j := range idx {
 			inH1 = inH1 || onPath(blocks[j], "h1")
-			inHeading = inHeading || onPath(blocks[j], "h2") || onPath(blocks[j], "h3") || onPath(blocks[j], "h4") || onPath(blocks[j], "h5") || onPath(blocks[j], "h6")
+			heading = heading || inHeading(blocks[j])
 		}
 		same := want != "" && normalizeTitle(text) == want
 		switch {
 		case inH1 && head != nil && !same:
 			return false // the paragraph with the title before an <h1> that is not
-		case inH1 || same && inHeading:
+		case inH1 || same && heading:
 			if head != nil && same {
 				copies = head
 			}
@@ -78,6 +79,11 @@ func leadParagraphs(blocks []tokenize.Block, selected []bool, yield func(idx []i
 			return
 		}
 	}
+}
+
+// inHeading reports whether a block lies in a heading (<h1> to <h6>).
+func inHeading(b tokenize.Block) bool {
+	return slices.ContainsFunc(b.Path, func(t string) bool { return len(t) == 2 && t[0] == 'h' && '1' <= t[1] && t[1] <= '6' })
 }
 
 func onPath(b tokenize.Block, tag string) bool {

@@ -1,7 +1,6 @@
 package decode
 
 import (
-	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -175,26 +174,18 @@ func endsSentence(text string) bool {
 // (<dt>) when none of it is selected: a FAQ that keeps "Will CBD make me
 // hungry?" keeps what it says.
 func fillAnswers(blocks []tokenize.Block, selected []bool) {
-	termOf := func(b tokenize.Block, name string) *tokenize.Element {
-		for _, el := range slices.Backward(b.Ancestors) {
-			if el.Name == name {
-				return el
-			}
-		}
-		return nil
-	}
 	for i := 0; i < len(blocks); i++ {
-		dt := termOf(blocks[i], "dt")
+		dt := nearest(blocks[i], "dt")
 		if dt == nil || !selected[i] {
 			continue
 		}
 		j := i + 1
-		for j < len(blocks) && termOf(blocks[j], "dt") == dt {
+		for j < len(blocks) && nearest(blocks[j], "dt") == dt {
 			j++
 		}
 		dd := (*tokenize.Element)(nil)
 		if j < len(blocks) {
-			dd = termOf(blocks[j], "dd")
+			dd = nearest(blocks[j], "dd")
 		}
 		if dd == nil {
 			i = j - 1
@@ -202,7 +193,7 @@ func fillAnswers(blocks []tokenize.Block, selected []bool) {
 		}
 		k := j
 		any := false
-		for k < len(blocks) && termOf(blocks[k], "dd") == dd {
+		for k < len(blocks) && nearest(blocks[k], "dd") == dd {
 			any = any || selected[k]
 			k++
 		}

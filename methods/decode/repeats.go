@@ -89,14 +89,7 @@ func dropRepeats(blocks []tokenize.Block, selected []bool) {
 // isHeading reports whether a block of paragraph p lies in a heading
 // (<h1> to <h6>).
 func isHeading(blocks []tokenize.Block, p paragraph) bool {
-	for _, b := range blocks[p.start:p.end] {
-		for _, t := range b.Path {
-			if len(t) == 2 && t[0] == 'h' && '1' <= t[1] && t[1] <= '6' {
-				return true
-			}
-		}
-	}
-	return false
+	return slices.ContainsFunc(blocks[p.start:p.end], inHeading)
 }
 
 // allFragmentLinks reports whether every block of paragraph p lies in a
@@ -480,13 +473,7 @@ func dropOrphanAttributions(blocks []tokenize.Block, selected []bool) {
 	quotes := map[*tokenize.Element]*quote{}
 	var order []*tokenize.Element
 	for i, b := range blocks {
-		var bq *tokenize.Element
-		for _, el := range slices.Backward(b.Ancestors) {
-			if el.Name == "blockquote" {
-				bq = el
-				break
-			}
-		}
+		bq := nearest(b, "blockquote")
 		if bq == nil {
 			continue
 		}
