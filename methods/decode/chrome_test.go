@@ -120,6 +120,7 @@ func TestDropSignupBoxes(t *testing.T) {
 func TestDropCopies(t *testing.T) {
 	article := `<p>The council voted on Tuesday to close the old bridge to traffic for the winter.</p>` +
 		`<p>Engineers found cracks in two of its piers during an inspection in the spring.</p>`
+	lead := "Gathering from the garden is traditional in December, and it is a great time to consider planting evergreen shrubs that will provide colour and structure in the garden over the coming years"
 	tests := []struct {
 		name, page string
 		want       []string
@@ -137,6 +138,17 @@ func TestDropCopies(t *testing.T) {
 		{"pull quote between dashes", article + `<div class="pullquote">— Engineers found cracks in two of its piers during an inspection —</div>`,
 			[]string{"The council voted on Tuesday to close the old bridge to traffic for the winter.",
 				"Engineers found cracks in two of its piers during an inspection in the spring."}},
+		{"a standfirst in a figure that repeats a paragraph, with its byline", `<figure><img src="a.jpg"><div>` + lead + `, says ANN LEE.</div></figure>` + article + `<p>` + lead + `.</p>`,
+			[]string{"The council voted on Tuesday to close the old bridge to traffic for the winter.",
+				"Engineers found cracks in two of its piers during an inspection in the spring.", lead + "."}},
+		{"a caption of its own stays", `<figure><img src="a.jpg"><figcaption>The old bridge seen from the east bank of the river at dawn.</figcaption></figure>` + article,
+			[]string{"The old bridge seen from the east bank of the river at dawn.",
+				"The council voted on Tuesday to close the old bridge to traffic for the winter.",
+				"Engineers found cracks in two of its piers during an inspection in the spring."}},
+		{"code listings in figures that differ by a word stay", `<figure><pre>let greeting_file = File::open("hello.txt").unwrap(); println!("opened the file for reading");</pre></figure>` +
+			`<figure><pre>let greeting_file = File::open("hello.txt")?; println!("opened the file for reading");</pre></figure>`,
+			[]string{`let greeting_file = File::open("hello.txt").unwrap(); println!("opened the file for reading");`,
+				`let greeting_file = File::open("hello.txt")?; println!("opened the file for reading");`}},
 		{"paragraphs of few distinct words stay", "<p>" + strings.ReplaceAll(fewWords(200), "\n", "</p><p>") + "</p>",
 			strings.Split(fewWords(200), "\n")},
 		{"listing items sharing a sentence stay", `<li>Level 1 charger. This estimate considers the cost of labor and the wiring needed.</li>` +

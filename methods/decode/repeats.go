@@ -183,7 +183,8 @@ const (
 // selected paragraphs, and they are
 //   - hidden (a hidden element that repeats the article for a script),
 //   - a pull quote (under an element whose class says so, see pullQuote)
-//     whose words one other paragraph holds, or
+//     or a figure's text (a caption, a standfirst; see restates) whose
+//     words one other paragraph holds, or
 //   - a concatenation of concatWords words or more: no other paragraph
 //     holds half their trigrams, the others together do (the whole article
 //     again as one paragraph).
@@ -275,7 +276,7 @@ func dropCopies(blocks []tokenize.Block, selected []bool) {
 			continue
 		}
 		p := paras[k]
-		c := candidate{k, hiddenRun(blocks, p), pullQuote(blocks[p.start])}
+		c := candidate{k, hiddenRun(blocks, p), restates(blocks[p.start])}
 		if len(g)+2 >= concatWords || c.hidden || c.quote {
 			order = append(order, c)
 		}
@@ -352,7 +353,7 @@ func mayCopy(blocks []tokenize.Block, paras []paragraph, grams func(int) []uint6
 		if len(g) == 0 || n < copyWords {
 			continue
 		}
-		if hiddenRun(blocks, p) || pullQuote(blocks[p.start]) {
+		if hiddenRun(blocks, p) || restates(blocks[p.start]) {
 			return true
 		}
 		if n < concatWords {
@@ -397,6 +398,14 @@ const (
 	paraMask     = 1<<paraBits - 1
 	maxCopyParas = 1 << paraBits
 )
+
+// restates reports whether a block lies where a page restates its
+// article's words: a pull quote (see pullQuote) or a figure, whose caption
+// or standfirst may repeat a paragraph of the story — but not a code
+// listing in a figure, which may differ from another by a few words.
+func restates(b tokenize.Block) bool {
+	return pullQuote(b) || slices.Contains(b.Path, "figure") && !slices.Contains(b.Path, "pre")
+}
 
 // pullQuote reports whether a block lies under an element whose class or
 // id names a pull quote ("pullquote", "pull-quote", "wp-block-pullquote").
