@@ -120,6 +120,7 @@ func TestDropSignupBoxes(t *testing.T) {
 func TestDropCopies(t *testing.T) {
 	article := `<p>The council voted on Tuesday to close the old bridge to traffic for the winter.</p>` +
 		`<p>Engineers found cracks in two of its piers during an inspection in the spring.</p>`
+	listing := `use std::fs::File; use std::io::Read; fn main() { println!("opening the greeting file for reading now"); let greeting_file = File::open("hello.txt")`
 	lead := "Gathering from the garden is traditional in December, and it is a great time to consider planting evergreen shrubs that will provide colour and structure in the garden over the coming years"
 	tests := []struct {
 		name, page string
@@ -145,10 +146,8 @@ func TestDropCopies(t *testing.T) {
 			[]string{"The old bridge seen from the east bank of the river at dawn.",
 				"The council voted on Tuesday to close the old bridge to traffic for the winter.",
 				"Engineers found cracks in two of its piers during an inspection in the spring."}},
-		{"code listings in figures that differ by a word stay", `<figure><pre>let greeting_file = File::open("hello.txt").unwrap(); println!("opened the file for reading");</pre></figure>` +
-			`<figure><pre>let greeting_file = File::open("hello.txt")?; println!("opened the file for reading");</pre></figure>`,
-			[]string{`let greeting_file = File::open("hello.txt").unwrap(); println!("opened the file for reading");`,
-				`let greeting_file = File::open("hello.txt")?; println!("opened the file for reading");`}},
+		{"code listings in figures that differ by a word stay", `<figure><pre>` + listing + `.unwrap();</pre></figure><figure><pre>` + listing + `?;</pre></figure>`,
+			[]string{listing + ".unwrap();", listing + "?;"}},
 		{"paragraphs of few distinct words stay", "<p>" + strings.ReplaceAll(fewWords(200), "\n", "</p><p>") + "</p>",
 			strings.Split(fewWords(200), "\n")},
 		{"listing items sharing a sentence stay", `<li>Level 1 charger. This estimate considers the cost of labor and the wiring needed.</li>` +
