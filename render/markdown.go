@@ -262,7 +262,8 @@ type unit struct {
 // contentUnits cuts content blocks, in page order, into units: the blocks
 // of one data table (dataTable; known caches which tables are, and a table
 // marked false there is read as paragraphs) together, those of one <pre>
-// together, the others by paragraph.
+// together, the others by paragraph. A table's caption that its one row
+// repeats (repeatedCaption) is left out.
 func contentUnits(content []tokenize.Block, known map[*html.Node]bool) []unit {
 	var units []unit
 	for start := 0; start < len(content); {
@@ -280,7 +281,9 @@ func contentUnits(content []tokenize.Block, known map[*html.Node]bool) []unit {
 			(content[end].Para == content[start].Para || kind == atom.Pre && ancestor(content[end].Node, atom.Pre) == node) {
 			end++
 		}
-		units = append(units, unit{kind: kind, node: node, blocks: content[start:end]})
+		if !repeatedCaption(content[start:end], known) {
+			units = append(units, unit{kind: kind, node: node, blocks: content[start:end]})
+		}
 		start = end
 	}
 	return units
@@ -734,10 +737,12 @@ func isDataTable(t *html.Node) bool {
 	for _, tr := range rows {
 		width = max(width, len(rowCells(tr)))
 	}
-	if width < 2 || len(rows) < 2 {
+	if width < 2 || len(rows) < 2 && !keyValueRow(rows) {
 		// One column or one row holds no data to line up: a note's icon
 		// cell beside its text (Asciidoctor's admonitions) reads as
-		// paragraphs.
+		// paragraphs. A row of a header cell and its values is data, as
+		// the same table of more rows is (a spec sheet's one-row tables
+		// among the others).
 		return false
 	}
 	for n := range t.Descendants() {
@@ -758,6 +763,65 @@ func isDataTable(t *html.Node) bool {
 		}
 	}
 	return true
+}
+
+// keyValueRow reports whether rows are one row of a header cell (<th>)
+// followed by data cells (<td>): "Interface | PCI Express 4.0".
+func keyValueRow(rows []*html.Node) bool {
+	if len(rows) != 1 {
+		return false
+	}
+	var cells []*html.Node
+	for c := rows[0].FirstChild; c != nil; c = c.NextSibling {
+		if c.Type == html.ElementNode && (c.DataAtom == atom.Td || c.DataAtom == atom.Th) {
+			cells = append(cells, c)
+		}
+	}
+	if len(cells) < 2 || cells[0].DataAtom != atom.Th {
+		return false
+	}
+	for _, c := range cells[1:] {
+		if c.DataAtom != atom.Td {
+			return false
+		}
+	}
+	return true
+}
+
+// repeatedCaption reports whether blocks are the <caption> of a data
+// table of one row whose header cell says the same ("Interface" above
+// "Interface | PCI Express 4.0"): the row says it already.
+func repeatedCaption(blocks []tokenize.Block, known map[*html.Node]bool) bool {
+	caption := ancestor(blocks[0].Node, atom.Caption)
+	if caption == nil || ancestor(blocks[len(blocks)-1].Node, atom.Caption) != caption {
+		return false
+	}
+	tbl := ancestor(caption.Parent, atom.Table)
+	if tbl == nil {
+		return false
+	}
+	rows := tableRows(tbl)
+	if !keyValueRow(rows) {
+		return false
+	}
+	data, ok := known[tbl]
+	if !ok {
+		data = isDataTable(tbl)
+		known[tbl] = data
+	}
+	head := rowCells(rows[0])[0]
+	return data && titleWords(tokenize.Text(blocks)) == titleWords(nodeText(head))
+}
+
+// nodeText is the text under n, its text nodes joined by spaces.
+func nodeText(n *html.Node) string {
+	var parts []string
+	for d := range n.Descendants() {
+		if d.Type == html.TextNode {
+			parts = append(parts, d.Data)
+		}
+	}
+	return strings.Join(parts, " ")
 }
 
 // maxCellHeadingWords is the most words of a heading that is a table

@@ -74,8 +74,10 @@ func TestMarkdownTablePaddingBounded(t *testing.T) {
 }
 
 // TestMarkdownTableShapes: a table of one row (a note's icon cell beside
-// its text) is read as paragraphs, and a first row of one cell across the
-// table is its title, a line above it.
+// its text) is read as paragraphs unless the row is a header cell and its
+// values, a first row of one cell across the table is its title, a line
+// above it, and a caption that a one-row table's header cell repeats is
+// left out.
 func TestMarkdownTableShapes(t *testing.T) {
 	for _, tt := range []struct{ name, body, want string }{
 		{"a note laid out as one row", `<div class="admonitionblock note"><table><tr><td class="icon"><div class="title">Note</div></td>` +
@@ -84,6 +86,14 @@ func TestMarkdownTableShapes(t *testing.T) {
 		{"a title row across the table", `<table><tr><td colspan="2">Mini-proposals filed</td></tr><tr><th>Date</th><th>Title</th></tr>` +
 			`<tr><td>May 3</td><td>Roads</td></tr><tr><td>May 9</td><td>Parks</td></tr></table>`,
 			"Mini-proposals filed\n\n| Date | Title |\n| --- | --- |\n| May 3 | Roads |\n| May 9 | Parks |\n"},
+		{"spec tables of one row and of more (wcxb-2890)", `<table><caption>Model</caption><tbody><tr><th>Brand </th><td>ASUS</td></tr>` +
+			`<tr><th>Series </th><td>ROG</td></tr></tbody></table>` +
+			`<table><caption>Interface</caption><tbody><tr><th>Interface<!-- --> </th><td>PCI Express 4.0</td></tr></tbody></table>`,
+			"Model\n\n|  |  |\n| --- | --- |\n| Brand | ASUS |\n| Series | ROG |\n\n|  |  |\n| --- | --- |\n| Interface | PCI Express 4.0 |\n"},
+		{"a one-row table whose caption is not its header cell", `<table><caption>Memory</caption><tr><th>Size</th><td>16GB</td></tr></table>`,
+			"Memory\n\n|  |  |\n| --- | --- |\n| Size | 16GB |\n"},
+		{"a row of two header cells is not data", `<table><tr><th>Size</th><th>16GB</th></tr></table>`,
+			"Size\n\n16GB\n"},
 	} {
 		res, err := keepAll.ExtractBytes(t.Context(), []byte("<html><body>"+tt.body+"</body></html>"), infer.Options{KeepHeadline: true})
 		if err != nil {
