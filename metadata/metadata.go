@@ -202,13 +202,14 @@ type collected struct {
 	pubTime     string // <time pubdate> or <time itemprop=datePublished> or in an element classed as published
 	time        string // the first <time datetime> in the body
 	relAuthor   []string
-	byline      [][]string // the text nodes of elements classed as a byline or the author
-	authLinks   []string   // the text of links to an author's page
-	usernames   []string   // the text of elements classed "username" (forums)
-	texts       []string   // the body's text nodes (at most maxTexts)
-	h1Text      int        // the index in texts of the first <h1>'s first text (-1: none)
-	headings    []string   // the texts of the first <h2> to <h6> (at most maxHeadings)
-	titled      string     // the text of the first <h2> to <h4> classed as a title (see classedTitle)
+	byline      [][]string   // the text nodes of elements classed as a byline or the author
+	authLinks   []string     // the text of links to an author's page
+	usernames   []string     // the text of elements classed "username" (forums)
+	texts       []string     // the body's text nodes (at most maxTexts)
+	textNode    []*html.Node // the nodes of texts
+	h1Text      int          // the index in texts of the first <h1>'s first text (-1: none)
+	headings    []string     // the texts of the first <h2> to <h6> (at most maxHeadings)
+	titled      string       // the text of the first <h2> to <h4> classed as a title (see classedTitle)
 }
 
 // maxBylines bounds the byline elements kept.
@@ -240,6 +241,7 @@ func collect(root *html.Node) *collected {
 						c.h1Text = len(c.texts)
 					}
 					c.texts = append(c.texts, t)
+					c.textNode = append(c.textNode, n)
 				}
 			}
 		}

@@ -183,6 +183,36 @@ func TestPublished(t *testing.T) {
 		{"a structured date before the address's", "http://radio.example/2012/01/06/1",
 			`<head><meta property="article:published_time" content="2012-01-05T22:00:00Z"></head><body><h1>T</h1></body>`,
 			"2012-01-05T22:00:00Z"},
+		// A link whose text is a story's title with its date is not the
+		// page's date (DAnIEL christian.org.uk); a link that is a date
+		// alone, in the headline or in the author's block is.
+		{"a related story's date in its link", "",
+			`<body><h1><span>The Institute</span></h1><div id="heading"><h1>No safe way to allow assisted suicide</h1></div>
+<div class="linklist"><ul><li><a href="http://www.dailymail.example/news/article-2082930/">Assisted death plan is risky, admits Falconer (dailymail.co.uk, 06 January 2012)</a></li>
+<li><a href="/news/biased-report/">'Biased' assisted suicide report under fire (5 January 2012)</a></li></ul></div>
+<div class="datestamp"><p class="date">Wed, 11 Jan 2012</p></div><p>Text.</p></body>`,
+			"2012-01-11"},
+		{"an archive's entries", "",
+			`<body><ul class="archive-item-list"><li><a href="/blog/2012/10/26/stuff.html">Stuff The Internet Says On Scalability For October 26, 2012</a></li></ul>
+<h2>Not All Regions are Created Equal</h2><p>Text.</p></body>`,
+			""},
+		{"a date that links to its day's edition", "",
+			`<body><div id="article"><div class="date"><a href="/dziennik;2012-01-02,wydanie,434.html">02 Jan 2012</a></div>
+<div class="author"><a href="/publikacje;agata,zrodlo,10.html">Agata Chabierska</a></div><h1>Jak się reklamuje biżuterię?</h1><p>Text.</p></div></body>`,
+			"2012-01-02"},
+		{"a permalink with its label", "",
+			`<body><h2>Wolverine's goodbye</h2><table class="rounded_links"><tr><td><a class="left" href="/2012/11/goodbye/">POSTED ON November 7th, 2012</a></td></tr></table><p>Text.</p></body>`,
+			"2012-11-07"},
+		{"a headline that links to itself", "",
+			`<body><div class="post-title"><h1><a href="/post/20591"><span>Lemmy Development Update 2024-10-04</span></a></h1></div><p>Text.</p></body>`,
+			"2024-10-04"},
+		{"the author's block as one link", "",
+			`<body><a class="author-wrapper w--current" href="/blog/gift"><div>Team SimplyThrilled</div><div class="published-date">September 4, 2025</div></a>
+<h1>Gift ideas</h1><p>Text.</p></body>`,
+			"2025-09-04"},
+		{"the page's address written out", "",
+			`<body><h2>Наука</h2><p>Text.</p><p>Ссылка: <a class="gray" href="http://www.utro.example/articles/2011/11/25/1012905.shtml"><u>http://www.utro.example/articles/2011/11/25/1012905.shtml</u></a></p></body>`,
+			"2011-11-25"},
 	}
 	for _, tt := range tests {
 		if got := Extract(parse(t, "<html>"+tt.page+"</html>"), Options{URL: tt.url}).Published; got != tt.want {

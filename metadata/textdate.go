@@ -6,6 +6,8 @@ import (
 	"time"
 	"unicode"
 	"unicode/utf8"
+
+	"golang.org/x/net/html"
 )
 
 // Dates in visible text, the last source of the publication date: a day,
@@ -69,14 +71,15 @@ var dateFillers = map[string]bool{"de": true, "del": true, "of": true, "st": tru
 // textDateNearHeadline returns the publication date written near the
 // page's first <h1> (or at the start of a page without one) in ISO 8601,
 // or "": the first date after the headline, else the last one before it,
-// preferring a date not marked as an update (see updatedWords).
+// preferring a date not marked as an update (see updatedWords); a
+// date in a link's title is another page's (see linkedDate).
 func (c *collected) textDateNearHeadline() string {
 	order := c.textDateOrder()
 	mdy := monthFirst(c.lang)
 	updated := ""
 	for _, i := range order {
 		d, upd := dateIn(c.texts[i], mdy)
-		if d == "" {
+		if d == "" || linkedDate(c.textNode[i]) {
 			continue
 		}
 		if !upd && i > 0 && len(c.texts[i-1]) < 40 && hasUpdatedWord(c.texts[i-1]) {
@@ -104,11 +107,83 @@ func (c *collected) textDateNearHeadline() string {
 		if !labeled {
 			continue
 		}
-		if d, upd := dateIn(t, mdy); d != "" && !upd {
+		if d, upd := dateIn(t, mdy); d != "" && !upd && !linkedDate(c.textNode[i]) {
 			return d
 		}
 	}
 	return updated
+}
+
+// linkedDate reports whether a text node is part of a link whose text
+// is more than a date: the title of a related story or of an archive's
+// entry that holds its own date ("Assisted death plan is risky …
+// (dailymail.co.uk, 06 January 2012)", "Stuff The Internet Says On
+// Scalability For October 26, 2012"), not the page's. A link that is a
+// date alone (a permalink's or the day's edition's: "02 Sty 2012",
+// "Posted on November 7th, 2012", "Friday, January 11, 2008 : 1530 Hrs")
+// gives the page's date, as does an address written out (the page's
+// own, "http://www.utro.ru/articles/2011/11/25/1012905.shtml"), a link
+// in the page's <h1> (the headline that links to itself) and one in the
+// author's byline (an author's block that links to the author with the
+// date in it).
+func linkedDate(n *html.Node) bool {
+	var link *html.Node
+	for p := n.Parent; p != nil && p.Type == html.ElementNode && p.Data != "body"; p = p.Parent {
+		switch {
+		case p.Data == "h1":
+			return false
+		case link == nil && isBylineElement(p):
+			return false
+		case link == nil && p.Data == "a" && hasAttr(p, "href"):
+			link = p
+		}
+	}
+	if link == nil {
+		return false
+	}
+	texts := textNodes(link, maxDateLinkNodes)
+	if len(texts) == 1 && (isURL(texts[0]) || strings.HasPrefix(texts[0], "www.")) {
+		return false
+	}
+	return !dateAlone(texts)
+}
+
+// maxDateLinkNodes bounds the text nodes of a link that is a date alone.
+const maxDateLinkNodes = 6
+
+// dateAlone reports whether texts hold a date and no word but the words
+// of dates (month and weekday names, fillers, a time's, a label such as
+// "Posted on").
+func dateAlone(texts []string) bool {
+	if len(texts) == maxDateLinkNodes {
+		return false
+	}
+	for _, t := range texts {
+		if len(t) > maxDateText {
+			return false
+		}
+		for _, tok := range dateTokens(t) {
+			if tok.kind == tokWord && !dateWord(tok.text) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// dateWords are words that stand in a date's line besides month and
+// weekday names: fillers, a time's, time zones and the labels of a date.
+var dateWords = map[string]bool{
+	"on": true, "at": true, "am": true, "pm": true, "a": true, "m": true, "p": true, "h": true, "hrs": true, "r": true,
+	"г": true, "utc": true, "gmt": true, "est": true, "edt": true, "pst": true, "pdt": true, "cet": true, "cest": true,
+	"posted": true, "published": true, "updated": true, "date": true, "opublikowano": true, "dodano": true,
+	"опубликовано": true, "обновлено": true, "δημοσιευση": true, "ενημερωση": true,
+}
+
+// dateWord reports whether a word (lowercase, folded) is one of a date's
+// line.
+func dateWord(w string) bool {
+	return dateWords[w] || monthNames[w] > 0 || dateFillers[w] || calendarWord(w)
 }
 
 // publishedWords label a publication date.
