@@ -325,6 +325,7 @@ func (d Decoding) decode(blocks []tokenize.Block, probs []float32) []bool {
 		fillGaps(blocks, selected)
 		fillCode(blocks, selected)
 		fillAnswers(blocks, selected)
+		fillItems(blocks, selected)
 		wholeLines(blocks, selected)
 		if !d.KeepRepeats {
 			dropRemadeRepeats(blocks, selected)

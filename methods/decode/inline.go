@@ -1,6 +1,7 @@
 package decode
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -204,4 +205,99 @@ func fillAnswers(blocks []tokenize.Block, selected []bool) {
 		}
 		i = k - 1
 	}
+}
+
+// maxItemWords is the most words of a list item or table row that
+// fillItems selects.
+const maxItemWords = 80
+
+// fillItems selects a list item or table row left out between two selected
+// siblings: an item (<li>, <tr>) none of whose blocks is selected, whose
+// previous and next items under the same parent are selected whole, stand
+// right before and after it and have its attributes (and, rows, its number
+// of cells), of at most maxItemWords words, not hidden, not mostly link
+// text (a related story in a list) and not a one-cell row (a layout
+// table's). A reader sees a hole in the list: a step of a procedure, a row
+// of a specification table that the network judged apart from its
+// siblings.
+func fillItems(blocks []tokenize.Block, selected []bool) {
+	type item struct {
+		el, parent *tokenize.Element
+		start, end int // its blocks
+		none, all  bool
+		words      int
+		linkWords  int
+		hidden     bool
+	}
+	var items []item
+	for i := 0; i < len(blocks); {
+		el, parent := innerItem(blocks[i])
+		if el == nil {
+			i++
+			continue
+		}
+		it := item{el: el, parent: parent, start: i, none: true, all: true}
+		for i < len(blocks) && slices.Contains(blocks[i].Ancestors, el) {
+			b := blocks[i]
+			if e, _ := innerItem(b); e == el { // not a nested item's block
+				it.words += b.Words
+				if b.InLink {
+					it.linkWords += b.Words
+				}
+				it.hidden = it.hidden || b.Hidden
+				if b.Words > 0 || strings.TrimSpace(b.Text) != "" {
+					it.none = it.none && !selected[i]
+					it.all = it.all && selected[i]
+				}
+			}
+			i++
+		}
+		it.end = i
+		items = append(items, it)
+	}
+	for k := 1; k+1 < len(items); k++ {
+		prev, it, next := items[k-1], items[k], items[k+1]
+		if !it.none || it.hidden || it.words == 0 || it.words > maxItemWords || 2*it.linkWords > it.words ||
+			prev.parent != it.parent || next.parent != it.parent || !prev.all || !next.all ||
+			prev.end != it.start || it.end != next.start ||
+			!slices.Equal(prev.el.Attrs, it.el.Attrs) || !slices.Equal(next.el.Attrs, it.el.Attrs) ||
+			cells(blocks[it.start]) == 1 || cells(blocks[prev.start]) != cells(blocks[it.start]) || cells(blocks[next.start]) != cells(blocks[it.start]) {
+			continue
+		}
+		for i := it.start; i < it.end; i++ {
+			selected[i] = true
+		}
+		items[k].none, items[k].all = false, true
+	}
+}
+
+// innerItem returns the innermost <li> or <tr> above a block and the
+// element right above it, or nils.
+func innerItem(b tokenize.Block) (el, parent *tokenize.Element) {
+	for d := len(b.Ancestors) - 1; d > 0; d-- {
+		if n := b.Ancestors[d].Name; n == "li" || n == "tr" {
+			return b.Ancestors[d], b.Ancestors[d-1]
+		}
+	}
+	return nil, nil
+}
+
+// cells returns the number of cells (<td>, <th>) of the table row above a
+// block's node, or 0 when it lies in no row.
+func cells(b tokenize.Block) int {
+	for n := b.Node; n != nil; n = n.Parent {
+		switch n.DataAtom {
+		case atom.Li:
+			return 0
+		case atom.Tr:
+			c := 0
+			for k := n.FirstChild; k != nil; k = k.NextSibling {
+				if k.Type == html.ElementNode && (k.DataAtom == atom.Td || k.DataAtom == atom.Th) {
+					c++
+				}
+			}
+			return c
+		}
+	}
+	return 0
 }

@@ -101,3 +101,48 @@ func TestWholeLines(t *testing.T) {
 		}
 	}
 }
+
+func TestFillItems(t *testing.T) {
+	row := func(a, b string) string { return `<tr><td>` + a + `</td><td>` + b + `</td></tr>` }
+	table := `<table>` + row("Product ID", "The product's unique identifier") + row("Product URL", "Absolute canonical URL") + row("Price", "The price with currency") + `</table>`
+	steps := `<ol><li>Mix the flour and the water.</li><li>Knead it for ten minutes.</li><li>Let it rest for an hour.</li></ol>`
+	for _, tt := range []struct {
+		name, page string
+		selected   []string
+		want       []string
+	}{
+		{"a row left out between kept rows", table,
+			[]string{"Product ID", "The product's unique identifier", "Price", "The price with currency"},
+			[]string{"Product ID", "The product's unique identifier", "Product URL", "Absolute canonical URL", "Price", "The price with currency"}},
+		{"a step left out between kept steps", steps,
+			[]string{"Mix the flour and the water.", "Let it rest for an hour."},
+			[]string{"Mix the flour and the water.", "Knead it for ten minutes.", "Let it rest for an hour."}},
+		{"the last item is no hole", steps,
+			[]string{"Mix the flour and the water.", "Knead it for ten minutes."},
+			[]string{"Mix the flour and the water.", "Knead it for ten minutes."}},
+		{"an item of other markup (an advertisement) stays out",
+			`<ul><li>Mix the flour and the water.</li><li class="sponsored">Buy our flour today.</li><li>Let it rest for an hour.</li></ul>`,
+			[]string{"Mix the flour and the water.", "Let it rest for an hour."},
+			[]string{"Mix the flour and the water.", "Let it rest for an hour."}},
+		{"a link item (a related story) stays out",
+			`<ul><li>Mix the flour and the water.</li><li><a href="/bread">Our best bread recipes</a></li><li>Let it rest for an hour.</li></ul>`,
+			[]string{"Mix the flour and the water.", "Let it rest for an hour."},
+			[]string{"Mix the flour and the water.", "Let it rest for an hour."}},
+		{"a hidden item stays out",
+			`<ul><li>Mix the flour and the water.</li><li hidden>Knead it for ten minutes.</li><li>Let it rest for an hour.</li></ul>`,
+			[]string{"Mix the flour and the water.", "Let it rest for an hour."},
+			[]string{"Mix the flour and the water.", "Let it rest for an hour."}},
+		{"a layout table's one-cell row stays out",
+			`<table><tr><td>The story's first part.</td></tr><tr><td>Posted in News, 2012-01-17</td></tr><tr><td>The story's second part.</td></tr></table>`,
+			[]string{"The story's first part.", "The story's second part."},
+			[]string{"The story's first part.", "The story's second part."}},
+		{"a row of other width stays out",
+			`<table>` + row("Product ID", "Its identifier") + `<tr><td colspan="2">Optional fields</td><td>-</td><td>-</td></tr>` + row("Price", "With currency") + `</table>`,
+			[]string{"Product ID", "Its identifier", "Price", "With currency"},
+			[]string{"Product ID", "Its identifier", "Price", "With currency"}},
+	} {
+		if kept := keptFrom(t, tt.page, tt.selected, fillItems); !slices.Equal(kept, tt.want) {
+			t.Errorf("%s: kept %q, want %q", tt.name, kept, tt.want)
+		}
+	}
+}
