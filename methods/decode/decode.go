@@ -72,12 +72,13 @@ type Decoding struct {
 	// screen sizes do (dropTandemCopies).
 	KeepRepeats bool
 	// KeepGaps leaves unselected the blocks inside a line of selected text
-	// (a link or <code> in the middle of a sentence the model keeps) and
-	// the code listings between selected paragraphs, and the lines whose
-	// selection starts or stops mid-sentence as they are. By default such
-	// gaps are selected (fillGaps, fillCode) and such lines made whole
-	// (wholeLines), so that no sentence loses a part and no tutorial its
-	// listing.
+	// (a link or <code> in the middle of a sentence the model keeps), the
+	// code listings between selected paragraphs and the list items and
+	// table rows between selected siblings, and the lines whose selection
+	// starts or stops mid-sentence as they are. By default such gaps are
+	// selected (fillGaps, fillCode, fillItems) and such lines made whole
+	// (wholeLines), so that no sentence loses a part, no tutorial its
+	// listing and no table a row.
 	KeepGaps bool
 	// Bylines drops the bylines (metadata.IsByline) and the dates alone
 	// (isDateLine) among the selected paragraphs before the body (the
