@@ -197,7 +197,7 @@ func TestPublished(t *testing.T) {
 <h2>Not All Regions are Created Equal</h2><p>Text.</p></body>`,
 			""},
 		{"a date that links to its day's edition", "",
-			`<body><div id="article"><div class="date"><a href="/dziennik;2012-01-02,wydanie,434.html">02 Jan 2012</a></div>
+			`<body><div id="article"><div class="date"><a href="/dziennik;2012-01-02,wydanie,434.html">02 Sty 2012</a></div>
 <div class="author"><a href="/publikacje;agata,zrodlo,10.html">Agata Chabierska</a></div><h1>Jak się reklamuje biżuterię?</h1><p>Text.</p></div></body>`,
 			"2012-01-02"},
 		{"a permalink with its label", "",
@@ -285,6 +285,14 @@ func TestDateIn(t *testing.T) {
 		{"1 ноября 2011 г.", false, "2011-11-01", false},
 		{"Παρασκευή, 09 Δεκεμβρίου 2011, 14:58:30", false, "2011-12-09", false},
 		{"ΠΑΡΑΣΚΕΥΗ 9 ΔΕΚΕΜΒΡΙΟΥ 2011", false, "2011-12-09", false},
+		{"03 Sty 2012", false, "2012-01-03", false},
+		{"21 Lis 2011", false, "2011-11-21", false},
+		{"7 paź 2011", false, "2011-10-07", false},
+		{"12 фев 2012", false, "2012-02-12", false},
+		{"Τρίτη 13 Δεκέμβρη 2011", false, "2011-12-13", false},
+		{"Παρασκευή 6 Γενάρη 2012", false, "2012-01-06", false},
+		{"30 Ιούνη 2012", false, "2012-06-30", false},
+		{"5 Μαΐου 2012", false, "2012-05-05", false},
 		{"发布时间：2011年11月3日 10:21", false, "2011-11-03", false},
 		{"2011 年 11 月 3 日", false, "2011-11-03", false},
 		{"31 February 2024", false, "", false},

@@ -39,22 +39,24 @@ var updatedWords = []string{"updated", "modified", "edited", "reviewed", "aktual
 	"ενημερώθηκε", "更新"}
 
 // monthNames maps a month name or abbreviation (lowercase, Latin and
-// Greek diacritics removed; see foldWord) to its number.
+// Greek diacritics removed; see foldWord) to its number: in Polish and
+// Russian the short forms of a date line ("03 Sty 2012", "12 фев
+// 2012"), in Greek the spoken genitives too ("13 Δεκέμβρη 2011").
 var monthNames = func() map[string]int {
 	m := map[string]int{}
 	for i, names := range [12]string{
-		"january jan januar janvier janv enero ene gennaio gen janeiro januari styczen stycznia январь января янв ιανουαριος ιανουαριου ιαν janner",
-		"february feb februar fevrier fevr fev febrero febbraio fevereiro februari luty lutego февраль февраля φεβρουαριος φεβρουαριου φεβ",
-		"march mar marz marzo marco maart mrt marzec marca март марта μαρτιος μαρτιου mars",
-		"april apr avril avr abril abr aprile kwiecien kwietnia апрель апреля απριλιος απριλιου",
-		"may mai mayo maggio mag maio mei maj maja май мая μαιος μαιου",
-		"june jun juni juin junio giugno giu junho czerwiec czerwca июнь июня ιουνιος ιουνιου ιουν",
-		"july jul juli juillet juil julio luglio lug julho lipiec lipca июль июля ιουλιος ιουλιου ιουλ",
-		"august aug aout agosto ago augustus sierpien sierpnia август августа авг αυγουστος αυγουστου αυγ",
-		"september sep sept septembre septiembre setiembre settembre set setembro wrzesien wrzesnia сентябрь сентября сен сент σεπτεμβριος σεπτεμβριου σεπ",
-		"october oct oktober okt octobre octubre ottobre ott outubro out pazdziernik pazdziernika октябрь октября окт οκτωβριος οκτωβριου οκτ",
-		"november nov novembre noviembre novembro listopad listopada ноябрь ноября ноя νοεμβριος νοεμβριου νοε",
-		"december dec dezember dez decembre diciembre dic dicembre dezembro grudzien grudnia декабрь декабря дек δεκεμβριος δεκεμβριου δεκ",
+		"january jan januar janvier janv enero ene gennaio gen janeiro januari styczen stycznia sty январь января янв ιανουαριος ιανουαριου ιαν γεναρη janner",
+		"february feb februar fevrier fevr fev febrero febbraio fevereiro februari luty lutego lut февраль февраля фев февр φεβρουαριος φεβρουαριου φλεβαρη φεβ",
+		"march mar marz marzo marco maart mrt marzec marca март марта мар μαρτιος μαρτιου μαρτη μαρ mars",
+		"april apr avril avr abril abr aprile kwiecien kwietnia kwi апрель апреля апр απριλιος απριλιου απριλη απρ",
+		"may mai mayo maggio mag maio mei maj maja май мая μαιος μαιου μαη μαι",
+		"june jun juni juin junio giugno giu junho czerwiec czerwca cze июнь июня июн ιουνιος ιουνιου ιουνη ιουν",
+		"july jul juli juillet juil julio luglio lug julho lipiec lipca lip июль июля июл ιουλιος ιουλιου ιουλη ιουλ",
+		"august aug aout agosto ago augustus sierpien sierpnia sie август августа авг αυγουστος αυγουστου αυγ",
+		"september sep sept septembre septiembre setiembre settembre set setembro wrzesien wrzesnia wrz сентябрь сентября сен сент σεπτεμβριος σεπτεμβριου σεπτεμβρη σεπ",
+		"october oct oktober okt octobre octubre ottobre ott outubro out pazdziernik pazdziernika paz октябрь октября окт οκτωβριος οκτωβριου οκτωβρη οκτ",
+		"november nov novembre noviembre novembro listopad listopada lis ноябрь ноября ноя нояб νοεμβριος νοεμβριου νοεμβρη νοε",
+		"december dec dezember dez decembre diciembre dic dicembre dezembro grudzien grudnia gru декабрь декабря дек δεκεμβριος δεκεμβριου δεκεμβρη δεκ",
 	} {
 		for _, n := range strings.Fields(names) {
 			m[n] = i + 1
