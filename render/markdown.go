@@ -18,7 +18,7 @@ import (
 // in a <p> too: itemOf), data tables as pipe tables (see markdownTable; a
 // layout table, one with a table or a block of running text inside,
 // gives its cells' paragraphs), preformatted text fenced exactly as
-// written, every paragraph in a block quote quoted, and other paragraphs
+// written (unless it is prose wrapped to a width, isProse: paragraphs), every paragraph in a block quote quoted, and other paragraphs
 // as plain paragraphs, a <br> a hard line break and two a paragraph's
 // end; text that Markdown would read as markup is escaped. The title
 // starts the document as a level-one heading when the headline was moved
@@ -97,8 +97,12 @@ func Markdown(r *infer.Result) string {
 				}
 			case atom.Pre:
 				code := tokenize.PreText(u.node, u.blocks)
-				f := fence(code)
-				out = f + preLanguage(u.node) + "\n" + code + "\n" + f + "\n\n"
+				if lang := preLanguage(u.node); lang != "" || !isProse(code) {
+					f := fence(code)
+					out = f + lang + "\n" + code + "\n" + f + "\n\n"
+				} else {
+					out = proseMarkdown(code)
+				}
 			default:
 				out = text + "\n\n"
 			}
