@@ -143,6 +143,12 @@ func TestAuthors(t *testing.T) {
 			nil},
 		{"the article's author box in a sidebar", `<body><h1>Strategy, explained</h1><p>Text.</p><div class="sidebar"><div class="widget author-box"><span class="author-name">Liz Kenny</span> Former consultant</div></div></body>`,
 			[]string{"Liz Kenny"}},
+		// A post classed after its author is no byline (Dragnet R287).
+		{"a post classed after its author", `<body><h1 id="blog-title"><a href="http://librarian.example/">Free Range Librarian</a></h1>
+<div id="post-3316" class="hentry post publish author-kgs category-life"><h2 class="entry-title">One of those birthdays</h2>
+<div class="entry-content"><div class="wp-caption alignleft"><img title="Potato Chips (Kettle Brand)" src="chips.jpg" alt="Potato Chips (Kettle Brand)">
+<p class="wp-caption-text">Potato Chips (Kettle Brand)</p></div><p>I turn fifty today.</p></div></div></body>`,
+			nil},
 		{"Written by, far under the headline", `<body><h1>Why cheap SEO does not work</h1>` + strings.Repeat("<p>A paragraph.</p>", 70) +
 			`<div class="bio"><img src="john.jpg" alt=""><p class="brxe-text-basic">Written by John Crenshaw</p></div></body>`,
 			[]string{"John Crenshaw"}},

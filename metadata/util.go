@@ -260,6 +260,19 @@ func textNodes(n *html.Node, max int) []string {
 	return out
 }
 
+// holdsHeading reports whether an element has an <h1> or <h2> inside
+// it: one classed as the author that does is the post around the
+// byline (WordPress classes a post "author-kgs" after its author), not
+// the byline.
+func holdsHeading(n *html.Node) bool {
+	for d := range n.Descendants() {
+		if d.Type == html.ElementNode && (d.Data == "h1" || d.Data == "h2") {
+			return true
+		}
+	}
+	return false
+}
+
 // commentLevels is how far up inCommentOrReview looks: an element and its
 // five nearest ancestors.
 const commentLevels = 6
