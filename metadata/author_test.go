@@ -149,6 +149,13 @@ func TestAuthors(t *testing.T) {
 <div class="entry-content"><div class="wp-caption alignleft"><img title="Potato Chips (Kettle Brand)" src="chips.jpg" alt="Potato Chips (Kettle Brand)">
 <p class="wp-caption-text">Potato Chips (Kettle Brand)</p></div><p>I turn fifty today.</p></div></div></body>`,
 			nil},
+		// A picture's caption in the author's box names the picture.
+		{"a figcaption in the author's box", `<body><h1>Harbour lights</h1><p>Text.</p><div class="author-box"><figure><img src="jane.jpg" alt="">
+<figcaption>Sunset Harbour Studios</figcaption></figure><span class="name">Jane Doe</span></div></body>`,
+			[]string{"Jane Doe"}},
+		{"a WordPress caption in the byline", `<body><h1>Chips</h1><div class="byline"><div class="wp-caption alignleft"><img src="chips.jpg" alt="">
+<p class="wp-caption-text">Potato Chips</p></div><span>Karen Schneider</span></div><p>Text.</p></body>`,
+			[]string{"Karen Schneider"}},
 		{"Written by, far under the headline", `<body><h1>Why cheap SEO does not work</h1>` + strings.Repeat("<p>A paragraph.</p>", 70) +
 			`<div class="bio"><img src="john.jpg" alt=""><p class="brxe-text-basic">Written by John Crenshaw</p></div></body>`,
 			[]string{"John Crenshaw"}},

@@ -340,7 +340,7 @@ func collect(root *html.Node) *collected {
 			}
 		}
 		if inBody && len(c.byline) < maxBylines && isBylineElement(n) && !inCommentOrReview(n, c.commentDist) && !inFurniture(n) && !holdsHeading(n) {
-			if ts := textNodes(n, 12); len(ts) > 0 {
+			if ts := bylineTexts(n, 12); len(ts) > 0 {
 				c.byline = append(c.byline, ts)
 			}
 		}

@@ -260,6 +260,46 @@ func textNodes(n *html.Node, max int) []string {
 	return out
 }
 
+// bylineTexts returns the first max non-empty text nodes under a byline
+// element, trimmed, without a picture's caption (isCaption): it names
+// what the picture shows ("Potato Chips (Kettle Brand)") or who took it,
+// not who wrote the page.
+func bylineTexts(n *html.Node, max int) []string {
+	var out []string
+	for d := n.FirstChild; d != nil && len(out) < max; {
+		if d.Type == html.ElementNode && isCaption(d) {
+			d = nextOutside(d, n)
+			continue
+		}
+		if d.Type == html.TextNode && !inCode(d, n) {
+			if t := strings.TrimSpace(d.Data); t != "" {
+				out = append(out, t)
+			}
+		}
+		d = next(d, n)
+	}
+	return out
+}
+
+// nextOutside returns the node after n and its subtree in document
+// order within root, or nil.
+func nextOutside(n, root *html.Node) *html.Node {
+	for ; n != root; n = n.Parent {
+		if n.NextSibling != nil {
+			return n.NextSibling
+		}
+	}
+	return nil
+}
+
+// isCaption reports whether an element is a picture's caption: a
+// <figcaption>, or WordPress's caption ("wp-caption", "wp-caption-text").
+// Not every class with the word caption is one: Engadget's byline is a
+// span.caption.
+func isCaption(n *html.Node) bool {
+	return n.Data == "figcaption" || containsFold(attr(n, "class"), "wp-caption")
+}
+
 // holdsHeading reports whether an element has an <h1> or <h2> inside
 // it: one classed as the author that does is the post around the
 // byline (WordPress classes a post "author-kgs" after its author), not
