@@ -79,6 +79,15 @@ func TestCommentsNotThePages(t *testing.T) {
 		{"forum", `<ol id="posts" itemscope itemtype="http://schema.org/UserComments">
 <li class="postbit" itemscope itemtype="http://schema.org/Comment"><span class="postdate">Posted on 29 November 2024</span><p>The first post's text, which starts the thread.</p></li>
 <li class="postbit" itemprop="comment" itemscope itemtype="http://schema.org/Comment"><span class="postdate">Posted on 2 December 2024</span><p>A reply.</p></li></ol>`, "", "2024-11-29"},
+		// A reader's review is not the page's; a review that holds the
+		// headline is (GSMArena classes its news so), and hReview's
+		// dtreviewed and reviewer are a review's parts, not one.
+		{"a reader's review", `<h1>Acme kettle</h1><p>A kettle.</p><div class="review hreview"><span class="reviewer">Ann Smith</span>
+<span class="dtreviewed">2 May 2024</span><p>It boils.</p></div>`, "", ""},
+		{"the page's own review", `<div class="main main-review"><div class="review-header hreview"><h1>Xiaomi Mi Mix 2 concept shows dual camera</h1>
+<p><span class="reviewer"><a href="author.php3?idAuthor=30">Ricky</a></span> <span class="dtreviewed">21 March 2017</span></p></div>
+<div class="review-body"><p>The text.</p></div></div>`, "Ricky", "2017-03-21"},
+		{"a reviewer's table cell", `<h1>Sleep and memory</h1><table><tr><td class="reviewer"><span>Published: January 11, 2012</span></td></tr></table><p>Text.</p>`, "", "2012-01-11"},
 	} {
 		doc, err := html.Parse(strings.NewReader(`<html><head><title>Night trains</title></head><body>` + tc.body + `</body></html>`))
 		if err != nil {

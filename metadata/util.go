@@ -343,17 +343,48 @@ func commentDistance(n *html.Node, dist map[*html.Node]uint8) uint8 {
 }
 
 // commentOrReview reports whether an element marks readers' comments or
-// its class or id names a review.
+// its class or id names a review (a reader's: one that holds an <h1> is
+// the page's own, an editorial review or a news item that a site
+// classes so, as GSMArena's "review-header hreview" around the
+// headline). hReview's properties "dtreviewed" and "reviewer" name a
+// review's date and author, not a review: the review around them does.
 func commentOrReview(n *html.Node) bool {
 	if n.Type != html.ElementNode || len(n.Attr) == 0 {
 		return false
 	}
 	for _, a := range n.Attr {
-		if (a.Key == "class" || a.Key == "id") && containsFold(a.Val, "review") {
+		if (a.Key == "class" || a.Key == "id") && namesReview(a.Val) {
+			if holdsH1(n) {
+				break
+			}
 			return true
 		}
 	}
 	return nodeMarksComments(n)
+}
+
+// namesReview reports whether a class or id value has a word that
+// names a review, hReview's properties aside.
+func namesReview(v string) bool {
+	if !containsFold(v, "review") {
+		return false
+	}
+	for _, w := range strings.Fields(v) {
+		if containsFold(w, "review") && !strings.EqualFold(w, "dtreviewed") && !strings.EqualFold(w, "reviewer") {
+			return true
+		}
+	}
+	return false
+}
+
+// holdsH1 reports whether an element has an <h1> inside it.
+func holdsH1(n *html.Node) bool {
+	for d := range n.Descendants() {
+		if d.Type == html.ElementNode && d.Data == "h1" {
+			return true
+		}
+	}
+	return false
 }
 
 // furnitureWords are the words of class and id values (as
