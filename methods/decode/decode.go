@@ -316,7 +316,7 @@ func (d Decoding) decode(blocks []tokenize.Block, probs []float32) []bool {
 		dropIsolated(blocks, words, selected)
 	}
 	if !d.KeepRepeats {
-		dropRepeats(blocks, selected)
+		dropProseRepeats(blocks, selected)
 		dropCopies(blocks, selected)
 		dropTruncatedCopies(blocks, selected)
 		dropTandemCopies(blocks, selected)
@@ -329,7 +329,7 @@ func (d Decoding) decode(blocks []tokenize.Block, probs []float32) []bool {
 		fillItems(blocks, selected)
 		wholeLines(blocks, selected)
 		if !d.KeepRepeats {
-			dropRemadeRepeats(blocks, selected)
+			dropProseRepeats(blocks, selected)
 		}
 	}
 	if d.Bylines {

@@ -653,12 +653,14 @@ func sameMarkup(a, b tokenize.Block) bool {
 	return ca.Name == cb.Name && slices.Equal(ca.Attrs, cb.Attrs)
 }
 
-// dropRemadeRepeats runs dropRepeats again on the text outside code
-// listings and formulas (which fillCode keeps whole, repeated lines and
-// all): a copy whose lines the gap steps made whole again after the first
-// pass (a story's print copy, its source's link unselected at first in
-// one copy and not the other).
-func dropRemadeRepeats(blocks []tokenize.Block, selected []bool) {
+// dropProseRepeats runs dropRepeats on the text outside code listings and
+// formulas: two examples of a tutorial share lines ("java -cp …" for Linux
+// and again for Windows, an environment's two variables), and a listing
+// that lost them as repeats read as its line numbers alone. The decoding
+// runs it before the gap steps and again after them, for a copy whose
+// lines those steps made whole again (a story's print copy, its source's
+// link unselected at first in one copy and not the other).
+func dropProseRepeats(blocks []tokenize.Block, selected []bool) {
 	outside := slices.Clone(selected)
 	for i, b := range blocks {
 		if inFlowBlock(b) {

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"unicode"
+
+	"github.com/boilernet/boilernet/tokenize"
 )
 
 // TestAppendKey: a paragraph's repeat key is its words (strings.Fields)
@@ -111,7 +113,7 @@ func TestDropTandemCopies(t *testing.T) {
 	}
 }
 
-func TestDropRemadeRepeats(t *testing.T) {
+func TestDropProseRepeats(t *testing.T) {
 	story := `Dieticians ranked the ten most useful foods, <a href="/src">Rosbalt</a> reports, with the tomato first.`
 	for _, tt := range []struct {
 		name, page string
@@ -122,8 +124,32 @@ func TestDropRemadeRepeats(t *testing.T) {
 		{"a listing shown again in another example stays", `<div class="ex1"><pre><code>go run ./cmd/server -addr :8080</code></pre></div><p>And with TLS:</p><div class="ex2"><pre><code>go run ./cmd/server -addr :8080</code></pre></div>`,
 			[]string{"go run ./cmd/server -addr :8080", "And with TLS:", "go run ./cmd/server -addr :8080"}},
 	} {
-		if kept := keptTexts(t, tt.page, dropRemadeRepeats); !slices.Equal(kept, tt.want) {
+		if kept := keptTexts(t, tt.page, dropProseRepeats); !slices.Equal(kept, tt.want) {
 			t.Errorf("%s: kept %q, want %q", tt.name, kept, tt.want)
 		}
+	}
+}
+
+// TestDefaultKeepsRepeatedListingLines: the default decoding keeps a
+// page's last listing whole when its lines repeat another listing's.
+func TestDefaultKeepsRepeatedListingLines(t *testing.T) {
+	listing := `<pre><code><div>export TWILIO_ACCOUNT_SID=your_sid</div><div>export TWILIO_AUTH_TOKEN=your_token</div></code></pre>`
+	page := `<p>Set the two variables on Linux or macOS:</p><div class="ex1">` + listing + `</div>` +
+		`<p>The same two variables serve on Windows.</p><div class="ex2">` + listing + `</div>`
+	p, err := tokenize.Parse([]byte(page), tokenize.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	probs := slices.Repeat([]float32{0.99}, len(p.Blocks))
+	var kept []string
+	for i, on := range Default().decode(p.Blocks, probs) {
+		if on {
+			kept = append(kept, p.Blocks[i].Text)
+		}
+	}
+	want := []string{"Set the two variables on Linux or macOS:", "export TWILIO_ACCOUNT_SID=your_sid", "export TWILIO_AUTH_TOKEN=your_token",
+		"The same two variables serve on Windows.", "export TWILIO_ACCOUNT_SID=your_sid", "export TWILIO_AUTH_TOKEN=your_token"}
+	if !slices.Equal(kept, want) {
+		t.Errorf("kept %q, want %q", kept, want)
 	}
 }
