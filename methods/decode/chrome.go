@@ -863,22 +863,73 @@ var sectionLabels = map[string]bool{
 	"permalink": true, "written by": true, "about the author": true,
 }
 
+// maxLeadInWords is the most words of a line that isLeadIn takes for a
+// lead-in.
+const maxLeadInWords = 8
+
+// isLeadIn reports whether text is a short line that introduces what
+// follows it: at most maxLeadInWords words ending in a colon ("More
+// Buying Guides:", "MBA Industry Reports:").
+func isLeadIn(text string) bool {
+	t := strings.TrimSpace(text)
+	return strings.HasSuffix(t, ":") && tokenize.CountWords(t) <= maxLeadInWords
+}
+
 // dropDanglingLabels unselects a selected paragraph that is a section's
-// label (sectionLabels) when the text right after it is not selected: a
-// "Table of contents" whose list the decoding left out, a "Recently
-// viewed" box with nothing in it, a "Written by" without its name. Such a
-// label then introduces nothing, or the next section.
+// label (sectionLabels) or a short lead-in (isLeadIn) when the text right
+// after it is not selected: a "Table of contents" whose list the decoding
+// left out, a "Recently viewed" box with nothing in it, a "Written by"
+// without its name, "More Buying Guides:" over a grid of cards left out,
+// a product's "Features:" with no features. Such a label then introduces
+// nothing, or the next section.
 func dropDanglingLabels(blocks []tokenize.Block, selected []bool) {
 	for start, end := range selectedParagraphs(blocks, selected) {
-		if textBytes(blocks[start:end]) > maxLabelBytes || !sectionLabels[label(tokenize.Text(blocks[start:end]))] {
+		if textBytes(blocks[start:end]) > maxLabelBytes {
+			continue
+		}
+		text := tokenize.Text(blocks[start:end])
+		sectionLabel := sectionLabels[label(text)]
+		if !sectionLabel && !isLeadIn(text) {
 			continue
 		}
 		next := end
 		for next < len(blocks) && blocks[next].Words == 0 {
 			next++
 		}
-		if next == len(blocks) || !selected[next] {
+		if next == len(blocks) || !selected[next] && (sectionLabel || !introducesSelected(blocks, selected, end-1, next)) {
 			clear(selected[start:end])
 		}
 	}
+}
+
+// introducesSelected reports whether any block is selected in what the
+// lead-in ending with block last introduces: the element that holds block
+// next (the first with words after it) as a child of the innermost
+// element that holds both. A system requirements list whose first items
+// the decoding left out is still what "Recommended:" introduces; a grid
+// of cards left out whole is all that "More Buying Guides:" did.
+func introducesSelected(blocks []tokenize.Block, selected []bool, last, next int) bool {
+	lead, section := blocks[last].Node, blocks[next].Node
+	if lead == nil || section == nil {
+		return true // blocks without their page: nothing to tell
+	}
+	for p := section.Parent; p != nil && !isUnder(lead, p); p = p.Parent {
+		section = p
+	}
+	for i := next; i < len(blocks) && isUnder(blocks[i].Node, section); i++ {
+		if selected[i] {
+			return true
+		}
+	}
+	return false
+}
+
+// isUnder reports whether node n is a or lies under it.
+func isUnder(n, a *html.Node) bool {
+	for ; n != nil; n = n.Parent {
+		if n == a {
+			return true
+		}
+	}
+	return false
 }

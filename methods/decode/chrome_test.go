@@ -483,6 +483,15 @@ func TestDropDanglingLabels(t *testing.T) {
 			[]string{story, "Written by"}, []string{story}},
 		{"a label inside a sentence stays", `<p>Written by hand, the letter ran to ten pages.</p>`,
 			nil, []string{"Written by hand, the letter ran to ten pages."}},
+		{"a lead-in whose list is left out", `<p>` + story + `</p><h4>More Buying Guides:</h4><ul><li><a href="/g1">Best kettles</a></li></ul><p>Footer</p>`,
+			[]string{story, "More Buying Guides:", "Footer"}, []string{story, "Footer"}},
+		{"a field's label without its value", `<p>` + story + `</p><div><span>Features:</span><span></span></div><div class="badge">Top Rated</div><p>Next product</p>`,
+			[]string{story, "Features:", "Next product"}, []string{story, "Next product"}},
+		{"a lead-in with what it introduces stays", `<p>` + story + `</p><p>The council listed three causes:</p><ul><li>heavy rain</li></ul>`,
+			nil, []string{story, "The council listed three causes:", "heavy rain"}},
+		{"a long line ending in a colon stays", `<p>` + story + `</p><p>Residents who were moved from the lower town last night have been told the following:</p><p>Footer</p>`,
+			[]string{story, "Residents who were moved from the lower town last night have been told the following:"},
+			[]string{story, "Residents who were moved from the lower town last night have been told the following:"}},
 	} {
 		if kept := keptFrom(t, tt.page, tt.selected, dropDanglingLabels); !slices.Equal(kept, tt.want) {
 			t.Errorf("%s: kept %q, want %q", tt.name, kept, tt.want)
