@@ -118,11 +118,153 @@ func cutAuthorLabel(s string) (label, rest string, colon bool) {
 // "{{author}}") or a phrase (see isPhrase).
 func authorName(s string) string {
 	s = stripAuthorLabel(s)
+	if hasHost(s) && !isURL(s) {
+		s = withoutHost(s)
+	}
 	switch {
 	case s == "", isURL(s), isProfileID(s), isGeneric(s), isPlace(s), isPlaceholder(s), isPhrase(s), isCredit(s):
 		return ""
 	}
 	return s
+}
+
+// cutAffiliations returns the names of an author's field without the
+// job title or organisation after them (isAffiliation) and the parts
+// after it ("Jeremy Straub, Assistant Professor of Computer Science,
+// North Dakota State University" is "Jeremy Straub"), and whether there
+// was one. A field that is a title or an organisation alone stays: a
+// desk's byline ("SFist Contributor") or a company's page ("Cerebral
+// Inc.") names its author so.
+func cutAffiliations(s string) ([]string, bool) {
+	if !strings.Contains(s, ",") {
+		return nil, false
+	}
+	parts := strings.Split(s, ",")
+	for i := 1; i < len(parts); i++ {
+		if !isAffiliation(parts[i]) {
+			continue
+		}
+		var names []string
+		for _, p := range parts[:i] {
+			if p = strings.TrimSpace(p); p != "" {
+				names = append(names, p)
+			}
+		}
+		return names, true
+	}
+	return nil, false
+}
+
+// jobWords name a job or a position: a part of an author's field with
+// one is the author's title, not a name ("Assistant Professor of
+// Computer Science", "CNN Political Editor").
+var jobWords = map[string]bool{
+	"professor": true, "lecturer": true, "researcher": true, "scientist": true, "student": true, "director": true,
+	"president": true, "chairman": true, "ceo": true, "founder": true, "co-founder": true, "reporter": true,
+	"correspondent": true, "columnist": true, "editor": true, "writer": true, "analyst": true, "manager": true,
+	"officer": true, "economist": true, "attorney": true, "fellow": true, "contributor": true, "journalist": true,
+}
+
+// orgWords name an organisation: a university, an institute, a
+// company's legal form ("Inc.", "Ltd", "S.A.", the Greek "Α.Ε.").
+var orgWords = map[string]bool{
+	"university": true, "universität": true, "université": true, "universidad": true, "università": true,
+	"uniwersytet": true, "университет": true, "πανεπιστήμιο": true, "college": true, "institute": true,
+	"inc": true, "ltd": true, "llc": true, "gmbh": true, "corp": true, "plc": true, "s.a": true, "a.e": true,
+	"α.ε": true, "ооо": true, "оао": true, "зао": true,
+}
+
+// isAffiliation reports whether a part of an author's field is a job
+// title (jobWords) or an organisation (orgWords).
+func isAffiliation(s string) bool {
+	for _, w := range authorWords(s) {
+		low := strings.TrimSuffix(strings.ToLower(w), ".")
+		if jobWords[low] || orgWords[low] {
+			return true
+		}
+	}
+	return false
+}
+
+// hasHost reports whether an author's field holds a host name.
+func hasHost(s string) bool {
+	for _, w := range authorWords(s) {
+		if isHost(strings.TrimSuffix(strings.ToLower(w), ".")) {
+			return true
+		}
+	}
+	return false
+}
+
+// withoutHost returns what an author's field that holds a host name
+// says of the author. The host names a site, and with it the site's name
+// or its publisher ("淄博时空新闻网:www.zibosky.com", "in.gr —
+// Δημοσιογραφικός Οργανισμός Λαμπράκη Α.Ε.", "The Wise Marketer
+// (www.thewisemarketer.com)", "CBSNews.com"): "". A person's name of two
+// words or more beside it is the author ("Angela Mulholland
+// CTVNews.ca"), and a desk's byline stays whole ("NFL.com Staff").
+func withoutHost(s string) string {
+	host := ""
+	var rest []string
+	for _, w := range authorWords(s) {
+		if h := strings.TrimSuffix(strings.ToLower(w), "."); isHost(h) {
+			host = strings.TrimPrefix(h, "www.")
+			continue
+		}
+		rest = append(rest, w)
+	}
+	name := strings.Join(rest, " ")
+	switch {
+	case host == "":
+		return s
+	case len(rest) > 0 && isGeneric(name) || len(rest) == 1 && genericNames[strings.ToLower(name)]:
+		return s
+	case len(rest) >= 2 && personName(name, false) == name && !isAffiliation(name) && !siteInHost(name, host):
+		return name
+	}
+	return ""
+}
+
+// authorWords splits an author's field into words at spaces and at the
+// marks that join a name to an address or a title (":", "|", dashes,
+// parentheses).
+func authorWords(s string) []string {
+	return strings.FieldsFunc(s, func(r rune) bool {
+		return unicode.IsSpace(r) || r == ':' || r == '：' || r == '|' || r == '—' || r == '–' || r == '(' || r == ')' || r == ','
+	})
+}
+
+// isHost reports whether a lowercase word is a host name ("in.gr",
+// "www.zibosky.com", "cbsnews.com"): labels of letters, digits and
+// hyphens joined by dots, each of two characters or more (not an
+// initial: "j.smith"), the last one a common top-level domain (hostTLDs;
+// not a user name such as "xiaofeng.li").
+func isHost(w string) bool {
+	labels := strings.Split(w, ".")
+	if len(labels) < 2 || !hostTLDs[labels[len(labels)-1]] {
+		return false
+	}
+	for _, l := range labels {
+		if len(l) < 2 {
+			return false
+		}
+		for _, r := range l {
+			if !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '-') {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// hostTLDs are the generic top-level domains and those of the countries
+// of the shared datasets' sites and their neighbours.
+var hostTLDs = map[string]bool{
+	"com": true, "net": true, "org": true, "info": true, "biz": true, "edu": true, "gov": true, "io": true, "tv": true,
+	"news": true, "uk": true, "au": true, "ca": true, "nz": true, "za": true, "in": true, "ie": true, "us": true,
+	"de": true, "fr": true, "it": true, "es": true, "nl": true, "be": true, "ch": true, "at": true, "pl": true,
+	"ru": true, "ua": true, "by": true, "kz": true, "gr": true, "cy": true, "cn": true, "hk": true, "tw": true,
+	"jp": true, "kr": true, "br": true, "mx": true, "ar": true, "lk": true,
 }
 
 // isCredit reports whether a byline is a picture's credit, not the

@@ -18,6 +18,23 @@ func TestAuthorName(t *testing.T) {
 		{"Author: By Jane Doe", "Jane Doe"},
 		{"Posted by Jane Doe", "Jane Doe"},
 		{"Written By Jane Doe", "Jane Doe"},
+		// A site named by its host, or its publisher beside it, is
+		// not the author; a person beside the host is, and a desk's
+		// byline stays whole.
+		{"淄博时空新闻网:www.zibosky.com", ""},
+		{"in.gr — Δημοσιογραφικός Οργανισμός Λαμπράκη Α.Ε.", ""},
+		{"The Wise Marketer (www.thewisemarketer.com)", ""},
+		{"CBSNews.com", ""},
+		{"Angela Mulholland CTVNews.ca", "Angela Mulholland"},
+		{"NFL.com Staff", "NFL.com Staff"},
+		{"xiaofeng.li", "xiaofeng.li"},
+		{"J.Smith", "J.Smith"},
+		// A wire's word for no one.
+		{"AGENCY", ""},
+		{"WIRE SERVICES", ""},
+		// A title or an organisation alone names its author so.
+		{"SFist Contributor", "SFist Contributor"},
+		{"Cerebral Inc.", "Cerebral Inc."},
 		// A picture's credit is not the author.
 		{"STAFF PHOTO BY KATHY ANDERSON", ""},
 		{"Illustration by Ann Lee", ""},
@@ -67,8 +84,9 @@ func TestAuthorName(t *testing.T) {
 		{"Withers Jones", "Withers Jones"},
 		{"Tomson Highway", "Tomson Highway"},
 		{"Jan van der Berg", "Jan van der Berg"},
-		// Domain names and quotes stay.
-		{"gb.cri.cn", "gb.cri.cn"},
+		// A news agency's name in quotes stays (its ".Ru" is not a
+		// host alone); a host name alone is the site.
+		{"gb.cri.cn", ""},
 		{"ИА «НашБрянск.Ru»", "ИА «НашБрянск.Ru»"},
 		{"Jane Doe »", "Jane Doe"},
 		// Places.
@@ -143,6 +161,19 @@ func TestAuthors(t *testing.T) {
 			nil},
 		{"the article's author box in a sidebar", `<body><h1>Strategy, explained</h1><p>Text.</p><div class="sidebar"><div class="widget author-box"><span class="author-name">Liz Kenny</span> Former consultant</div></div></body>`,
 			[]string{"Liz Kenny"}},
+		// A job title and an organisation after a name are not names.
+		{"a professor's title and university", `<head><script type="application/ld+json">{"@type":"NewsArticle","headline":"H",
+"author":{"@type":"Person","name":"Jeremy Straub, Assistant Professor of Computer Science, North Dakota State University"}}</script></head><body><h1>H</h1></body>`,
+			[]string{"Jeremy Straub"}},
+		{"a title after one comma", `<head><meta name="author" content="Paul Steinhauser, CNN Political Editor"></head><body><h1>T</h1></body>`,
+			[]string{"Paul Steinhauser"}},
+		{"a site among the names", `<head><meta name="author" content="David Marshall, Wade A. Reynolds, VMblog.com"></head><body><h1>T</h1></body>`,
+			[]string{"David Marshall", "Wade A. Reynolds"}},
+		{"one name after one comma", `<head><meta name="author" content="Doe, Jane"></head><body><h1>T</h1></body>`,
+			[]string{"Doe, Jane"}},
+		{"a wire's word in the byline", `<body><h1>Hugh Jackman says goodbye to Wolverine</h1><p class="post-meta"> By
+AGENCY</p><p>Text.</p></body>`,
+			nil},
 		// A post classed after its author is no byline (Dragnet R287).
 		{"a post classed after its author", `<body><h1 id="blog-title"><a href="http://librarian.example/">Free Range Librarian</a></h1>
 <div id="post-3316" class="hentry post publish author-kgs category-life"><h2 class="entry-title">One of those birthdays</h2>

@@ -51,6 +51,8 @@ var genericNames = map[string]bool{
 	"staff writer": true, "staff reporter": true,
 	"guest author": true, "guest contributor": true, "contributor": true, "press release": true, "sponsored": true,
 	"archive": true, "archives": true, "profile": true, "bio": true, "rss": true,
+	// a wire's name for no one ("By AGENCY", "Agencies", "WIRE")
+	"agency": true, "agencies": true, "wire": true, "wires": true, "news agencies": true, "wire services": true,
 	// credentials after a comma ("Lisa Sanders, M.D.")
 	"m.d.": true, "md": true, "ph.d.": true, "phd": true, "mba": true, "rn": true, "dvm": true, "cpa": true, "esq.": true,
 	"home": true, "menu": true, "share": true, "comments": true, "search": true, "more": true, "read": true,

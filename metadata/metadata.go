@@ -585,6 +585,9 @@ func splitAuthors(s string) []string {
 	if low := strings.ToLower(s); low == "written by" || low == "by" || low == "author" || low == "posted by" {
 		return nil
 	}
+	if names, ok := cutAffiliations(s); ok {
+		return names
+	}
 	if strings.Count(s, ",") == 1 && !strings.Contains(s, " and ") && !strings.Contains(s, "&") {
 		// "Smith, John" or "John Smith, Reuters" is one name.
 		return []string{strings.TrimSpace(s)}
