@@ -91,7 +91,8 @@ func flowElement(n *html.Node) *html.Node {
 func inFlowBlock(b tokenize.Block) bool { return onPath(b, "pre") || onPath(b, "math") }
 
 // wholeLines makes whole the lines whose selected part starts or ends in
-// the middle of a sentence beside unselected text of the same line: the
+// the middle of a sentence, or is a value without its label, beside
+// unselected text of the same line: the
 // line is kept whole when the selected part holds at least as many words
 // as the rest, and dropped whole otherwise. A reader sees a line that
 // begins ". Our cleaners" or stops at "you agree to its" as broken.
@@ -126,7 +127,8 @@ func wholeLines(blocks []tokenize.Block, selected []bool) {
 
 // half reports whether a line's selection cuts a sentence: its first
 // selected block follows unselected words of the line and starts with a
-// lowercase letter or punctuation that continues a sentence, or its last
+// lowercase letter or punctuation that continues a sentence, or follows
+// the label it is the value of ("Item#:", "First posted:"), or its last
 // selected block comes before unselected words and does not end one.
 func half(line []tokenize.Block, selected []bool) bool {
 	first, last := -1, -1
@@ -149,10 +151,16 @@ func half(line []tokenize.Block, selected []bool) bool {
 		}
 		return false
 	}
-	if wordsIn(line[:first], selected[:first]) && continuesSentence(line[first].Text) {
+	if wordsIn(line[:first], selected[:first]) && (continuesSentence(line[first].Text) || labels(line[first-1])) {
 		return true
 	}
 	return wordsIn(line[last+1:], selected[last+1:]) && !endsSentence(line[last].Text)
+}
+
+// labels reports whether a block is a label of what follows it: its text
+// ends in a colon ("Item#:", "Price:").
+func labels(b tokenize.Block) bool {
+	return b.Words > 0 && strings.HasSuffix(strings.TrimSpace(b.Text), ":")
 }
 
 // continuesSentence reports whether text starts inside a sentence: with a

@@ -79,6 +79,9 @@ func TestWholeLines(t *testing.T) {
 		{"a sentence of its own", `<p><a href="/tags">Tags:</a> <a href="/a">apples</a> Our orchard opened in May.</p>`,
 			[]int{2}, []int{2}},
 		{"across a line break", `<p>Filed under<br>the news of the day and more of it.</p>`, []int{1}, []int{1}},
+		{"a value without its label", `<h2>Item#: <em>9SIBP4YKGJ0447</em></h2>`, []int{1}, []int{0, 1}},
+		{"a date without its label", `<div><span>First posted:</span> Wednesday, January 11, 2012 01:48 PM EST</div>`, []int{1}, []int{0, 1}},
+		{"a value after a label of more words, dropped whole", `<div><span>Back to Home > Content > Reports > Excerpt:</span> <a href="/r">Attacks</a></div>`, []int{1}, nil},
 	}
 	for _, tt := range tests {
 		p, err := tokenize.Parse([]byte(tt.html), tokenize.Options{})
