@@ -210,6 +210,16 @@ func TestPublished(t *testing.T) {
 			`<body><a class="author-wrapper w--current" href="/blog/gift"><div>Team SimplyThrilled</div><div class="published-date">September 4, 2025</div></a>
 <h1>Gift ideas</h1><p>Text.</p></body>`,
 			"2025-09-04"},
+		// A date line before a date in a sentence (Dragnet 100, a
+		// caption's and a story's date after the headline).
+		{"a date line before the headline, a sentence's date after it", "",
+			`<body><div class="heading"><div class="timeLine">July 24, 2012 12:11 AM</div><h1>Amelia Earhart search</h1></div>
+<p>Earhart and Noonan were flying from New Guinea to Howland Island when they went missing on July 2, 1937, over the Pacific.</p></body>`,
+			"2012-07-24"},
+		{"a date line with its labels", "",
+			`<body><h1>Wiadomości</h1><p class="caption">Zdjęcie z 12 grudnia 2011 roku, kiedy drużyna wygrała mecz w Gdańsku po raz pierwszy.</p>
+<span class="date">Data publikacji: 2012-01-03 18:15:00 | Data aktualizacji: 2012-01-10 00:32:27</span><p>Text.</p></body>`,
+			"2012-01-03"},
 		{"the page's address written out", "",
 			`<body><h2>Наука</h2><p>Text.</p><p>Ссылка: <a class="gray" href="http://www.utro.example/articles/2011/11/25/1012905.shtml"><u>http://www.utro.example/articles/2011/11/25/1012905.shtml</u></a></p></body>`,
 			"2011-11-25"},

@@ -72,27 +72,22 @@ var dateFillers = map[string]bool{"de": true, "del": true, "of": true, "st": tru
 
 // textDateNearHeadline returns the publication date written near the
 // page's first <h1> (or at the start of a page without one) in ISO 8601,
-// or "": the first date after the headline, else the last one before it,
-// preferring a date not marked as an update (see updatedWords); a
-// date in a link's title is another page's (see linkedDate).
+// or "": a date line's (a text of at most maxDateLineWords words: "July
+// 24, 2012 12:11 AM", "Posted on Tue, Jan. 08, 2008") before a date in a
+// sentence (a picture's caption, "Earhart and Noonan were flying …" of
+// 1937), and of each the first after the headline, else the last one
+// before it, preferring a date not marked as an update (see
+// updatedWords); a date in a link's title is another page's (see
+// linkedDate).
 func (c *collected) textDateNearHeadline() string {
 	order := c.textDateOrder()
 	mdy := monthFirst(c.lang)
-	updated := ""
-	for _, i := range order {
-		d, upd := dateIn(c.texts[i], mdy)
-		if d == "" || linkedDate(c.textNode[i]) {
-			continue
-		}
-		if !upd && i > 0 && len(c.texts[i-1]) < 40 && hasUpdatedWord(c.texts[i-1]) {
-			upd = true // "Updated on" <time>…</time>
-		}
-		if !upd {
-			return d
-		}
-		if updated == "" {
-			updated = d
-		}
+	if d, _ := c.firstTextDate(order, mdy, maxDateLineWords); d != "" {
+		return d
+	}
+	d, updated := c.firstTextDate(order, mdy, 0)
+	if d != "" {
+		return d
 	}
 	// Further on, a date labeled as the publication's ("Posted on April
 	// 13, 2023" at the end of a post).
@@ -114,6 +109,37 @@ func (c *collected) textDateNearHeadline() string {
 		}
 	}
 	return updated
+}
+
+// maxDateLineWords bounds the words of a date line: a date with its
+// weekday, time, zone and a label or two ("Data publikacji: 2012-01-03
+// 18:15:00 | Data aktualizacji: 2012-01-10 00:32:27").
+const maxDateLineWords = 10
+
+// firstTextDate returns the first date of the texts in order that is not
+// marked as an update, and the first one that is; with maxWords above
+// zero, of the texts of that many words at most.
+func (c *collected) firstTextDate(order []int, mdy bool, maxWords int) (date, updated string) {
+	for _, i := range order {
+		t := c.texts[i]
+		if maxWords > 0 && (!containsYear(t) || len(strings.Fields(t)) > maxWords) {
+			continue
+		}
+		d, upd := dateIn(t, mdy)
+		if d == "" || linkedDate(c.textNode[i]) {
+			continue
+		}
+		if !upd && i > 0 && len(c.texts[i-1]) < 40 && hasUpdatedWord(c.texts[i-1]) {
+			upd = true // "Updated on" <time>…</time>
+		}
+		if !upd {
+			return d, updated
+		}
+		if updated == "" {
+			updated = d
+		}
+	}
+	return "", updated
 }
 
 // linkedDate reports whether a text node is part of a link whose text
