@@ -89,7 +89,7 @@ func TestHighlighted(t *testing.T) {
 	if again.String() != got {
 		t.Error("second rendering differs")
 	}
-	if md := Markdown(res); md != "# T\n\nkeep this\n" {
+	if md := Markdown(res); md != "# T\n\nkeep **this**\n" {
 		t.Errorf("Markdown after highlighting: %q", md)
 	}
 }

@@ -20,7 +20,10 @@ import (
 // gives its cells' paragraphs), preformatted text fenced exactly as
 // written (unless it is prose wrapped to a width, isProse: paragraphs), every paragraph in a block quote quoted, and other paragraphs
 // as plain paragraphs, a <br> a hard line break and two a paragraph's
-// end; text that Markdown would read as markup is escaped. The title
+// end; <strong>/<b> and <em>/<i> in paragraphs and list items are
+// **strong** and *emphasized* (emphasize: a short strong line set apart
+// by <br> is a paragraph); text that Markdown would read as markup is
+// escaped. The title
 // starts the document as a level-one heading when the headline was moved
 // out of the text into it, or the content does not start with it
 // (startsWith). With Options.Links the content's links are [text](href),
@@ -74,7 +77,7 @@ func Markdown(r *infer.Result) string {
 			}
 			var text string // the paragraph's Markdown text; not for <pre>, whose text is its code
 			if u.kind != atom.Pre {
-				text = escapeLineStarts(markdownText(escapeInline(u.blocks), links))
+				text = escapeLineStarts(markdownText(escapeInline(u.blocks), links, unitEmphasis(u.kind)))
 			}
 			var out string
 			switch u.kind {
@@ -135,6 +138,19 @@ func Markdown(r *infer.Result) string {
 		return out[:end+1]
 	}
 	return out + "\n"
+}
+
+// unitEmphasis is the emphasis a unit of a kind writes: none in a
+// heading, which is emphasis enough; a list item's runs; and a
+// paragraph's runs with its short strong lines set apart (emphasize).
+func unitEmphasis(kind atom.Atom) emphasisMode {
+	switch {
+	case isHeading(kind):
+		return noEmphasis
+	case kind == atom.Li:
+		return inline
+	}
+	return subheads
 }
 
 // startsWith reports whether the content starts with the title: its first
@@ -890,7 +906,7 @@ func markdownTable(tbl *html.Node, blocks []tokenize.Block, links map[int]*link)
 		for end < len(blocks) && blocks[end].Para == blocks[start].Para && ancestor(blocks[end].Node, atom.Td, atom.Th) == cell {
 			end++
 		}
-		text := oneLine.Replace(markdownText(escapeInline(blocks[start:end]), links))
+		text := oneLine.Replace(markdownText(escapeInline(blocks[start:end]), links, noEmphasis))
 		if k, _ := blockKind(blocks[start].Node); k == atom.Li {
 			text = "- " + text
 		}
@@ -1032,30 +1048,58 @@ type link struct {
 }
 
 // markdownText renders a paragraph's blocks as Markdown inline text, with
-// the content links as [text](href) when links is set.
-func markdownText(para []tokenize.Block, links map[int]*link) string {
-	var sb strings.Builder
+// the content links as [text](href) when links is set, and with
+// emphasis (emphasize; a link emphasized as all its blocks are) unless
+// em is noEmphasis.
+func markdownText(para []tokenize.Block, links map[int]*link, em emphasisMode) string {
+	ps := make([]piece, 0, len(para))
 	for i := 0; i < len(para); {
 		b := para[i]
+		var p piece
 		if i > 0 {
-			sb.WriteString(markdownSeparator(para[i-1], b))
+			p.sep = markdownSeparator(para[i-1], b)
+		}
+		if em != noEmphasis {
+			p.em = emphasisOf(b.Node)
 		}
 		l := links[b.Index]
 		if l == nil || l.first != b.Index {
-			sb.WriteString(b.Text)
+			p.text, p.words = b.Text, b.Words
+			ps = append(ps, p)
 			i++
 			continue
 		}
 		j := i
 		for j < len(para) && links[para[j].Index] == l {
+			p.words += para[j].Words
+			if em != noEmphasis {
+				p.em &= emphasisOf(para[j].Node)
+			}
 			j++
 		}
 		text := tokenize.Text(para[i:j]) // escaped already, brackets too (inlineEscaper)
-		sb.WriteString("[" + text + "](" + markdownURL(l.href) + ")")
+		p.text = "[" + text + "](" + markdownURL(l.href) + ")"
+		ps = append(ps, p)
 		i = j
 	}
-	return sb.String()
+	if em == noEmphasis {
+		var sb strings.Builder
+		for _, p := range ps {
+			sb.WriteString(p.sep + p.text)
+		}
+		return sb.String()
+	}
+	return emphasize(ps, em == subheads)
 }
+
+// emphasisMode is how markdownText writes emphasis.
+type emphasisMode uint8
+
+const (
+	noEmphasis emphasisMode = iota // headings and table cells
+	inline                         // list items: emphasized runs
+	subheads                       // paragraphs: emphasized runs, short strong lines set apart
+)
 
 // markdownSeparator is tokenize.Separator in Markdown, where a single
 // line break does not end a line: a <br> is a hard line break (two

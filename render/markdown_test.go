@@ -26,7 +26,7 @@ func TestMarkdown(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := "# T\n\n## Section one\n\n" +
-		"Some bold text.  \nSecond line.\n\n" +
+		"Some **bold** text.  \nSecond line.\n\n" +
 		"- apple\n- pear link\n\n" +
 		"1. first\n2. second\n\n" +
 		"| name | size |\n| --- | --- |\n| a\\|b | 2 |\n\n" +
@@ -80,7 +80,7 @@ func TestMarkdownQuotesAndEscapes(t *testing.T) {
 		"\n\\# not a heading\n\n",
 		"\n1\\. not a list item\n\n",
 		"\n\\- not a bullet\n\n",
-		"\nStars \\*not emphasis\\* and \\_not either\\_, a \\`tick\\`, a back\\\\slash and \\<b> stay text.\n\n",
+		"\nStars \\*not emphasis\\* and \\_not either\\_, a \\`tick\\`, a back\\\\slash and **\\<b>** stay text.\n\n",
 		"\n2026\\. A year that ends a sentence.\n",
 		"\nText \\[x\\](javascript:alert(1)) and a definition \\[y\\]: javascript:alert(2) stay text.\n",
 	} {
@@ -148,7 +148,7 @@ func TestMarkdownStructure(t *testing.T) {
 		{"line breaks", `<p>Line one<br>line two<br><br>A new paragraph<br> <br>and another.</p>`, "",
 			"Line one  \nline two\n\nA new paragraph\n\nand another.\n"},
 		{"items in paragraphs", `<ul><li><p>First <b>item</b></p></li><li><p>Second item</p><p>More of it.</p></li></ul><p>After.</p>`, "",
-			"- First item\n- Second item\n\n  More of it.\n\nAfter.\n"},
+			"- First **item**\n- Second item\n\n  More of it.\n\nAfter.\n"},
 		{"ordered from start", `<ol start="3"><li>three</li><li>four</li></ol>`, "", "3. three\n4. four\n"},
 		{"nested lists", `<ol><li>one<ul><li>a</li><li>b</li></ul></li><li>two</li></ol>`, "",
 			"1. one\n   - a\n   - b\n2. two\n"},
