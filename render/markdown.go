@@ -13,23 +13,23 @@ import (
 	"golang.org/x/net/html/atom"
 )
 
-// Markdown returns the content of r as Markdown: headings as #-headings, list
-// items as "- " or numbered items (nested ones indented, an item's text
-// in a <p> too: itemOf), data tables as pipe tables (see markdownTable; a
-// layout table, one with a table or a block of running text inside,
-// gives its cells' paragraphs), preformatted text fenced exactly as
-// written (unless it is prose wrapped to a width, isProse: paragraphs), every paragraph in a block quote quoted, and other paragraphs
-// as plain paragraphs, a <br> a hard line break and two a paragraph's
-// end; <strong>/<b> and <em>/<i> in paragraphs and list items are
-// **strong** and *emphasized* (emphasize: a short strong line set apart
-// by <br> is a paragraph); text that Markdown would read as markup is
-// escaped. The title
-// starts the document as a level-one heading when the headline was moved
-// out of the text into it, or the content does not start with it
-// (startsWith). With Options.Links the content's links are [text](href),
-// with Options.Images its images ![alt](src) paragraphs
-// (infer.Options). A Result without a page (one not made by an
-// Extractor) gives its Text.
+// Markdown returns the content of r as Markdown: headings as #-headings,
+// list items as "- " or numbered items (nested ones indented, an item's
+// text in a <p> too: itemOf), data tables as pipe tables (see
+// markdownTable; a layout table, one with a table or a block of running
+// text inside, gives its cells' paragraphs), preformatted text fenced
+// exactly as written (unless it is prose wrapped to a width, isProse:
+// paragraphs), every paragraph in a block quote quoted, and other
+// paragraphs as plain paragraphs, a <br> a hard line break and two a
+// paragraph's end; <strong>/<b> and <em>/<i> in paragraphs and list
+// items are **strong** and *emphasized* (emphasize: a short strong line
+// set apart by <br> is a paragraph); text that Markdown would read as
+// markup is escaped. The title starts the document as a level-one
+// heading when the headline was moved out of the text into it, or the
+// content does not start with it (startsWith). With Options.Links the
+// content's links are [text](href), with Options.Images its images
+// ![alt](src) paragraphs (infer.Options). A Result without a page (one
+// not made by an Extractor) gives its Text.
 func Markdown(r *infer.Result) string {
 	page := pageOf(r)
 	if page == nil {
