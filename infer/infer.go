@@ -306,7 +306,7 @@ func (e *Extractor) ExtractDocument(ctx context.Context, doc *html.Node, opts Op
 	if doc == nil || doc.Type != html.DocumentNode {
 		return nil, errors.New("not a parsed page: ExtractDocument takes the document node html.Parse returns")
 	}
-	return e.extractPage(ctx, &tokenize.Page{Root: doc, Blocks: tokenize.Blocks(doc, tokenize.DefaultSkipTags())}, opts)
+	return e.extractPage(ctx, &tokenize.Page{Root: doc, Blocks: tokenize.Blocks(doc, nil)}, opts)
 }
 
 // extractPage extracts the main content of a parsed page.

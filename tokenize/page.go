@@ -15,7 +15,9 @@ import (
 // thread there), plus template, svg, select and datalist, whose text is
 // never shown as running text (a select shows one option of its list).
 // Pages are parsed with scripting disabled, so noscript content is markup.
-// Each call returns a new slice.
+// The default parsing (Options.SkipTags nil) reads one kind of button: one
+// inside a heading, an accordion's or a tab's title. Each call returns a
+// new slice.
 func DefaultSkipTags() []string { return slices.Clone(defaultSkipTags) }
 
 var defaultSkipTags = []string{"head", "iframe", "script", "meta", "link", "style", "input", "checkbox", "button", "template", "svg", "select", "datalist"}
@@ -59,7 +61,9 @@ type Options struct {
 	// header; "" when unknown. See Decode for how it is weighed.
 	Charset string
 	// SkipTags lists lowercase element names whose subtrees are ignored;
-	// nil means DefaultSkipTags(). An empty non-nil slice skips nothing.
+	// nil means the defaults: DefaultSkipTags(), except that a <button>
+	// inside a heading is read (an accordion's or a tab's title, "Which
+	// bits does the kit include?"). An empty non-nil slice skips nothing.
 	SkipTags []string
 	// MaxElements bounds the start tags of a page ("<" and a letter,
 	// counted before parsing; 0 means DefaultMaxElements, < 0 no limit):
@@ -187,11 +191,7 @@ func Parse(raw []byte, opts Options) (*Page, error) {
 	if err != nil {
 		return nil, err
 	}
-	skip := opts.SkipTags
-	if skip == nil {
-		skip = defaultSkipTags
-	}
-	w := newWalker(skip)
+	w := newWalker(opts.SkipTags)
 	if max := opts.maxElements(); max > 0 {
 		w.maxAncestors = ancestorsPerElement * max
 	}

@@ -238,14 +238,18 @@ func TestTextOfSubset(t *testing.T) {
 }
 
 func TestSkipTagsOption(t *testing.T) {
-	page := []byte(`<body><nav>menu</nav><script>s</script><p>text</p></body>`)
+	// The defaults read an accordion's title, a <button> in a heading, and
+	// no other button.
+	page := []byte(`<body><nav>menu</nav><script>s</script><h3><button aria-expanded="false">Kit Contents</button></h3>` +
+		`<button>Add to cart</button><p>text</p></body>`)
 	tests := []struct {
 		skip []string
 		want []string
 	}{
-		{nil, []string{"menu", "text"}},
-		{[]string{}, []string{"menu", "s", "text"}},
-		{[]string{"NAV", "script"}, []string{"text"}},
+		{nil, []string{"menu", "Kit Contents", "text"}},
+		{[]string{}, []string{"menu", "s", "Kit Contents", "Add to cart", "text"}},
+		{[]string{"NAV", "script"}, []string{"Kit Contents", "Add to cart", "text"}},
+		{DefaultSkipTags(), []string{"menu", "text"}},
 	}
 	for _, tt := range tests {
 		p, err := Parse(page, Options{SkipTags: tt.skip})

@@ -1,6 +1,7 @@
 package tokenize
 
 import (
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -13,15 +14,21 @@ import (
 
 // Blocks walks the DOM under root in document order, without recursion, and
 // returns its leaf text blocks. Comments and the subtrees of elements named
-// in skip are ignored.
+// in skip are ignored; skip nil means the defaults, as Options.SkipTags.
 func Blocks(root *html.Node, skip []string) []Block {
 	w := newWalker(skip)
 	w.walk(root)
 	return w.blocks
 }
 
+// newWalker returns a walker that skips the elements named in skip, or,
+// skip nil, the defaults (Options.SkipTags).
 func newWalker(skip []string) *walker {
-	w := &walker{skip: make(map[string]bool, len(skip))}
+	headingButtons := skip == nil
+	if skip == nil {
+		skip = defaultSkipTags
+	}
+	w := &walker{skip: make(map[string]bool, len(skip)), headingButtons: headingButtons}
 	for _, s := range skip {
 		w.skip[strings.ToLower(s)] = true
 	}
@@ -39,15 +46,18 @@ type walker struct {
 	split     []string            // identifierWords' buffer
 	shared    []sharedPath        // by depth: the Path and Ancestors of the last block under w.elems[depth]
 	skip      map[string]bool
-	blocks    []Block
-	path      []string   // names of the open elements
-	elems     []*Element // the open elements
-	links     int        // open <a> elements
-	pres      int        // open <pre> elements
-	hidden    int        // open hidden elements
-	nav       int        // open navigation elements (Block.Navigation)
-	maths     int        // open <math> elements
-	entered   int        // elements entered so far (Element.Index)
+	// headingButtons reads a <button> inside a heading even when skip
+	// names buttons: the defaults' exception (Options.SkipTags).
+	headingButtons bool
+	blocks         []Block
+	path           []string   // names of the open elements
+	elems          []*Element // the open elements
+	links          int        // open <a> elements
+	pres           int        // open <pre> elements
+	hidden         int        // open hidden elements
+	nav            int        // open navigation elements (Block.Navigation)
+	maths          int        // open <math> elements
+	entered        int        // elements entered so far (Element.Index)
 
 	para, line                        int
 	pendingPara, pendingLine, pending bool // boundaries seen since the last block
@@ -95,7 +105,7 @@ func (w *walker) enter(n *html.Node) bool {
 			// the line: the text on either side is not one word.
 			w.pending = true
 		}
-		if w.skip[name] || name == "annotation" || name == "annotation-xml" {
+		if w.skip[name] && !(name == "button" && w.headingButtons && w.inHeading()) || name == "annotation" || name == "annotation-xml" {
 			// A formula's annotations are its source (TeX), not what a
 			// reader sees.
 			return false
@@ -310,4 +320,11 @@ func isASCII(text string) bool {
 		}
 	}
 	return true
+}
+
+// inHeading reports whether an open element is a heading (<h1> to <h6>).
+func (w *walker) inHeading() bool {
+	return slices.ContainsFunc(w.path, func(n string) bool {
+		return len(n) == 2 && n[0] == 'h' && '1' <= n[1] && n[1] <= '6'
+	})
 }
