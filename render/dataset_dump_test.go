@@ -36,7 +36,7 @@ func TestDatasetDump(t *testing.T) {
 			t.Fatal(err)
 		}
 		h := sha256.New()
-		res, err := keepAll.ExtractBytes(raw, infer.Options{Links: true, Images: true})
+		res, err := keepAll.ExtractBytes(t.Context(), raw, infer.Options{Links: true, Images: true})
 		if err != nil {
 			fmt.Fprintf(h, "error %v\n", err)
 		} else {
