@@ -95,6 +95,10 @@ func TestParseBlocks(t *testing.T) {
 		{"a sentence ends before a capital in the next element", `<div><a href="/e">Edit this page</a><span>Last updated on <b>March 3</b></span></div>`, []string{"Edit this page", "Last updated on", "March 3"}, "Edit this page Last updated on March 3"},
 		{"a rating's stars after a word", `<div><span>Great for day hikes</span><span class="stars">★★★★★</span><span>5</span></div>`, []string{"Great for day hikes", "★★★★★", "5"}, "Great for day hikes ★★★★★ 5"},
 		{"a price after a price, a post's number after its time", `<div><s>€89</s><b>€98</b></div><div><span>2 years ago</span><span>#2</span></div><p>US<b>$</b>5 and 4<i>€</i></p>`, []string{"€89", "€98", "2 years ago", "#2", "US", "$", "5 and 4", "€"}, "€89 €98\n\n2 years ago #2\n\nUS $5 and 4 €"},
+		{"a number after a number, a count after its label", `<div><span>4.9</span><span class="divider"></span><span>339 reviews</span></div><div><span>March 29, 2017</span><span>7:31am</span></div><div><a href="/f">Accessories</a><span>3</span></div>`,
+			[]string{"4.9", "339 reviews", "March 29, 2017", "7:31am", "Accessories", "3"}, "4.9 339 reviews\n\nMarch 29, 2017 7:31am\n\nAccessories 3"},
+		{"parts of a number, exponents and formulas stay one", `<p>"3<b>0 Jahre</b>", 308<b>0万吨</b>, 10<sup>6</sup>, CO<sub>2</sub>, video.mp<span>4</span>, E<span>2</span>J, 行业<span>9</span></p>`,
+			[]string{"\"3", "0 Jahre", "\", 308", "0万吨", ", 10", "6", ", CO", "2", ", video.mp", "4", ", E", "2", "J, 行业", "9"}, "\"30 Jahre\", 3080万吨, 106, CO2, video.mp4, E2 J, 行业9"},
 		{"parts of a word stay one word", `<p><b>H</b>ello, foo<i>bar</i>, <span>Java</span><span>script</span>, <a href="x">link</a>s, end<!-- -->Of</p>`, []string{"H", "ello, foo", "bar", ",", "Java", "script", ",", "link", "s, end", "Of"}, "Hello, foobar, Javascript, links, endOf"},
 		{"hidden input and scripts do not", `<p>one<input type=hidden value=x>word<script>x</script>s</p>`, []string{"one", "word", "s"}, "onewords"},
 	}

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"golang.org/x/net/html/atom"
 )
 
 // Whitespace collapsing and the rebuilding of readable text from blocks.
@@ -143,7 +145,18 @@ func apart(prev, b Block) bool {
 	if prev.Node == nil || b.Node == nil || prev.Node.Parent == b.Node.Parent {
 		return false
 	}
+	if first, _ := utf8.DecodeRuneInString(b.Text); unicode.IsDigit(first) && (scripted(prev) || scripted(b)) {
+		return false // an exponent, a formula's index: "10<sup>6</sup>", "CO<sub>2</sub>"
+	}
 	return SeparateWords(prev.Text, b.Text)
+}
+
+// scripted reports whether a block's text is set as a superscript or a
+// subscript, whose digits belong to the number or word before them
+// ("10<sup>6</sup>", "CO<sub>2</sub>").
+func scripted(b Block) bool {
+	p := b.Node.Parent
+	return p != nil && (p.DataAtom == atom.Sup || p.DataAtom == atom.Sub)
 }
 
 // SeparateWords reports whether text after, written right after text
@@ -169,6 +182,50 @@ func SeparateWords(before, after string) bool {
 		// A price after a price, a post's number after its time: "€89</s><b>€98",
 		// "2 years ago</span><span>#2".
 		return true
+	case unicode.IsDigit(first) && unicode.IsDigit(last):
+		// A number after a number: a rating and its reviews
+		// ("4.9</span><span>339 reviews"), a date and its time ("March
+		// 29, 2017</span><span>7:31am"); not a number cut in two
+		// ("3<b>0 Jahre</b>", "308<b>0万吨</b>") or a digit's own element.
+		rest := strings.TrimLeftFunc(after, isNumberRune)
+		next, _ := utf8.DecodeRuneInString(rest)
+		return trailing(before, isNumberRune) >= 2 && rest != "" && !unspaced(next)
+	case unicode.IsDigit(first) && unicode.IsLetter(last) && allDigits(after):
+		// A count after its label, a word of three letters or more in an
+		// alphabet that spaces its words: a filter and its count
+		// ("Accessories</span><span>3"), not "mp<b>4</b>" or "E<b>2</b>J".
+		return trailing(before, func(r rune) bool { return unicode.IsLetter(r) && !unspaced(r) }) >= 3
 	}
 	return false
+}
+
+// isNumberRune reports whether r is part of a written number: a digit or
+// a decimal or thousands mark.
+func isNumberRune(r rune) bool { return unicode.IsDigit(r) || r == '.' || r == ',' }
+
+// trailing returns the number of runes at the end of text that in says
+// are in the run.
+func trailing(text string, in func(rune) bool) int {
+	n := 0
+	for len(text) > 0 {
+		r, size := utf8.DecodeLastRuneInString(text)
+		if !in(r) {
+			break
+		}
+		n++
+		text = text[:len(text)-size]
+	}
+	return n
+}
+
+// unspaced reports whether r is of a script written without spaces between
+// words (Chinese, Japanese, Thai, ...), where a number follows a word with
+// no space.
+func unspaced(r rune) bool {
+	return unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Thai, unicode.Lao, unicode.Khmer, unicode.Myanmar)
+}
+
+// allDigits reports whether text is digits alone.
+func allDigits(text string) bool {
+	return text != "" && strings.IndexFunc(text, func(r rune) bool { return !unicode.IsDigit(r) }) < 0
 }
