@@ -49,6 +49,10 @@ func TestDropChrome(t *testing.T) {
 			<div id="catlinks" class="catlinks"><a href="/c">Categories</a>: <ul><li>Tools</li></ul></div>
 			<table class="navbox"><tr><td>Other tools</td></tr></table>`,
 			[]string{"Usage", "Text of the article."}},
+		{"a script's templates for passing states", `<p>Text of the article.</p><div v-cloak v-if="isNotifyModalOpen"><h3>Notify me when back in stock</h3></div>
+			<div x-show="submitted">Thanks, we got your info.</div><p class="ng-cloak">{{ board.errors[1].message }}</p>
+			<div x-show="activeTab === 'details'"><p>Made of merino wool.</p></div>`,
+			[]string{"Text of the article.", "Made of merino wool."}},
 		{"hidden from print", `<p>Text of the article.</p><div class="share d-print-none">Share this</div>
 			<div class="md:flex print:hidden">Menu</div><div class="print:prose-sm hidden md:block"><p>Kept</p></div>`,
 			[]string{"Text of the article.", "Kept"}},

@@ -114,6 +114,20 @@ var rules = []rule{
 	{"a count before a control (1 Like, 3 Replies)", textMatches(3, `^\d[\d,.]*\s*(like|likes|reply|replies|comment|comments|vote|votes|share|shares|view|views)$`)},
 	{"mobile-only class (hidden-desktop, d-md-none, d-lg-none, mobile-only, md:hidden, lg:hidden, hide-for-large, show-for-small-only, visible-xs)", rawClassMatches(`(^|\s)(hidden-desktop|[a-z-]*hidden-desktop|d-md-none|d-lg-none|d-xl-none|mobile-only|only-mobile|show-mobile|md:hidden|lg:hidden|hide-for-large|hide-for-medium|show-for-small-only|visible-xs|visible-sm|hidden-md|hidden-lg)(\s|$)`)},
 	{"desktop-only class (hidden-mobile, d-none d-md-block, desktop-only, hidden md:block, hide-for-small-only, hidden-xs)", rawClassMatches(`(^|\s)(hidden-mobile|[a-z-]*hidden-mobile|desktop-only|only-desktop|show-desktop|hide-for-small-only|hidden-xs|hidden-sm|d-none d-md-block|d-none d-lg-block)(\s|$)`)},
+	{"cloaked (v-cloak, x-cloak, ng-cloak attribute or class)", func(b tokenize.Block) bool {
+		return rawAttrMatches(b, func(key, val string) bool {
+			return key == "v-cloak" || key == "x-cloak" || key == "ng-cloak" || key == "class" && slices.Contains(strings.Fields(val), "ng-cloak")
+		})
+	}},
+	{"shown by a state (v-if, v-show, x-show, x-if, ng-if, ng-show naming open/show/visible/active/modal/success/error/loading/empty)", func(b tokenize.Block) bool {
+		return rawAttrMatches(b, func(key, val string) bool {
+			switch key {
+			case "v-if", "v-show", "x-show", "x-if", "ng-if", "ng-show", "*ngif":
+				return stateExpr.MatchString(strings.ToLower(val))
+			}
+			return false
+		})
+	}},
 	{"class ad/ads/advert", func(b tokenize.Block) bool {
 		return underAll("ad")(b) || underAll("ads")(b) || underAll("advert")(b) || underAll("advertisement")(b)
 	}},
@@ -143,6 +157,26 @@ func rawClassMatches(re string) func(tokenize.Block) bool {
 		}
 		return false
 	}
+}
+
+// stateExpr matches a template's condition that names a passing state of
+// the page (a dialog open, a message after an action).
+var stateExpr = regexp.MustCompile(`open|show|visible|active|modal|success|error|loading|empty|submitted`)
+
+// rawAttrMatches reports whether an element above the block has an
+// attribute that match accepts.
+func rawAttrMatches(b tokenize.Block, match func(key, val string) bool) bool {
+	if b.Node == nil {
+		return false
+	}
+	for n := b.Node.Parent; n != nil; n = n.Parent {
+		for _, a := range n.Attr {
+			if match(strings.ToLower(a.Key), a.Val) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // elementWords holds the words under each element of the page being
