@@ -119,7 +119,7 @@ var rules = []rule{
 			return key == "v-cloak" || key == "x-cloak" || key == "ng-cloak" || key == "class" && slices.Contains(strings.Fields(val), "ng-cloak")
 		})
 	}},
-	{"shown by a state (v-if, v-show, x-show, x-if, ng-if, ng-show naming open/show/visible/active/modal/success/error/loading/empty)", func(b tokenize.Block) bool {
+	{"shown by a state (v-if, v-show, x-show, x-if, ng-if, ng-show naming open, modal, dialog, popup, success, error, loading, empty, submitted, toast)", func(b tokenize.Block) bool {
 		return rawAttrMatches(b, func(key, val string) bool {
 			switch key {
 			case "v-if", "v-show", "x-show", "x-if", "ng-if", "ng-show", "*ngif":
@@ -161,7 +161,7 @@ func rawClassMatches(re string) func(tokenize.Block) bool {
 
 // stateExpr matches a template's condition that names a passing state of
 // the page (a dialog open, a message after an action).
-var stateExpr = regexp.MustCompile(`open|show|visible|active|modal|success|error|loading|empty|submitted`)
+var stateExpr = regexp.MustCompile(`open|modal|dialog|popup|success|error|loading|empty|submitted|toast`)
 
 // rawAttrMatches reports whether an element above the block has an
 // attribute that match accepts.
