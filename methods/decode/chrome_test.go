@@ -249,6 +249,9 @@ func TestDropRelated(t *testing.T) {
 		{"a read-more line inside a story", `<p>The first paragraph of the story.</p>
 			<h4><strong>READ MORE:</strong> <a href="/x">Will ChatGPT eliminate the college essay?</a></h4><p>The second paragraph.</p>`,
 			[]string{"The first paragraph of the story.", "The second paragraph."}},
+		{"an up-next line inside a story", `<p>The first paragraph of the story.</p>
+			<p><strong>Up Next: <a href="/x">New Warriors </a><a href="/y">TV Show Ordered Straight To Series</a></strong></p><p>The second paragraph.</p>`,
+			[]string{"The first paragraph of the story.", "The second paragraph."}},
 		{"a read-more heading over the page's own text stays", `<h3><strong>Read more about the average cost of movers:</strong></h3><p>Moving a studio costs about $460.</p>`,
 			[]string{"Read more about the average cost of movers:", "Moving a studio costs about $460."}},
 		{"a man page's SEE ALSO with its link to the top stays", `<h2><b>SEE ALSO</b> <a href="#top">top</a></h2><p>awk(1), sed(1)</p>`,

@@ -37,7 +37,7 @@ var relatedHeadings = []string{
 // link to another page only when they start a line of links ("READ MORE:
 // <a>…</a>", "Next: <a>…</a>"); as a heading they may open the page's own
 // text ("Read more about the average cost of NY movers:").
-var relatedLineLabels = []string{"read more", "see also", "next", "check out", "more"}
+var relatedLineLabels = []string{"read more", "see also", "next", "up next", "check out", "more"}
 
 // minTeaserWords is the fewest words of the links after a label of
 // relatedLineLabels.
