@@ -402,6 +402,10 @@ func TestCleanTitle(t *testing.T) {
 		{"ValleyTimes.com - Choi three-shot winner over Sabbatini", "", "", "", "Choi three-shot winner over Sabbatini"},
 		{"Kings win third straight - NHL.com", "", "", "", "Kings win third straight"},
 		{"Node.js - A JavaScript runtime", "", "", "", "Node.js - A JavaScript runtime"},
+		// Even when a site name that holds the title's other part says
+		// otherwise (l3s-gn1 b4fba381, whose logo repeats the title).
+		{"newsobserver.com | The Force Is Strong With Soulcalibur(R) IV", "News & Observer | newsobserver.com | The Force Is Strong With Soulcalibur(R) IV", "", "",
+			"The Force Is Strong With Soulcalibur(R) IV"},
 		// The <h1> that ends the title after a short site name or
 		// section crumbs is the headline; one shorter than the rest
 		// is the site's logo.

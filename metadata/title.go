@@ -417,15 +417,17 @@ func cleanTitle(t string, n pageNames) string {
 			}
 			// The <h1> is the site's logo ("Bogleheads.org").
 			return cleanTitle(left, n)
+		case sep != ": " && sep != " / " && isDomain(left) && !isDomain(right):
+			// A domain name is never the title's part, whatever the
+			// site's name says (a logo that holds the title whole).
+			return right
+		case sep != ": " && sep != " / " && isDomain(right) && !isDomain(left):
+			return cleanTitle(left, n)
 		case site != "" && (strings.EqualFold(right, site) || strings.Contains(strings.ToLower(site), strings.ToLower(right))):
 			return cleanTitle(left, n)
 		case site != "" && strings.EqualFold(left, site):
 			return right
 		case sep != ": " && siteInHost(right, host):
-			return cleanTitle(left, n)
-		case sep != ": " && sep != " / " && isDomain(left) && !isDomain(right):
-			return right
-		case sep != ": " && sep != " / " && isDomain(right) && !isDomain(left):
 			return cleanTitle(left, n)
 		case sep != ": " && sep != " / " && startsDescription(right, left, n.description):
 			return right
