@@ -100,7 +100,7 @@ func Read(root *html.Node, pageURL string) *Page {
 	c := collect(root)
 	p := &Page{c: c, url: pageURL, base: sanitize.BaseURL(root, pageURL)}
 	p.art, p.g = c.article()
-	p.site = first(c.meta("og:site_name"), c.ld(p.art, p.g, "publisher", "name"), c.siteFromLD(p.g), c.meta("application-name"), c.meta("twitter:site", "@"), c.logo)
+	p.site = first(c.meta("og:site_name"), c.ld(p.art, p.g, "publisher", "name"), c.siteFromLD(p.g), c.meta("application-name"), c.meta("twitter:site", "@"), c.logoName())
 	p.title = p.findTitle()
 	return p
 }
@@ -464,6 +464,17 @@ func (c *collected) ld(art Node, g graph, prop, sub string) string {
 		sub = "@value"
 	}
 	return g.str(v, sub)
+}
+
+// logoName returns the text of the <h1> that is the site's logo
+// (homeLogo), the site's name, unless it holds the page's <title> whole:
+// a logo link whose text is "News & Observer | newsobserver.com | " and
+// the story's title names the page, not the site.
+func (c *collected) logoName() string {
+	if nt := Normalize(c.title); nt != "" && strings.Contains(Normalize(c.logo), nt) {
+		return ""
+	}
+	return c.logo
 }
 
 // siteFromLD returns the name of a WebSite or the first Organization node.

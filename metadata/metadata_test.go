@@ -661,6 +661,29 @@ func TestHomeLogoTitle(t *testing.T) {
 	}
 }
 
+// TestLogoHoldingTitle: an <h1> logo (a link to the home page) whose
+// text holds the page's <title> whole is not the site's name (l3s-gn1
+// b4fba381: "News & Observer | newsobserver.com | The Force Is Strong
+// With Soulcalibur(R) IV"); a logo that is only the name is.
+func TestLogoHoldingTitle(t *testing.T) {
+	tests := []struct{ name, page, site string }{
+		{"the logo repeats the title", `<html><head><title>newsobserver.com | The Force Is Strong With Soulcalibur(R) IV</title></head><body>
+			<h1><a href="http://www.newsobserver.com" title="News &amp; Observer | Home">News &amp; Observer | newsobserver.com | The Force Is Strong With Soulcalibur(R) IV</a></h1>
+			<h2>The Force Is Strong With Soulcalibur(R) IV</h2><p>Text.</p></body></html>`, ""},
+		{"the logo is the site's name", `<html><head><title>Shop opening hours - The Corner Shop</title></head><body>
+			<h1><a href="https://corner.example/">The Corner Shop</a></h1><h2>Shop opening hours</h2></body></html>`, "The Corner Shop"},
+	}
+	for _, tt := range tests {
+		root, err := html.Parse(strings.NewReader(tt.page))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := Read(root, "").Metadata("").SiteName; got != tt.site {
+			t.Errorf("%s: site name %q, want %q", tt.name, got, tt.site)
+		}
+	}
+}
+
 // TestHostileBase: a <base href> that is not an http or https URL is no
 // base, for every URL field of the metadata (Canonical, Image); the page's
 // URL, when known, is the base then, and a field that states a script or
