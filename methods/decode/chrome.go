@@ -29,6 +29,9 @@ var chromeClasses = map[string]bool{
 	// and hidden-print, Tailwind's print:hidden): advertising slots, share
 	// rows, menus.
 	"d-print-none": true, "hidden-print": true, "print-hidden": true, "print:hidden": true,
+	// Pop-overs and tooltips: a badge's explanation, a button's hint,
+	// shown on hover or click, not in the text's flow.
+	"popover": true, "popover-body": true, "popover-content": true, "tooltip": true, "tooltip-inner": true, "tooltip-content": true,
 }
 
 // isChrome reports whether a block lies under an element with a class of
@@ -51,6 +54,13 @@ func isChrome(b tokenize.Block, known map[*html.Node]bool) bool {
 		known[n] = verdict
 	}
 	return verdict
+}
+
+// inTooltip reports whether a block is a tooltip's text: under an element
+// whose ARIA role is tooltip, and not a link (a profile card's author link
+// sits in such an element and is read on the page).
+func inTooltip(b tokenize.Block) bool {
+	return !b.InLink && slices.ContainsFunc(b.Ancestors, func(el *tokenize.Element) bool { return slices.Contains(el.Attrs, "role=tooltip") })
 }
 
 // chromeIDs are element ids that mark site chrome: MediaWiki's tagline
@@ -387,7 +397,7 @@ func isPermalink(b tokenize.Block) bool { return b.InLink && permalinkMarks[stri
 func dropChrome(blocks []tokenize.Block, selected []bool) {
 	known := make(map[*html.Node]bool)
 	for i, b := range blocks {
-		if selected[i] && (b.Node != nil && isChrome(b, known) || isPermalink(b) || isFootnoteMark(b) || isFallback(b) || isLinkHint(b) || inPageFooter(b) || readingTimeBlock(b) || inSignature(b)) {
+		if selected[i] && (b.Node != nil && isChrome(b, known) || isPermalink(b) || isFootnoteMark(b) || isFallback(b) || isLinkHint(b) || inPageFooter(b) || readingTimeBlock(b) || inSignature(b) || inTooltip(b)) {
 			selected[i] = false
 		}
 	}

@@ -49,6 +49,9 @@ func TestDropChrome(t *testing.T) {
 			<div id="catlinks" class="catlinks"><a href="/c">Categories</a>: <ul><li>Tools</li></ul></div>
 			<table class="navbox"><tr><td>Other tools</td></tr></table>`,
 			[]string{"Usage", "Text of the article."}},
+		{"pop-overs and tooltips, not a profile link in one", `<p>Text of the article.</p><span class="badge">Top Brand</span><div class="popover" style="display:none"><div class="popover-body">This badge confirms that the seller attracts a high volume of visitors.</div></div>
+			<span role="tooltip">Star Sellers have an outstanding track record.</span><div role="tooltip"><a href="/netflix">Netflix Technology Blog</a></div>`,
+			[]string{"Text of the article.", "Top Brand", "Netflix Technology Blog"}},
 		{"a script's templates for passing states", `<p>Text of the article.</p><div v-cloak v-if="isNotifyModalOpen"><h3>Notify me when back in stock</h3></div>
 			<div x-show="submitted">Thanks, we got your info.</div><p class="ng-cloak">{{ board.errors[1].message }}</p>
 			<div x-show="activeTab === 'details'"><p>Made of merino wool.</p></div>`,
