@@ -316,6 +316,7 @@ func (d Decoding) decode(blocks []tokenize.Block, probs []float32) []bool {
 		dropIsolated(blocks, words, selected)
 	}
 	if !d.KeepRepeats {
+		dropResponsiveCopies(blocks, selected)
 		dropProseRepeats(blocks, selected)
 		dropCopies(blocks, selected)
 		dropTruncatedCopies(blocks, selected)

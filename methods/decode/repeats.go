@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/boilernet/boilernet/tokenize"
+	"golang.org/x/net/html"
 )
 
 // The repeats steps: a page's text shown twice is read once.
@@ -673,4 +674,126 @@ func dropProseRepeats(blocks []tokenize.Block, selected []bool) {
 			selected[i] = outside[i]
 		}
 	}
+}
+
+// mobileClasses are class names that show an element on small screens
+// only (Bootstrap, Tailwind, Foundation and common hand-made names): a
+// page that lays out a grid for desktops and a list for phones ships both.
+var mobileClasses = map[string]bool{
+	"d-md-none": true, "d-lg-none": true, "d-xl-none": true, "md:hidden": true, "lg:hidden": true, "xl:hidden": true,
+	"visible-xs": true, "visible-sm": true, "hidden-desktop": true, "mobile-only": true, "only-mobile": true, "show-mobile": true,
+	"hide-for-large": true, "hide-for-medium": true, "show-for-small-only": true,
+}
+
+// minResponsiveShare is the share of the words of a mobile copy's
+// selected blocks that must stand in the selected text outside mobile
+// copies for dropResponsiveCopies to drop it.
+const minResponsiveShare = 0.8
+
+// dropResponsiveCopies unselects the selected blocks of an element shown
+// on small screens only (mobileClasses) when the selected text outside
+// such elements holds most of their words (minResponsiveShare): a short
+// block as a whole block's text, a longer one by its word pairs. Such a
+// copy is the phone layout of a grid or table the page also lays out for
+// desktops. It runs before the repeats step, which would otherwise drop
+// the copy's repeated paragraphs and leave its headings and odd lines.
+func dropResponsiveCopies(blocks []tokenize.Block, selected []bool) {
+	known := make(map[*html.Node]*html.Node) // each node's nearest mobile-only element or itself, nil for none
+	copyOf := make([]*html.Node, len(blocks))
+	any := false
+	for i, b := range blocks {
+		if selected[i] && b.Node != nil {
+			copyOf[i] = mobileElement(b.Node.Parent, known)
+			any = any || copyOf[i] != nil
+		}
+	}
+	if !any {
+		return
+	}
+	outside := make(map[uint64]bool)     // the word pairs of the selected text outside mobile copies
+	outsideText := make(map[string]bool) // its blocks' keys (appendKey)
+	var hashes []uint64
+	var key []byte
+	for i, b := range blocks {
+		if selected[i] && copyOf[i] == nil {
+			hashes = appendPairHashes(hashes[:0], b.Text)
+			for _, h := range hashes {
+				outside[h] = true
+			}
+			if b.Words < minPairedWords {
+				key = appendKey(key[:0], b.Text)
+				outsideText[string(key)] = true
+			}
+		}
+	}
+	held, words := make(map[*html.Node]int), make(map[*html.Node]int)
+	for i, b := range blocks {
+		m := copyOf[i]
+		if m == nil {
+			continue
+		}
+		words[m] += b.Words
+		if b.Words < minPairedWords {
+			if key = appendKey(key[:0], b.Text); outsideText[string(key)] {
+				held[m] += b.Words
+			}
+			continue
+		}
+		hashes = appendPairHashes(hashes[:0], b.Text)
+		n := 0
+		for _, h := range hashes {
+			if outside[h] {
+				n++
+			}
+		}
+		held[m] += b.Words * n / max(len(hashes), 1)
+	}
+	for i, m := range copyOf {
+		if m != nil && float64(held[m]) >= minResponsiveShare*float64(words[m]) {
+			selected[i] = false
+		}
+	}
+}
+
+// minPairedWords is the fewest words of a block of a mobile copy that
+// dropResponsiveCopies finds elsewhere by its word pairs; a shorter one
+// (a heading, a price) must stand elsewhere whole.
+const minPairedWords = 8
+
+// appendPairHashes appends to dst a hash of each pair of neighbouring
+// words of text (appendWordHashes), or of its word when it has one.
+func appendPairHashes(dst []uint64, text string) []uint64 {
+	start := len(dst)
+	dst = appendWordHashes(dst, text)
+	words := dst[start:]
+	if len(words) < 2 {
+		return dst
+	}
+	for k := 0; k+1 < len(words); k++ {
+		words[k] = words[k]*31 ^ bits.RotateLeft64(words[k+1], 17)
+	}
+	return dst[:len(dst)-1]
+}
+
+// mobileElement returns the nearest element at or above n whose class is
+// one of mobileClasses, or nil. known caches the answers of the nodes
+// already seen.
+func mobileElement(n *html.Node, known map[*html.Node]*html.Node) *html.Node {
+	var path []*html.Node
+	var found *html.Node
+	for ; n != nil; n = n.Parent {
+		if m, ok := known[n]; ok {
+			found = m
+			break
+		}
+		path = append(path, n)
+		if n.Type == html.ElementNode && slices.ContainsFunc(strings.Fields(tokenize.Attr(n, "class")), func(c string) bool { return mobileClasses[c] }) {
+			found = n
+			break
+		}
+	}
+	for _, p := range path {
+		known[p] = found
+	}
+	return found
 }

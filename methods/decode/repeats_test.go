@@ -153,3 +153,23 @@ func TestDefaultKeepsRepeatedListingLines(t *testing.T) {
 		t.Errorf("kept %q, want %q", kept, want)
 	}
 }
+
+func TestDropResponsiveCopies(t *testing.T) {
+	desktop := `<div class="hidden md:grid"><h3>iPhone 15 Battery</h3><p>$39.99</p><p>Replace a dead or worn battery in your phone with this kit and its tools.</p></div>`
+	for _, tt := range []struct {
+		name, page string
+		want       []string
+	}{
+		{"the phone layout of a grid", desktop + `<div class="md:hidden"><h3>iPhone 15 Battery</h3><p>$39.99</p><p>Replace a dead or worn battery in your phone with this kit.</p></div>`,
+			[]string{"iPhone 15 Battery", "$39.99", "Replace a dead or worn battery in your phone with this kit and its tools."}},
+		{"text only the phone layout holds", `<p>Our shop sells parts.</p><div class="d-md-none"><p>Call us on weekdays between nine and five for help.</p></div>`,
+			[]string{"Our shop sells parts.", "Call us on weekdays between nine and five for help."}},
+		{"a phone layout of other text", desktop + `<div class="md:hidden"><h3>iPhone 15 Pro Battery</h3><p>$49.99</p><p>Replace a dead or worn battery in your phone with this kit and its tools.</p></div>`,
+			[]string{"iPhone 15 Battery", "$39.99", "Replace a dead or worn battery in your phone with this kit and its tools.",
+				"iPhone 15 Pro Battery", "$49.99", "Replace a dead or worn battery in your phone with this kit and its tools."}},
+	} {
+		if kept := keptTexts(t, tt.page, dropResponsiveCopies); !slices.Equal(kept, tt.want) {
+			t.Errorf("%s: kept %q, want %q", tt.name, kept, tt.want)
+		}
+	}
+}
