@@ -69,7 +69,9 @@ type Decoding struct {
 	// that share a step) is not such a copy and stays (see dropRepeats),
 	// unless it repeats the run of paragraphs right before it with no
 	// text between them and in other markup, as a card's copies for three
-	// screen sizes do (dropTandemCopies).
+	// screen sizes do (dropTandemCopies). A code listing's lines are
+	// never repeats (dropProseRepeats); an element shown on phones only
+	// whose text the rest holds is a copy (dropResponsiveCopies).
 	KeepRepeats bool
 	// KeepGaps leaves unselected the blocks inside a line of selected text
 	// (a link or <code> in the middle of a sentence the model keeps), the
