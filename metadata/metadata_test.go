@@ -425,6 +425,29 @@ func TestCleanTitle(t *testing.T) {
 	}
 }
 
+// TestTitleHeadingPart: of a title's two parts, the one that is a
+// heading of the page (<h2> to <h6>) is the headline, unless it is
+// shorter than the other and of fewer than three words (a blog's name).
+func TestTitleHeadingPart(t *testing.T) {
+	tests := []struct {
+		in       string
+		headings []string
+		want     string
+	}{
+		{"Problemy z pamięcią? | Zdrowiutko.info - żyj zdrowo bez chorób!", []string{"Polecane", "Problemy z pamięcią?"}, "Problemy z pamięcią?"},
+		{"Honda 0 Percent Financing | Auto Loans and Car Financing Advice", []string{"Honda 0 Percent Financing", "Archives"}, "Honda 0 Percent Financing"},
+		{"Rhymes With Right - Romney Vs. Obama On Investment", []string{"Romney Vs. Obama On Investment"}, "Romney Vs. Obama On Investment"},
+		{"When the Problem is You… | Peter Shankman", []string{"Peter Shankman"}, "When the Problem is You… | Peter Shankman"},
+		{"Honda 0 Percent Financing | Auto Loans and Car Financing Advice", []string{"Honda 0 Percent Financing", "Auto Loans and Car Financing Advice"},
+			"Honda 0 Percent Financing | Auto Loans and Car Financing Advice"},
+	}
+	for _, tt := range tests {
+		if got := cleanTitle(tt.in, pageNames{headings: tt.headings}); got != tt.want {
+			t.Errorf("cleanTitle(%q) with headings %q = %q, want %q", tt.in, tt.headings, got, tt.want)
+		}
+	}
+}
+
 // TestPageTitle: the title of whole pages, never the site's name.
 func TestPageTitle(t *testing.T) {
 	tests := []struct{ name, url, page, want string }{

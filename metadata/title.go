@@ -429,6 +429,10 @@ func cleanTitle(t string, n pageNames) string {
 			return right
 		case sep != ": " && siteInHost(right, host):
 			return cleanTitle(left, n)
+		case sep != ": " && sep != " / " && n.headingPart(right, left):
+			return right
+		case sep != ": " && sep != " / " && n.headingPart(left, right):
+			return cleanTitle(left, n)
 		case sep != ": " && sep != " / " && startsDescription(right, left, n.description):
 			return right
 		case sep != ": " && sep != " / " && n.headlineInBody(right, left):
@@ -443,6 +447,23 @@ func cleanTitle(t string, n pageNames) string {
 		}
 	}
 	return t
+}
+
+// headingPart reports whether part of a title is the headline and other,
+// beside it after a separator, the site's name: part is one of the
+// page's headings (<h2> to <h6>, case, spaces and punctuation aside) and
+// other is not, and part has three words or more, or no fewer than other
+// (a blog's name of two words is a heading on its pages too: "When the
+// Problem is You… | Peter Shankman").
+func (n pageNames) headingPart(part, other string) bool {
+	return (wordCount(part) >= 3 || wordCount(part) >= wordCount(other)) && n.isHeading(part) && !n.isHeading(other)
+}
+
+// isHeading reports whether text is one of the page's headings (<h2> to
+// <h6>), case, spaces and punctuation aside.
+func (n pageNames) isHeading(text string) bool {
+	nt := Normalize(text)
+	return nt != "" && slices.ContainsFunc(n.headings, func(h string) bool { return Normalize(h) == nt })
 }
 
 // headlineInBody reports whether part of a title is the headline and
