@@ -406,6 +406,9 @@ func TestCleanTitle(t *testing.T) {
 		// otherwise (l3s-gn1 b4fba381, whose logo repeats the title).
 		{"newsobserver.com | The Force Is Strong With Soulcalibur(R) IV", "News & Observer | newsobserver.com | The Force Is Strong With Soulcalibur(R) IV", "", "",
 			"The Force Is Strong With Soulcalibur(R) IV"},
+		// The part the <h1> holds, when it is most of it.
+		{"Mirrorless-Cameras | B&H Photo Video", "", "Results for “Mirrorless-Cameras”", "", "Mirrorless-Cameras"},
+		{"Bush to Saudis: More Oil Please - World - CBN News", "", "CBN News - Christian News 24/7", "", "Bush to Saudis: More Oil Please"},
 		// The <h1> that ends the title after a short site name or
 		// section crumbs is the headline; one shorter than the rest
 		// is the site's logo.

@@ -429,6 +429,10 @@ func cleanTitle(t string, n pageNames) string {
 			return right
 		case sep != ": " && siteInHost(right, host):
 			return cleanTitle(left, n)
+		case sep != ": " && sep != " / " && inH1(h1, left) && !inH1(h1, right) && !namesSite(left, site, host):
+			return cleanTitle(left, n)
+		case sep != ": " && sep != " / " && inH1(h1, right) && !inH1(h1, left) && !namesSite(right, site, host):
+			return right
 		case sep != ": " && sep != " / " && n.headingPart(right, left):
 			return right
 		case sep != ": " && sep != " / " && n.headingPart(left, right):
@@ -457,6 +461,17 @@ func cleanTitle(t string, n pageNames) string {
 // Problem is You… | Peter Shankman").
 func (n pageNames) headingPart(part, other string) bool {
 	return (wordCount(part) >= 3 || wordCount(part) >= wordCount(other)) && n.isHeading(part) && !n.isHeading(other)
+}
+
+// inH1 reports whether a part of a title is most of the <h1>: the <h1>
+// holds it (Normalize'd, four characters or more) and is less than 5/3
+// its length (a search's results: <h1>Results for “Mirrorless-Cameras”
+// and the title "Mirrorless-Cameras | B&H Photo Video"; not a logo's
+// "CBN News - Christian News 24/7" and the title's "CBN News").
+func inH1(h1, part string) bool {
+	np := Normalize(part)
+	nh := Normalize(h1)
+	return len(np) >= 4 && 5*len(np) >= 3*len(nh) && strings.Contains(nh, np)
 }
 
 // isHeading reports whether text is one of the page's headings (<h2> to
