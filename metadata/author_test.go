@@ -169,6 +169,8 @@ func TestAuthors(t *testing.T) {
 			[]string{"Paul Steinhauser"}},
 		{"a site among the names", `<head><meta name="author" content="David Marshall, Wade A. Reynolds, VMblog.com"></head><body><h1>T</h1></body>`,
 			[]string{"David Marshall", "Wade A. Reynolds"}},
+		{"the site's address and its publisher", `<head><meta name="author" CONTENT="rizospastis.gr | Synchroni Epochi"><meta name="Publisher" content="Synchroni Epochi"></head><body><h1>T</h1></body>`,
+			nil},
 		{"one name after one comma", `<head><meta name="author" content="Doe, Jane"></head><body><h1>T</h1></body>`,
 			[]string{"Doe, Jane"}},
 		{"a wire's word in the byline", `<body><h1>Hugh Jackman says goodbye to Wolverine</h1><p class="post-meta"> By

@@ -496,7 +496,11 @@ func authors(c *collected, art Node, g graph, site, host string) []string {
 	var out []string
 	add := func(names ...string) {
 		for _, n := range names {
-			for _, p := range splitAuthors(stripAuthorLabel(n)) {
+			parts := splitAuthors(stripAuthorLabel(n))
+			if len(parts) > 1 && isDomain(parts[0]) {
+				continue // the site's credit led by its address: "rizospastis.gr | Synchroni Epochi", the publisher
+			}
+			for _, p := range parts {
 				if p = authorName(p); p != "" && len(out) < 20 &&
 					!slices.ContainsFunc(out, func(o string) bool { return strings.EqualFold(o, p) }) {
 					out = append(out, truncate(p))
