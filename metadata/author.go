@@ -305,7 +305,8 @@ func isProfileID(s string) bool {
 // projects", what "Contributors to Wikimedia projects" leaves after the
 // label "Contributors"), with "from" ("From Acme", a shop's maker) or
 // with a call to action ("Visit the Acme Store", a shop's link to a
-// brand's page).
+// brand's page; "View my complete profile", Blogger's rel=author link
+// under the blogger's name).
 func isPhrase(s string) bool {
 	first, _, _ := strings.Cut(s, " ")
 	switch first {
@@ -313,7 +314,7 @@ func isPhrase(s string) bool {
 		return true
 	}
 	low := strings.ToLower(s)
-	for _, p := range []string{"from ", "visit the ", "visit our ", "shop the "} {
+	for _, p := range []string{"from ", "visit the ", "visit our ", "shop the ", "view ", "see ", "read more", "about the author"} {
 		if strings.HasPrefix(low, p) {
 			return true
 		}

@@ -131,6 +131,11 @@ func TestAuthors(t *testing.T) {
 			[]string{"Sam Lee"}},
 		{"labels and roles alone are no author", `<body><h1>T</h1><a rel="author" href="/people/tg">View Profile</a> <a rel="author" href="/people/tg">Tim Grierson</a> <a rel="author" href="/people/tg">Author Archive</a></body>`,
 			[]string{"Tim Grierson"}},
+		{"Blogger's profile link, the name in the post's footer", `<body><h3 class="post-title entry-title">Warming Up with Beef Merlot</h3><p>Text.</p>
+<div class="post-footer"><span class="post-author vcard">Posted by <span class="fn">Chef John</span></span></div>
+<div class="widget Profile"><h2>Chef John's Bio</h2><dl class="profile-datablock"><dt class="profile-data"><a class="profile-name-link" href="http://www.blogger.com/profile/15030125427840815038" rel="author"></a></dt></dl>
+<a class="profile-link" href="http://www.blogger.com/profile/15030125427840815038" rel="author">View my complete profile</a></div></body>`,
+			[]string{"Chef John"}},
 		{"a label and a colon under the headline", `<body><h1>Новости</h1><p>Текст: Венера Ерофеева</p><p>Статья.</p></body>`,
 			[]string{"Венера Ерофеева"}},
 		{"a label and a colon in an author element", `<body><h1>Wiadomości</h1><div class="article-author">Autor: Jan Kowalski</div></body>`,
