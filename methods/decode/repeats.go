@@ -698,7 +698,7 @@ const minResponsiveShare = 0.8
 // desktops. It runs before the repeats step, which would otherwise drop
 // the copy's repeated paragraphs and leave its headings and odd lines.
 func dropResponsiveCopies(blocks []tokenize.Block, selected []bool) {
-	known := make(map[*html.Node]*html.Node) // each node's nearest mobile-only element or itself, nil for none
+	known := make(map[*html.Node]*html.Node) // each parent's nearest mobile-only element, nil for none
 	copyOf := make([]*html.Node, len(blocks))
 	any := false
 	for i, b := range blocks {
@@ -777,23 +777,25 @@ func appendPairHashes(dst []uint64, text string) []uint64 {
 
 // mobileElement returns the nearest element at or above n whose class is
 // one of mobileClasses, or nil. known caches the answers of the nodes
-// already seen.
+// asked about (the blocks' parents: blocks share them).
 func mobileElement(n *html.Node, known map[*html.Node]*html.Node) *html.Node {
-	var path []*html.Node
+	if m, ok := known[n]; ok {
+		return m
+	}
 	var found *html.Node
-	for ; n != nil; n = n.Parent {
-		if m, ok := known[n]; ok {
-			found = m
-			break
-		}
-		path = append(path, n)
-		if n.Type == html.ElementNode && slices.ContainsFunc(strings.Fields(tokenize.Attr(n, "class")), func(c string) bool { return mobileClasses[c] }) {
-			found = n
-			break
+	for p := n; p != nil && found == nil; p = p.Parent {
+		for _, a := range p.Attr {
+			if a.Key != "class" {
+				continue
+			}
+			for c := range strings.FieldsSeq(a.Val) {
+				if mobileClasses[c] {
+					found = p
+					break
+				}
+			}
 		}
 	}
-	for _, p := range path {
-		known[p] = found
-	}
+	known[n] = found
 	return found
 }
