@@ -26,7 +26,8 @@ import (
 // set apart by <br> is a paragraph); text that Markdown would read as
 // markup is escaped. The title starts the document as a level-one
 // heading when the headline was moved out of the text into it, or the
-// content does not start with it (startsWith). With Options.Links the
+// content does not start with it (startsWith), unless an <h1> or <h2>
+// near the content's start says it (headingNearTop). With Options.Links the
 // content's links are [text](href), with Options.Images its images
 // ![alt](src) paragraphs (infer.Options). A Result without a page (one
 // not made by an Extractor) gives its Text.
@@ -50,7 +51,7 @@ func Markdown(r *infer.Result) string {
 	var sb strings.Builder
 	tables := map[*html.Node]bool{} // data table or not
 	units := contentUnits(tokenize.Selected(page.Blocks, func(i int) bool { return r.Blocks[i].Content }), tables)
-	if title := strings.Join(strings.Fields(r.Title), " "); title != "" && (movedHeadline(r) || !startsWith(units, title)) {
+	if title := strings.Join(strings.Fields(r.Title), " "); title != "" && (movedHeadline(r) || !startsWith(units, title)) && !headingNearTop(units, title) {
 		// The document starts with its title, as the page does: the
 		// headline that left the text for it, or the page's title when
 		// the content does not start with it (the model left out a
@@ -193,6 +194,26 @@ func startsWith(units []unit, title string) bool {
 	}
 	run := commonRun(first, want)
 	return run >= minCommonRun && 5*run >= 3*min(len(first), len(want))
+}
+
+// titleHeadingUnits is how many units from the content's start
+// headingNearTop looks at.
+const titleHeadingUnits = 5
+
+// headingNearTop reports whether one of the content's first
+// titleHeadingUnits units is an <h1> or <h2> that says the title (its
+// words, case and punctuation aside): a collection's <h1> after a lead
+// paragraph and a subheading (wcxb 0652's "iPhone Parts"), which a
+// synthesized title line would repeat. A lower heading that says it
+// stays under the title line (the document's only level-one heading).
+func headingNearTop(units []unit, title string) bool {
+	want := titleWords(title)
+	for _, u := range units[:min(len(units), titleHeadingUnits)] {
+		if (u.kind == atom.H1 || u.kind == atom.H2) && titleWords(tokenize.Text(u.blocks)) == want {
+			return true
+		}
+	}
+	return false
 }
 
 // startsSentence reports whether line, which starts with n words of a

@@ -173,6 +173,10 @@ func TestMarkdownStructure(t *testing.T) {
 			"# Sudo\n\nSudo allows a system administrator to delegate authority to give certain users the ability to run some commands as root.\n"},
 		{"a headline glued to its lead", `<p>Plumbers train as substitute teachers Texas plumbers are getting trained as substitute teachers to let teachers protest at the Capitol.</p>`, "Plumbers train as substitute teachers",
 			"Plumbers train as substitute teachers Texas plumbers are getting trained as substitute teachers to let teachers protest at the Capitol.\n"},
+		{"the title's <h1> after a subheading and a lead (wcxb 0652)", `<h2>Replacement parts for DIY iPhone repair and maintenance</h2><p>iFixit's high-quality iPhone replacement parts are strictly tested.</p><h1>iPhone Parts</h1><h3>iPhone 16 Parts</h3>`, "iPhone Parts",
+			"## Replacement parts for DIY iPhone repair and maintenance\n\niFixit's high-quality iPhone replacement parts are strictly tested.\n\n# iPhone Parts\n\n### iPhone 16 Parts\n"},
+		{"a minor heading that says the title", `<p>Lead paragraph.</p><h3>Automatic Watches</h3><p>Text.</p>`, "Automatic Watches",
+			"# Automatic Watches\n\nLead paragraph.\n\n### Automatic Watches\n\nText.\n"},
 		{"title spelled differently", `<h2>The Income Penalty For Diabetes: $160,000</h2><p>Text.</p>`, "The Income Penalty For Diabetes: 0,000",
 			"## The Income Penalty For Diabetes: $160,000\n\nText.\n"},
 	} {
