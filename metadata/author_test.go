@@ -136,6 +136,16 @@ func TestAuthors(t *testing.T) {
 <div class="widget Profile"><h2>Chef John's Bio</h2><dl class="profile-datablock"><dt class="profile-data"><a class="profile-name-link" href="http://www.blogger.com/profile/15030125427840815038" rel="author"></a></dt></dl>
 <a class="profile-link" href="http://www.blogger.com/profile/15030125427840815038" rel="author">View my complete profile</a></div></body>`,
 			[]string{"Chef John"}},
+		{"a forum thread's replies, each with its author (Discourse)", `<body><div itemscope itemtype="http://schema.org/DiscussionForumPosting"><h1>Multiple agents crashing</h1>
+<div id="post_1" class="topic-body crawler-post"><span class="creator" itemprop="author" itemscope itemtype="http://schema.org/Person"><a itemprop="url" href="/u/Brian"><span itemprop="name">Brian</span></a></span><p>We just signed up.</p></div>
+<div id="post_2" itemprop="comment" itemscope itemtype="http://schema.org/Comment" class="topic-body crawler-post"><span class="creator" itemprop="author" itemscope itemtype="http://schema.org/Person"><a itemprop="url" href="/u/Thiago_Marques_0"><span itemprop="name">Thiago_Marques_0</span></a></span><p>Hi Brian.</p></div>
+<div id="post_3" itemprop="comment" itemscope itemtype="http://schema.org/Comment" class="topic-body crawler-post"><span class="creator" itemprop="author" itemscope itemtype="http://schema.org/Person"><a itemprop="url" href="/u/Docarly_Romero"><span itemprop="name">Docarly_Romero</span></a></span><p>Same here.</p></div></div></body>`,
+			[]string{"Brian"}},
+		{"a Q&A page's answer by its type", `<body><div itemscope itemtype="https://schema.org/QAPage"><h1>How to merge dicts?</h1><div itemprop="mainEntity" itemscope itemtype="https://schema.org/Question">
+<span itemprop="author" itemscope itemtype="https://schema.org/Person"><span itemprop="name">Basj</span></span><div itemscope itemtype="https://schema.org/Answer"><span itemprop="author" itemscope itemtype="https://schema.org/Person"><span itemprop="name">Levon</span></span></div></div></div></body>`,
+			[]string{"Basj"}},
+		{"co-authors of one article stay", `<body><article itemscope itemtype="https://schema.org/NewsArticle"><h1>Storm hits coast</h1><span itemprop="author">Ann Lee</span> and <span itemprop="author">Bo Chen</span></article></body>`,
+			[]string{"Ann Lee", "Bo Chen"}},
 		{"a label and a colon under the headline", `<body><h1>Новости</h1><p>Текст: Венера Ерофеева</p><p>Статья.</p></body>`,
 			[]string{"Венера Ерофеева"}},
 		{"a label and a colon in an author element", `<body><h1>Wiadomości</h1><div class="article-author">Autor: Jan Kowalski</div></body>`,

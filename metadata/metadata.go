@@ -356,6 +356,29 @@ func collect(root *html.Node) *collected {
 	return c
 }
 
+// inReplyItem reports whether a microdata property belongs to a reply:
+// the nearest item above it (itemscope) is a comment or an answer by its
+// property (itemprop comment, answer, suggestedAnswer, acceptedAnswer)
+// or its type (schema.org Comment, Answer). A forum thread's posts after
+// the first are such items (Discourse: <div itemprop="comment" itemscope
+// itemtype="http://schema.org/Comment">), each with its author.
+func inReplyItem(n *html.Node) bool {
+	for p := n.Parent; p != nil; p = p.Parent {
+		if p.Type != html.ElementNode || !hasAttr(p, "itemscope") {
+			continue
+		}
+		for _, prop := range strings.Fields(strings.ToLower(attr(p, "itemprop"))) {
+			switch prop {
+			case "comment", "answer", "suggestedanswer", "acceptedanswer":
+				return true
+			}
+		}
+		t := strings.ToLower(attr(p, "itemtype"))
+		return strings.HasSuffix(t, "/comment") || strings.HasSuffix(t, "/answer")
+	}
+	return false
+}
+
 // next returns the node after n in document order within root, or nil.
 func next(n, root *html.Node) *html.Node {
 	if n.FirstChild != nil {
@@ -375,6 +398,9 @@ func (c *collected) microdata(n *html.Node, props string) {
 		var v string
 		switch prop {
 		case "author", "creator":
+			if inReplyItem(n) {
+				continue // a reply's author: a thread's participant, not the page's
+			}
 			if hasAttr(n, "itemscope") {
 				for d := range n.Descendants() {
 					if d.Type == html.ElementNode && strings.EqualFold(attr(d, "itemprop"), "name") {
