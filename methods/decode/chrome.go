@@ -321,6 +321,17 @@ func isFootnoteMark(b tokenize.Block) bool {
 	})
 }
 
+// isPositionMark reports whether a block is an item's number in its list
+// as microdata gives it (itemprop="position": a forum post's "1" after
+// its author and date in Discourse's page for crawlers), a number alone.
+func isPositionMark(b tokenize.Block) bool {
+	if b.Words != 1 || len(b.Ancestors) == 0 || !slices.Contains(b.Ancestors[len(b.Ancestors)-1].Attrs, "itemprop=position") {
+		return false
+	}
+	t := strings.TrimPrefix(strings.TrimSpace(b.Text), "#")
+	return t != "" && strings.IndexFunc(t, func(r rune) bool { return r < '0' || r > '9' }) < 0
+}
+
 // maxFallbackWords is the most words of a media element's fallback text
 // that isFallback drops: a longer one describes the media (a
 // visualization's description in a <video>), and pages show it too.
@@ -397,7 +408,7 @@ func isPermalink(b tokenize.Block) bool { return b.InLink && permalinkMarks[stri
 func dropChrome(blocks []tokenize.Block, selected []bool) {
 	known := make(map[*html.Node]bool)
 	for i, b := range blocks {
-		if selected[i] && (b.Node != nil && isChrome(b, known) || isPermalink(b) || isFootnoteMark(b) || isFallback(b) || isLinkHint(b) || inPageFooter(b) || readingTimeBlock(b) || inSignature(b) || inTooltip(b)) {
+		if selected[i] && (b.Node != nil && isChrome(b, known) || isPermalink(b) || isFootnoteMark(b) || isPositionMark(b) || isFallback(b) || isLinkHint(b) || inPageFooter(b) || readingTimeBlock(b) || inSignature(b) || inTooltip(b)) {
 			selected[i] = false
 		}
 	}

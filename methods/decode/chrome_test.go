@@ -49,6 +49,9 @@ func TestDropChrome(t *testing.T) {
 			<div id="catlinks" class="catlinks"><a href="/c">Categories</a>: <ul><li>Tools</li></ul></div>
 			<table class="navbox"><tr><td>Other tools</td></tr></table>`,
 			[]string{"Usage", "Text of the article."}},
+		{"a post's position number, not a number of the text", `<div class="crawler-post-meta"><span itemprop="author">DaleJack</span> <time>September 5, 2024</time> <span itemprop="position">2</span></div>
+			<p>Text of the article.</p><p><span itemprop="name">Version</span> <span>2</span></p>`,
+			[]string{"DaleJack", "September 5, 2024", "Text of the article.", "Version", "2"}},
 		{"pop-overs and tooltips, not a profile link in one", `<p>Text of the article.</p><span class="badge">Top Brand</span><div class="popover" style="display:none"><div class="popover-body">This badge confirms that the seller attracts a high volume of visitors.</div></div>
 			<span role="tooltip">Star Sellers have an outstanding track record.</span><div role="tooltip"><a href="/netflix">Netflix Technology Blog</a></div>`,
 			[]string{"Text of the article.", "Top Brand", "Netflix Technology Blog"}},
