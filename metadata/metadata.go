@@ -339,7 +339,7 @@ func collect(root *html.Node) *collected {
 				}
 			}
 		}
-		if inBody && len(c.byline) < maxBylines && isBylineElement(n) && !inCommentOrReview(n, c.commentDist) && !inFurniture(n) && !holdsHeading(n) {
+		if inBody && len(c.byline) < maxBylines && isBylineElement(n) && !inCommentOrReview(n, c.commentDist) && !inFurniture(n) && !holds(n, "h1", "h2") {
 			if ts := bylineTexts(n, 12); len(ts) > 0 {
 				c.byline = append(c.byline, ts)
 			}
@@ -384,12 +384,7 @@ func next(n, root *html.Node) *html.Node {
 	if n.FirstChild != nil {
 		return n.FirstChild
 	}
-	for ; n != root; n = n.Parent {
-		if n.NextSibling != nil {
-			return n.NextSibling
-		}
-	}
-	return nil
+	return nextOutside(n, root)
 }
 
 // microdata records the value of an element with itemprop.

@@ -1,6 +1,7 @@
 package metadata
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -300,13 +301,14 @@ func isCaption(n *html.Node) bool {
 	return n.Data == "figcaption" || containsFold(attr(n, "class"), "wp-caption")
 }
 
-// holdsHeading reports whether an element has an <h1> or <h2> inside
-// it: one classed as the author that does is the post around the
-// byline (WordPress classes a post "author-kgs" after its author), not
-// the byline.
-func holdsHeading(n *html.Node) bool {
+// holds reports whether an element has an element of one of the names
+// inside it: an element classed as the author that holds an <h1> or <h2>
+// is the post around the byline (WordPress classes a post "author-kgs"
+// after its author), not the byline; a review that holds the <h1> is the
+// page's own.
+func holds(n *html.Node, names ...string) bool {
 	for d := range n.Descendants() {
-		if d.Type == html.ElementNode && (d.Data == "h1" || d.Data == "h2") {
+		if d.Type == html.ElementNode && slices.Contains(names, d.Data) {
 			return true
 		}
 	}
@@ -354,7 +356,7 @@ func commentOrReview(n *html.Node) bool {
 	}
 	for _, a := range n.Attr {
 		if (a.Key == "class" || a.Key == "id") && namesReview(a.Val) {
-			if holdsH1(n) {
+			if holds(n, "h1") {
 				break
 			}
 			return true
@@ -371,16 +373,6 @@ func namesReview(v string) bool {
 	}
 	for _, w := range strings.Fields(v) {
 		if containsFold(w, "review") && !strings.EqualFold(w, "dtreviewed") && !strings.EqualFold(w, "reviewer") {
-			return true
-		}
-	}
-	return false
-}
-
-// holdsH1 reports whether an element has an <h1> inside it.
-func holdsH1(n *html.Node) bool {
-	for d := range n.Descendants() {
-		if d.Type == html.ElementNode && d.Data == "h1" {
 			return true
 		}
 	}

@@ -42,7 +42,7 @@ func PreText(pre *html.Node, sel []Block) string {
 			ws := pending.String()
 			block := blockIn(pre, n)
 			if started && block != prevBlock && !strings.Contains(ws, "\n") && !strings.HasSuffix(sb.String(), "\n") {
-				if inside(block, prevBlock) {
+				if Inside(block, prevBlock) {
 					if ws == "" {
 						ws = " "
 					}
@@ -106,14 +106,4 @@ func blockIn(pre, n *html.Node) *html.Node {
 		}
 	}
 	return pre
-}
-
-// inside reports whether n is outer or lies inside it.
-func inside(n, outer *html.Node) bool {
-	for ; n != nil; n = n.Parent {
-		if n == outer {
-			return true
-		}
-	}
-	return false
 }

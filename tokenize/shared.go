@@ -43,3 +43,13 @@ func Attr(n *html.Node, key string) string {
 	}
 	return ""
 }
+
+// Inside reports whether node n is outer or lies inside it.
+func Inside(n, outer *html.Node) bool {
+	for ; n != nil; n = n.Parent {
+		if n == outer {
+			return true
+		}
+	}
+	return false
+}

@@ -912,9 +912,12 @@ const maxLeadInWords = 8
 // follows it: at most maxLeadInWords words ending in a colon ("More
 // Buying Guides:", "MBA Industry Reports:").
 func isLeadIn(text string) bool {
-	t := strings.TrimSpace(text)
-	return strings.HasSuffix(t, ":") && tokenize.CountWords(t) <= maxLeadInWords
+	return endsInColon(text) && tokenize.CountWords(text) <= maxLeadInWords
 }
+
+// endsInColon reports whether text, spaces aside, ends in a colon: a
+// label or a lead-in ("Item#:", "For example:", "MELso said:").
+func endsInColon(text string) bool { return strings.HasSuffix(strings.TrimSpace(text), ":") }
 
 // dropDanglingLabels unselects a selected paragraph that is a section's
 // label (sectionLabels) or a short lead-in (isLeadIn) when the text right
@@ -954,21 +957,11 @@ func introducesSelected(blocks []tokenize.Block, selected []bool, last, next int
 	if lead == nil || section == nil {
 		return true // blocks without their page: nothing to tell
 	}
-	for p := section.Parent; p != nil && !isUnder(lead, p); p = p.Parent {
+	for p := section.Parent; p != nil && !tokenize.Inside(lead, p); p = p.Parent {
 		section = p
 	}
-	for i := next; i < len(blocks) && isUnder(blocks[i].Node, section); i++ {
+	for i := next; i < len(blocks) && tokenize.Inside(blocks[i].Node, section); i++ {
 		if selected[i] {
-			return true
-		}
-	}
-	return false
-}
-
-// isUnder reports whether node n is a or lies under it.
-func isUnder(n, a *html.Node) bool {
-	for ; n != nil; n = n.Parent {
-		if n == a {
 			return true
 		}
 	}

@@ -64,7 +64,7 @@ func fillCode(blocks []tokenize.Block, selected []bool) {
 			for k := i; k < j; k++ {
 				selected[k] = true
 			}
-		case strings.HasSuffix(strings.TrimSpace(blocks[i-1].Text), ":"):
+		case endsInColon(blocks[i-1].Text):
 			first := flowElement(blocks[i].Node)
 			for k := i; k < j && flowElement(blocks[k].Node) == first; k++ {
 				selected[k] = true
@@ -151,16 +151,10 @@ func half(line []tokenize.Block, selected []bool) bool {
 		}
 		return false
 	}
-	if wordsIn(line[:first], selected[:first]) && (continuesSentence(line[first].Text) || labels(line[first-1])) {
+	if wordsIn(line[:first], selected[:first]) && (continuesSentence(line[first].Text) || line[first-1].Words > 0 && endsInColon(line[first-1].Text)) {
 		return true
 	}
 	return wordsIn(line[last+1:], selected[last+1:]) && !endsSentence(line[last].Text)
-}
-
-// labels reports whether a block is a label of what follows it: its text
-// ends in a colon ("Item#:", "Price:").
-func labels(b tokenize.Block) bool {
-	return b.Words > 0 && strings.HasSuffix(strings.TrimSpace(b.Text), ":")
 }
 
 // continuesSentence reports whether text starts inside a sentence: with a

@@ -506,7 +506,7 @@ func dropOrphanAttributions(blocks []tokenize.Block, selected []bool) {
 			continue
 		}
 		first, last := blocks[q.blocks[0]], blocks[q.blocks[len(q.blocks)-1]]
-		if !sameLine(first, last) || !strings.HasSuffix(strings.TrimSpace(last.Text), ":") {
+		if !sameLine(first, last) || !endsInColon(last.Text) {
 			continue
 		}
 		for _, i := range q.blocks {
