@@ -32,6 +32,11 @@ var chromeClasses = map[string]bool{
 	// Pop-overs and tooltips: a badge's explanation, a button's hint,
 	// shown on hover or click, not in the text's flow.
 	"popover": true, "popover-body": true, "popover-content": true, "tooltip": true, "tooltip-inner": true, "tooltip-content": true,
+	// Posts of a social network embedded in a story, in the markup its
+	// script turns into a card: a tweet's text with "— Name (@handle)
+	// March 29, 2017", an Instagram caption, a TikTok's.
+	"twitter-tweet": true, "twitter-video": true, "twitter-timeline": true, "instagram-media": true, "tiktok-embed": true,
+	"fb-post": true, "reddit-embed-bq": true, "bluesky-embed": true,
 }
 
 // isChrome reports whether a block lies under an element with a class of

@@ -55,6 +55,11 @@ func TestDropChrome(t *testing.T) {
 		{"pop-overs and tooltips, not a profile link in one", `<p>Text of the article.</p><span class="badge">Top Brand</span><div class="popover" style="display:none"><div class="popover-body">This badge confirms that the seller attracts a high volume of visitors.</div></div>
 			<span role="tooltip">Star Sellers have an outstanding track record.</span><div role="tooltip"><a href="/netflix">Netflix Technology Blog</a></div>`,
 			[]string{"Text of the article.", "Top Brand", "Netflix Technology Blog"}},
+		{"posts of a social network embedded in a story, not a quote", `<p>The senator replied within the hour.</p>
+			<blockquote class="twitter-tweet" data-width="550"><p lang="en" dir="ltr">We will vote on it next week.</p>&mdash; Jane Roe (@janeroe) <a href="https://twitter.com/janeroe/status/1">March 29, 2017</a></blockquote>
+			<blockquote class="instagram-media" data-instgrm-version="14"><a href="https://www.instagram.com/p/x/">A post shared by Roe (@roe)</a></blockquote>
+			<blockquote><p>We will not wait another year.</p></blockquote>`,
+			[]string{"The senator replied within the hour.", "We will not wait another year."}},
 		{"a script's templates for passing states", `<p>Text of the article.</p><div v-cloak v-if="isNotifyModalOpen"><h3>Notify me when back in stock</h3></div>
 			<div x-show="submitted">Thanks, we got your info.</div><p class="ng-cloak">{{ board.errors[1].message }}</p>
 			<div x-show="activeTab === 'details'"><p>Made of merino wool.</p></div>`,

@@ -128,6 +128,16 @@ var rules = []rule{
 			return false
 		})
 	}},
+	{"embedded post (blockquote twitter-tweet, instagram-media, tiktok-embed; class)", rawClassMatches(`(^|\s)(twitter-tweet|instagram-media|tiktok-embed|fb-post|reddit-embed-bq|bluesky-embed)(\s|$)`)},
+	{"embedded post's attribution line (— Name (@handle) date)", func(b tokenize.Block) bool {
+		return rawClassMatches(`(^|\s)(twitter-tweet|instagram-media)(\s|$)`)(b) && tweetLine.MatchString(strings.TrimSpace(b.Text))
+	}},
+	{"hidden microdata (a hidden block whose element has an itemprop)", func(b tokenize.Block) bool {
+		if !b.Hidden || len(b.Ancestors) == 0 {
+			return false
+		}
+		return slices.ContainsFunc(b.Ancestors[len(b.Ancestors)-1].Attrs, func(t string) bool { return strings.HasPrefix(t, "itemprop=") })
+	}},
 	{"class ad/ads/advert", func(b tokenize.Block) bool {
 		return underAll("ad")(b) || underAll("ads")(b) || underAll("advert")(b) || underAll("advertisement")(b)
 	}},
@@ -158,6 +168,10 @@ func rawClassMatches(re string) func(tokenize.Block) bool {
 		return false
 	}
 }
+
+// tweetLine matches the line that ends an embedded tweet: the author, the
+// handle and the date.
+var tweetLine = regexp.MustCompile(`^(—|-|&mdash;)?\s*.{0,60}\(@\w+\)|^[A-Z][a-z]+ \d{1,2}, \d{4}$`)
 
 // stateExpr matches a template's condition that names a passing state of
 // the page (a dialog open, a message after an action).
