@@ -108,6 +108,21 @@ func isSpace(r rune) bool {
 	return unicode.IsSpace(r) || r == '\u200b' || r == '\ufeff'
 }
 
+// Invisible reports whether a text is made of format characters alone
+// (zero-width joiners and non-joiners, direction marks, invisible
+// separators, soft hyphens) and spaces: a block of nothing a reader sees,
+// such as the "&zwnj;" a page builder leaves in an empty <p>. Parse keeps
+// such blocks, as the model was trained with them; an extraction leaves
+// them out of its text.
+func Invisible(s string) bool {
+	for _, r := range s {
+		if !unicode.Is(unicode.Cf, r) && !isSpace(r) {
+			return false
+		}
+	}
+	return true
+}
+
 // Text rebuilds readable text from blocks of one page given in document
 // order (any subset of Page.Blocks), joined by Separator.
 func Text(blocks []Block) string {

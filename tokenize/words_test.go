@@ -66,3 +66,25 @@ func FuzzCountWords(f *testing.F) {
 		}
 	})
 }
+
+func TestInvisible(t *testing.T) {
+	tests := []struct {
+		text string
+		want bool
+	}{
+		{"\u200c", true},
+		{"\u200d \u00a0\u200e", true},
+		{"\u2063\u2063", true},
+		{"\u00ad", true},
+		{"", true},
+		{"a", false},
+		{"\u0645\u06cc\u200c\u062e\u0648\u0627\u0645", false}, // a joiner inside a Persian word
+		{"👨\u200d👩\u200d👧", false},                            // an emoji sequence
+		{"U\u2063S\u2063", false},
+	}
+	for _, tt := range tests {
+		if got := Invisible(tt.text); got != tt.want {
+			t.Errorf("Invisible(%q) = %v, want %v", tt.text, got, tt.want)
+		}
+	}
+}

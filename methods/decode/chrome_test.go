@@ -53,8 +53,16 @@ func TestDropChrome(t *testing.T) {
 			<p>Text of the article.</p><p><span itemprop="name">Version</span> <span>2</span></p>`,
 			[]string{"DaleJack", "September 5, 2024", "Text of the article.", "Version", "2"}},
 		{"pop-overs and tooltips, not a profile link in one", `<p>Text of the article.</p><span class="badge">Top Brand</span><div class="popover" style="display:none"><div class="popover-body">This badge confirms that the seller attracts a high volume of visitors.</div></div>
-			<span role="tooltip">Star Sellers have an outstanding track record.</span><div role="tooltip"><a href="/netflix">Netflix Technology Blog</a></div>`,
-			[]string{"Text of the article.", "Top Brand", "Netflix Technology Blog"}},
+			<span role="tooltip">Star Sellers have an outstanding track record.</span><div role="tooltip"><a href="/netflix">Netflix Technology Blog</a></div>
+			<h4>Driver type <tool-tip class="tool-tip"><span class="tool-tip__label">Final Sale</span><div class="tool-tip__content">Speakers and headphones use a device called a driver.</div></tool-tip></h4>
+			<div class="tooltip-wrap">Hover me<span class="tooltiptext">Tooltip text</span></div>`,
+			[]string{"Text of the article.", "Top Brand", "Netflix Technology Blog", "Driver type", "Final Sale", "Hover me"}},
+		{"hidden microdata, not a hidden tab's text", `<p>Text of the article.</p><span itemprop="datePublished">April 8, 2017</span>
+			<span style="display:none;"><span itemprop="dateCreated">April 8, 2017</span><span itemprop="dateModified">April 9, 2017</span></span>
+			<div style="display:none" itemprop="description"><p>Made of merino wool.</p></div>`,
+			[]string{"Text of the article.", "April 8, 2017", "Made of merino wool."}},
+		{"a hidden byline for microdata", `<p>Text of the article.</p><p style="display:none;">Posted by <span itemprop="author">Ree</span> on <span itemprop="published">February 16 2012</span></p>`,
+			[]string{"Text of the article."}},
 		{"posts of a social network embedded in a story, not a quote", `<p>The senator replied within the hour.</p>
 			<blockquote class="twitter-tweet" data-width="550"><p lang="en" dir="ltr">We will vote on it next week.</p>&mdash; Jane Roe (@janeroe) <a href="https://twitter.com/janeroe/status/1">March 29, 2017</a></blockquote>
 			<blockquote class="instagram-media" data-instgrm-version="14"><a href="https://www.instagram.com/p/x/">A post shared by Roe (@roe)</a></blockquote>

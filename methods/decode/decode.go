@@ -310,7 +310,7 @@ func (d Decoding) decode(blocks []tokenize.Block, probs []float32) []bool {
 		}
 	}
 	for i, b := range blocks {
-		if d.Hidden && b.Hidden || !d.KeepNavigation && b.Navigation {
+		if d.Hidden && b.Hidden || !d.KeepNavigation && b.Navigation || b.Words == 0 && tokenize.Invisible(b.Text) {
 			selected[i] = false
 		}
 	}
