@@ -175,7 +175,7 @@ func Parse(raw []byte, opts Options) (*Page, error) {
 	// The text is not copied from raw when it can be read as it is: it
 	// is only read while parsing, and the tree holds copies of its parts.
 	dec := decode(raw, opts.Charset, false)
-	text := closeTitle(dec.Text)
+	text := closeNoscriptRawText(closeTitle(dec.Text))
 	if max := opts.maxElements(); max > 0 {
 		tags, attrs, bigTag := scanTags(text, max, attrsPerElement*max)
 		switch {
@@ -191,6 +191,7 @@ func Parse(raw []byte, opts Options) (*Page, error) {
 	if err != nil {
 		return nil, err
 	}
+	revealStreamed(root, text)
 	w := newWalker(opts.SkipTags)
 	if max := opts.maxElements(); max > 0 {
 		w.maxAncestors = ancestorsPerElement * max

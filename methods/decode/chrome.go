@@ -138,7 +138,7 @@ var controlLabels = map[string]bool{
 	"get a quote": true, "request a quote": true, "add to cart": true, "add to wishlist": true, "notify me": true,
 	"add as a preferred source on google": true, "add us as a preferred source on google": true,
 	"make us a preferred source on google": true, "set as a preferred source on google": true,
-	"back to top": true, "was this page helpful": true, "was this article helpful": true,
+	"back to top": true, "was this page helpful": true, "was this article helpful": true, "was this helpful": true,
 	"teilen": true, "weiterlesen": true, "mehr lesen": true, "partager": true, "lire la suite": true,
 	"compartir": true, "leer más": true, "condividi": true, "udostępnij": true, "czytaj więcej": true,
 	"поделиться": true, "читать далее": true, "κοινοποίηση": true, "分享": true,

@@ -84,7 +84,7 @@ func TestDropChrome(t *testing.T) {
 			<p><a class="btn btn-primary" href="/demo">Book a demo</a></p><p><a href="/more">Read more »</a></p>
 			<div><a class="wp-block-button__link" href="/a">Start your free trial with all the features today</a></div>
 			<p>Share</p><p>Reply With Quote 0</p><p>Share your story with us in the comments.</p>
-			<p>5 min read</p><p>Reading time: 3 minutes</p><p>Join the discussion</p><p>Save 30%</p>`,
+			<p>5 min read</p><p>Reading time: 3 minutes</p><p>Join the discussion</p><p>Save 30%</p><p>Was this helpful?</p>`,
 			[]string{"Our plans start at ten dollars a month for a team of five.",
 				"Start your free trial with all the features today", "Share your story with us in the comments.", "Save 30%"}},
 		{"a duration is a reading time only when it says so or its markup does", `<p>Story text.</p>
