@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/boilernet/boilernet/infer"
+	"github.com/boilernet/boilernet/metadata"
 	"github.com/boilernet/boilernet/tokenize"
 	"golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
@@ -24,10 +25,12 @@ import (
 // paragraph's end; <strong>/<b> and <em>/<i> in paragraphs and list
 // items are **strong** and *emphasized* (emphasize: a short strong line
 // set apart by <br> is a paragraph); text that Markdown would read as
-// markup is escaped. The title starts the document as a level-one
-// heading when the headline was moved out of the text into it, or the
-// content does not start with it (startsWith), unless an <h1> or <h2>
-// near the content's start says it (headingNearTop). With Options.Links the
+// markup is escaped. A heading whose text a <div> or <p> inside it holds
+// is a heading (headingOf). The title starts the document as a
+// level-one heading when the headline was moved out of the text into
+// it, or the content does not start with it (startsWith) nor with the
+// page's own <h1> (ownHeadline), unless an <h1> or <h2> near the
+// content's start says it (headingNearTop). With Options.Links the
 // content's links are [text](href), with Options.Images its images
 // ![alt](src) paragraphs (infer.Options). A Result without a page (one
 // not made by an Extractor) gives its Text.
@@ -51,7 +54,7 @@ func Markdown(r *infer.Result) string {
 	var sb strings.Builder
 	tables := map[*html.Node]bool{} // data table or not
 	units := contentUnits(tokenize.Selected(page.Blocks, func(i int) bool { return r.Blocks[i].Content }), tables)
-	if title := strings.Join(strings.Fields(r.Title), " "); title != "" && (movedHeadline(r) || !startsWith(units, title)) && !headingNearTop(units, title) {
+	if title := strings.Join(strings.Fields(r.Title), " "); title != "" && (movedHeadline(r) || !startsWith(units, title) && !ownHeadline(page, units)) && !headingNearTop(units, title) {
 		// The document starts with its title, as the page does: the
 		// headline that left the text for it, or the page's title when
 		// the content does not start with it (the model left out a
@@ -216,6 +219,66 @@ func headingNearTop(units []unit, title string) bool {
 	return false
 }
 
+// ownHeadlineUnits is how many units from the content's start
+// ownHeadline looks at; minHeadlineWords the fewest words of an <h1> it
+// takes for the page's headline.
+const (
+	ownHeadlineUnits = 2
+	minHeadlineWords = 2
+)
+
+// ownHeadline reports whether one of the content's first ownHeadlineUnits
+// units is the page's own headline: an <h1> of minHeadlineWords words or
+// more (one word is a section's name: "News", "Books", a glossary's
+// letter), shown (not hidden by an attribute, a style or a screen-reader
+// class: hiddenHeading), that is not the site's name
+// (metadata.Page.IsSiteName: a store's "Aliexpress Store" logo). The
+// page's <h1> then starts the document as its level-one
+// heading, and a title line above it that says something else ("# AI
+// Assistants" over "# Access Company Knowledge", wcxb 0714) would give
+// the document two.
+func ownHeadline(page *tokenize.Page, units []unit) bool {
+	var meta *metadata.Page // read once, when an <h1> is found
+	for _, u := range units[:min(len(units), ownHeadlineUnits)] {
+		if u.kind != atom.H1 || hiddenHeading(u) {
+			continue
+		}
+		text := tokenize.Text(u.blocks)
+		if len(strings.Fields(titleWords(text))) < minHeadlineWords {
+			continue
+		}
+		if meta == nil {
+			meta = metadata.Read(page.Root, "")
+		}
+		if !meta.IsSiteName(strings.Join(strings.Fields(text), " ")) {
+			return true
+		}
+	}
+	return false
+}
+
+// hiddenClasses are the class names that hide a heading from sighted
+// readers.
+var hiddenClasses = []string{"display-none", "sr-only", "visually-hidden", "visuallyhidden", "screen-reader-text"}
+
+// hiddenHeading reports whether a heading unit is hidden: a block of it
+// under a hidden element (tokenize.Block.Hidden), or the heading of a
+// class in hiddenClasses (InfoQ's <h1 class="display-none">InfoQ
+// Homepage</h1>, wcxb 3016).
+func hiddenHeading(u unit) bool {
+	for _, b := range u.blocks {
+		if b.Hidden {
+			return true
+		}
+	}
+	for c := range strings.FieldsSeq(strings.ToLower(tokenize.Attr(u.node, "class"))) {
+		if slices.Contains(hiddenClasses, c) {
+			return true
+		}
+	}
+	return false
+}
+
 // startsSentence reports whether line, which starts with n words of a
 // title, goes on with them as one sentence: the next word starts with a
 // lower-case letter or the title's last word ends in a comma ("Sudo
@@ -348,12 +411,90 @@ func blockKind(n *html.Node) (atom.Atom, *html.Node) {
 			if li := itemOf(p); li != nil {
 				return atom.Li, li
 			}
+			if h := headingOf(p); h != nil {
+				return h.DataAtom, h
+			}
 			return p.DataAtom, p
 		case atom.Body, atom.Td, atom.Th:
 			return p.DataAtom, p
 		}
 	}
 	return 0, nil
+}
+
+// maxHeadingDepth is how many elements headingOf climbs from a <p> or
+// <div> to a heading; maxHeadingWords and maxHeadingNodes bound the
+// heading whose text that element holds: its words, and the nodes
+// wholeHeading looks at.
+const (
+	maxHeadingDepth = 4
+	maxHeadingNodes = 256
+	maxHeadingWords = 20
+)
+
+// headingOf returns the heading whose text a <p> or <div> holds, or nil:
+// the nearest h1-h6 above p through at most maxHeadingDepth <div>,
+// <span>, <p>, <a>, <button>, <section> or inline elements, when p holds
+// all of that heading's text (wholeHeading). Site builders write a
+// heading's text so: GitBook's <h3><div class="hash"><a href="#x"><svg>
+// </a></div><div>Read it Online</div></h3>, Google Sites' <h1><div>
+// <span>, an accordion's <h3><button><p>Weight</p></button></h3>. A
+// heading left open that swallows the paragraphs after it (<h2>Title<p>
+// …</p><p>…</p>) holds text outside each of them: they stay paragraphs.
+func headingOf(p *html.Node) *html.Node {
+	for a, depth := p.Parent, 0; a != nil && depth < maxHeadingDepth; a, depth = a.Parent, depth+1 {
+		if a.Type != html.ElementNode {
+			continue
+		}
+		switch a.DataAtom {
+		case atom.H1, atom.H2, atom.H3, atom.H4, atom.H5, atom.H6:
+			if wholeHeading(a, p) {
+				return a
+			}
+			return nil
+		case atom.Div, atom.Span, atom.P, atom.A, atom.Button, atom.Section, atom.B, atom.Strong, atom.I, atom.Em:
+		default:
+			return nil
+		}
+	}
+	return nil
+}
+
+// wholeHeading reports whether the element inner of heading h holds all of
+// h's text, of one to maxHeadingWords words: no letter or digit outside it
+// (a permalink's "#" or an icon may stand beside it), and no list, table,
+// <pre>, quote or other heading in h. Script, style, template and SVG
+// text is no text of the heading.
+func wholeHeading(h, inner *html.Node) bool {
+	words, nodes := 0, 0
+	var walk func(n *html.Node, in bool) bool
+	walk = func(n *html.Node, in bool) bool {
+		for c := n.FirstChild; c != nil; c = c.NextSibling {
+			if nodes++; nodes > maxHeadingNodes {
+				return false
+			}
+			switch c.Type {
+			case html.TextNode:
+				if in {
+					words += len(strings.Fields(c.Data))
+				} else if titleWords(c.Data) != "" {
+					return false
+				}
+			case html.ElementNode:
+				switch c.DataAtom {
+				case atom.Script, atom.Style, atom.Template, atom.Svg:
+					continue
+				case atom.H1, atom.H2, atom.H3, atom.H4, atom.H5, atom.H6, atom.Ul, atom.Ol, atom.Dl, atom.Table, atom.Pre, atom.Blockquote:
+					return false
+				}
+				if !walk(c, in || c == inner) {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	return walk(h, false) && words > 0 && words <= maxHeadingWords
 }
 
 // listOf returns the list element of a text node in a list item, or nil.
