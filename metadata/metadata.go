@@ -210,7 +210,12 @@ type collected struct {
 	h1Text      int          // the index in texts of the first <h1>'s first text (-1: none)
 	headings    []string     // the texts of the first <h2> to <h6> (at most maxHeadings)
 	titled      string       // the text of the first <h2> to <h4> classed as a title (see classedTitle)
+	homes       []string     // the names of the first links to the site's home page (see homeName)
 }
+
+// maxHomes bounds the links to the home page whose names are kept
+// (collected.homes).
+const maxHomes = 5
 
 // maxBylines bounds the byline elements kept.
 const maxBylines = 8
@@ -331,6 +336,11 @@ func collect(root *html.Node) *collected {
 			if hasWord(strings.ToLower(attr(n, "rel")), "author") && len(c.relAuthor) < 10 && !inFurniture(n) {
 				if t := collapse(textOf(n)); t != "" {
 					c.relAuthor = append(c.relAuthor, t)
+				}
+			}
+			if inBody && len(c.homes) < maxHomes && homeHref(attr(n, "href")) {
+				if name := homeName(n); name != "" {
+					c.homes = append(c.homes, name)
 				}
 			}
 			if inBody && len(c.authLinks) < 5 && authorHref(attr(n, "href")) && !inFurniture(n) {
@@ -721,17 +731,34 @@ func homeLogo(n *html.Node) bool {
 	if link == nil || collapse(textOf(link)) == "" || collapse(textOf(link)) != collapse(textOf(n)) {
 		return false
 	}
-	for _, a := range link.Attr {
-		if a.Key != "href" {
-			continue
-		}
-		href := strings.TrimSpace(a.Val)
-		switch href {
-		case "/", "./", "index.html", "/index.html":
-			return true
-		}
-		u, err := url.Parse(href)
-		return err == nil && u.Host != "" && (u.Path == "" || u.Path == "/") && u.RawQuery == "" && u.Fragment == ""
+	href, ok := attrOK(link, "href")
+	return ok && homeHref(href)
+}
+
+// homeHref reports whether a link's href is the address of a site's home
+// page: "/", "./", "index.html", or an absolute address whose path is
+// "/" without a query or fragment.
+func homeHref(href string) bool {
+	href = strings.TrimSpace(href)
+	switch href {
+	case "/", "./", "index.html", "/index.html":
+		return true
 	}
-	return false
+	u, err := url.Parse(href)
+	return err == nil && u.Host != "" && (u.Path == "" || u.Path == "/") && u.RawQuery == "" && u.Fragment == ""
+}
+
+// homeName returns the name a link to the home page gives the site: its
+// text, or the alt text of the logo it holds (Blogger's header: <a
+// href="http://blog.example/"><img alt="The Science of Sport"></a>).
+func homeName(a *html.Node) string {
+	if t := collapse(textOf(a)); t != "" {
+		return t
+	}
+	for d := range a.Descendants() {
+		if d.Type == html.ElementNode && d.Data == "img" {
+			return collapse(attr(d, "alt"))
+		}
+	}
+	return ""
 }

@@ -420,6 +420,9 @@ func TestCleanTitle(t *testing.T) {
 		{"The longest road trip we ever took [2019 - 2020]", "", "", "", "The longest road trip we ever took [2019 - 2020]"},
 		{"Trail running shoe for long distances / Black", "", "", "", "Trail running shoe for long distances / Black"},
 		{"Trail running shoe / Example Shop", "Example Shop", "", "", "Trail running shoe"},
+		// The fullwidth bar of Chinese sites is a separator without
+		// spaces around it (DAnIEL life.chinatimes.com).
+		{"天價換到完美肌膚 名醫一次說清楚｜新聞速報｜中時樂活｜中時電子報", "", "", "", "天價換到完美肌膚 名醫一次說清楚"},
 	}
 	for _, tt := range tests {
 		if got := cleanTitle(tt.in, pageNames{site: tt.site, h1: tt.h1, host: tt.host}); got != tt.want {
@@ -447,6 +450,34 @@ func TestTitleHeadingPart(t *testing.T) {
 	for _, tt := range tests {
 		if got := cleanTitle(tt.in, pageNames{headings: tt.headings}); got != tt.want {
 			t.Errorf("cleanTitle(%q) with headings %q = %q, want %q", tt.in, tt.headings, got, tt.want)
+		}
+	}
+}
+
+// TestTitleAmongParts: of a title of three parts or more, the longest
+// part is the headline when the page shows it (its <h1>, a heading, a
+// text of the body), not a section's name that is a heading too
+// (DAnIEL zabinfo.ru, life.chinatimes.com).
+func TestTitleAmongParts(t *testing.T) {
+	tests := []struct {
+		in, h1          string
+		headings, texts []string
+		want            string
+	}{
+		{"Pensions in the region rise by two percent :: Trans-Baikal News Agency :: A new look at the region", "", nil,
+			[]string{"Trans-Baikal News Agency", "PENSIONS IN THE REGION RISE BY TWO PERCENT"}, "Pensions in the region rise by two percent"},
+		{"微創手術練功 電腦來幫忙｜新聞速報｜中時樂活｜中時電子報", "", []string{"微創手術練功 電腦來幫忙"}, []string{"新聞速報"}, "微創手術練功 電腦來幫忙"},
+		{"DNA - Money - Phishers on the hunt for mules - Daily News & Analysis", "", []string{"Phishers on the hunt for mules"}, nil, "Phishers on the hunt for mules"},
+		// A section's name that is a heading is not the headline; a
+		// part as long as the longest tells nothing.
+		{"Μάχη με την τρόικα για τον μισθό :: ΚΟΙΝΩΝΙΑ :: Έθνος της Κυριακής", "", []string{"ΚΟΙΝΩΝΙΑ"}, nil,
+			"Μάχη με την τρόικα για τον μισθό :: ΚΟΙΝΩΝΙΑ :: Έθνος της Κυριακής"},
+		{"Red fox seen downtown :: City Wildlife Trust :: Notes from the field", "", nil, []string{"Red fox seen downtown"},
+			"Red fox seen downtown :: City Wildlife Trust :: Notes from the field"},
+	}
+	for _, tt := range tests {
+		if got := cleanTitle(tt.in, pageNames{h1: tt.h1, headings: tt.headings, texts: tt.texts}); got != tt.want {
+			t.Errorf("cleanTitle(%q) = %q, want %q", tt.in, got, tt.want)
 		}
 	}
 }
@@ -512,9 +543,9 @@ func TestPageTitle(t *testing.T) {
 		{"the site's name before the headline that the body shows", "",
 			`<head><title>icNewcastle - New Year revellers flock to capital</title></head><body><div class="logo">icNewcastle</div><h2>New Year revellers flock to capital</h2><p>Text.</p></body>`,
 			"New Year revellers flock to capital"},
-		{"a section's name in the menu is not the headline", "",
+		{"a section's name in the menu is not the headline, the longest part is", "",
 			`<head><title>ΤΟ ΒΗΜΑ - Ψωμί, το πολύτιμο - υγεία + fitness</title></head><body><ul><li><a href="/health">υγεία + fitness</a></li></ul><h2>Ψωμί, το πολύτιμο</h2><p>Text.</p></body>`,
-			"ΤΟ ΒΗΜΑ - Ψωμί, το πολύτιμο - υγεία + fitness"},
+			"Ψωμί, το πολύτιμο"},
 		{"› before the post's title", "",
 			`<head><title>Free Range Librarian › One of those birthdays</title></head><body><h2 class="entry-title">One of those birthdays</h2><p>Text.</p></body>`,
 			"One of those birthdays"},
@@ -672,6 +703,22 @@ func TestHomeLogoTitle(t *testing.T) {
 		{"a logo linking to the absolute home page", `<html><head><title>Shop opening hours - The Corner Shop</title></head><body>
 			<h1><a href="https://corner.example/">The Corner Shop</a></h1><h2>Shop opening hours</h2></body></html>`,
 			"Shop opening hours"},
+		// A blog's name before a colon, as its home link (the alt text of
+		// its logo) names it, and the post's title as a heading (Dragnet
+		// R549); not when the part before the colon is no site's name
+		// (Dragnet R108: a heading names a series, the title's first
+		// part).
+		{"Blogger: the home link's logo names the blog", `<html><head><title>The Science of Sport: USADA Reasoned Decision</title></head><body>
+			<div id="header"><a href="http://www.sportsscientists.com/"><img alt="The Science of Sport" src="logo.jpg"></a></div>
+			<h2 class="date-header">Wednesday, October 10, 2012</h2><h3 class="post-title"><a href="/2012/10/usada.html">USADA Reasoned Decision</a></h3><p>Text.</p></body></html>`,
+			"USADA Reasoned Decision"},
+		{"a heading that is the title's first part", `<html><head><title>The Future of C++: Live broadcast this Friday</title></head><body>
+			<div id="header"><a href="http://herbsutter.example/">Sutter's Mill</a></div>
+			<h2>The Future of C++: Live broadcast this Friday</h2><h3><a href="http://channel9.example/">The Future of C++</a></h3><p>Text.</p></body></html>`,
+			"The Future of C++: Live broadcast this Friday"},
+		{"the post's title, the blog's name no home link's", `<html><head><title>The Science of Sport: USADA Reasoned Decision</title></head><body>
+			<div id="header"><a href="/about">The Science of Sport</a></div><h3 class="post-title">USADA Reasoned Decision</h3><p>Text.</p></body></html>`,
+			"The Science of Sport: USADA Reasoned Decision"},
 		{"a heading linking to its own page is no logo", `<html><head><title>Models | Django</title></head><body>
 			<h1><a href="/topics/models/">Models</a></h1></body></html>`,
 			"Models"},

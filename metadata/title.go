@@ -37,7 +37,7 @@ func (p *Page) findTitle() string {
 		t = c.titled
 	}
 	desc := first(c.meta("og:description"), c.meta("description"), c.meta("twitter:description"))
-	return truncate(unescapeAgain(titleOrH1(c, t, pageNames{site: p.site, host: h, h1: h1, headings: c.headings, description: desc, texts: c.texts})))
+	return truncate(unescapeAgain(titleOrH1(c, t, pageNames{site: p.site, host: h, h1: h1, headings: c.headings, homes: c.homes, description: desc, texts: c.texts})))
 }
 
 // chooseTitle returns the first of a page's titles (sources, in the order
@@ -273,6 +273,7 @@ func namesSite(s, site, host string) bool {
 type pageNames struct {
 	site, host, h1 string
 	headings       []string
+	homes          []string // the names of the links to the site's home page (collected.homes)
 	description    string   // the page's description (meta description, og:description)
 	texts          []string // the body's text nodes (collected.texts)
 }
@@ -381,6 +382,12 @@ func sharedWords(a, b string) float64 {
 	return float64(shared) / float64(n)
 }
 
+// titleSeparators join a title's parts (the headline, the site's name,
+// its sections), in the order cleanTitle tries them: the fullwidth bar
+// "｜" of Chinese and Japanese sites ("微創手術練功 電腦來幫忙｜新聞速報｜中時樂活")
+// needs no spaces around it.
+var titleSeparators = []string{" | ", "｜", " - ", " – ", " — ", " :: ", " » ", " « ", " › ", " · ", " • ", " / ", ": ", " :"}
+
 // cleanTitle drops a site name joined to a title by a separator:
 // "Storm hits coast | Daily News" becomes "Storm hits coast" when the site
 // name, the first <h1>, the page's host name (daily-news.example) or the
@@ -392,15 +399,23 @@ func cleanTitle(t string, n pageNames) string {
 	if nh, nt := Normalize(h1), Normalize(t); len(nh) >= 8 && nh != nt && strings.Contains(nt, nh) && !n.h1IsLogo(t) && !namesSite(h1, site, host) {
 		return h1 // "Models | Django documentation" with <h1>Models</h1>
 	}
-	if i := strings.Index(t, ": "); i > 0 && !insideBrackets(t, i) && !strings.EqualFold(strings.TrimSpace(t[:i]), h1) &&
-		n.headlineInBody(strings.TrimSpace(t[i+2:]), t[:i]) {
-		// A site's or a blog's name before a colon and the headline the
-		// body shows whole ("Logic+Emotion: Brands Will Become Media:
-		// Here's How"), unless the <h1> is the part before it
-		// ("Shuteye : All & Sundry").
-		return strings.TrimRight(strings.TrimSpace(t[i+2:]), " -–—|:")
+	if i := strings.Index(t, ": "); i > 0 && !insideBrackets(t, i) && !strings.EqualFold(strings.TrimSpace(t[:i]), h1) {
+		left, right := strings.TrimSpace(t[:i]), strings.TrimSpace(t[i+2:])
+		if n.headlineInBody(right, left) || n.isHeading(right) && n.namesHome(left) {
+			// A site's or a blog's name before a colon and the
+			// headline the body shows whole ("Logic+Emotion: Brands
+			// Will Become Media: Here's How") or as a heading after
+			// the blog's name ("The Science of Sport: USADA Reasoned
+			// Decision", Blogger's <h3 class="post-title"> under a
+			// home link named "The Science of Sport"), unless the
+			// <h1> is the part before it ("Shuteye : All & Sundry").
+			return strings.TrimRight(right, " -–—|:")
+		}
 	}
-	for _, sep := range []string{" | ", " - ", " – ", " — ", " :: ", " » ", " « ", " › ", " · ", " • ", " / ", ": ", " :"} {
+	if part := n.headlineAmongParts(t); part != "" {
+		return part
+	}
+	for _, sep := range titleSeparators {
 		i := strings.LastIndex(t, sep)
 		if i <= 0 || insideBrackets(t, i) {
 			continue
@@ -451,6 +466,45 @@ func cleanTitle(t string, n pageNames) string {
 		}
 	}
 	return t
+}
+
+// namesHome reports whether part of a title is the site's name as the
+// page's links to its home page give it (their text, or the alt text of
+// the logo they hold), or as the site's name the page states.
+func (n pageNames) namesHome(part string) bool {
+	np := Normalize(part)
+	return np != "" && (np == Normalize(n.site) || slices.ContainsFunc(n.homes, func(h string) bool { return Normalize(h) == np }))
+}
+
+// headlineAmongParts returns the part of a title of three parts or more,
+// joined by one separator, that the page shows as its headline, or "":
+// the longest part (three words or more, more than any other part has;
+// not a section's name such as "ΚΟΙΝΩΝΙΑ" or "Columnists", which are
+// headings of the page too) when it is the <h1>, another heading, or
+// the whole text of one of the body's text nodes ("СПИД в Забайкалье
+// стал «старше» :: Забайкальское Информационное Агентство :: Новый
+// взгляд на Забайкалье" and the story's link "СПИД В ЗАБАЙКАЛЬЕ СТАЛ
+// «СТАРШЕ»").
+func (n pageNames) headlineAmongParts(t string) string {
+	for _, sep := range titleSeparators {
+		if sep == ": " || sep == " :" || sep == " / " || strings.Count(t, sep) < 2 || insideBrackets(t, strings.LastIndex(t, sep)) {
+			continue
+		}
+		longest, most, ties := "", 0, false
+		for _, p := range strings.Split(t, sep) {
+			p = strings.TrimSpace(p)
+			switch w := wordCount(p); {
+			case w > most:
+				longest, most, ties = p, w, false
+			case w == most:
+				ties = true
+			}
+		}
+		if most >= 3 && !ties && (SameText(longest, n.h1) || n.isHeading(longest) || n.inBody(longest)) {
+			return longest
+		}
+	}
+	return ""
 }
 
 // headingPart reports whether part of a title is the headline and other,
