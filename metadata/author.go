@@ -1,6 +1,7 @@
 package metadata
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -356,4 +357,118 @@ func isPlaceholder(s string) bool {
 		}
 	}
 	return false
+}
+
+// builderRoles name who built a site (lowercase): a name field that
+// gives one with a colon credits the site's makers, not the page's
+// author ("Web architecture: Volkova Dasha, Design: Maxim Tkachuk.
+// Programming: Ivan Eidemiller", "content: MarketingSherpa, design:
+// Scott McDaniel, code: Steve Beger").
+var builderRoles = []string{
+	"architecture", "design", "webdesign", "programming", "programmer", "development", "developer", "html", "css",
+	"code", "coding", "layout", "hosting",
+	"дизайн", "программирование", "верстка", "вёрстка", "разработка", "projekt graficzny", "programowanie",
+}
+
+// builderCredit reports whether an author's field credits the site's
+// makers: a role of builderRoles with a colon after it, or the word
+// "IT" (a publisher's IT department: "Ringier Axel Springer Polska IT
+// Systemy Online").
+func builderCredit(s string) bool {
+	if slices.Contains(strings.Fields(s), "IT") {
+		return true
+	}
+	low := strings.ToLower(s)
+	for _, r := range builderRoles {
+		for i := 0; ; {
+			j := strings.Index(low[i:], r)
+			if j < 0 {
+				break
+			}
+			start, end := i+j, i+j+len(r)
+			before, _ := utf8.DecodeLastRuneInString(low[:start])
+			if (start == 0 || !unicode.IsLetter(before)) && strings.HasPrefix(strings.TrimLeft(low[end:], " "), ":") {
+				return true
+			}
+			i = end
+		}
+	}
+	return false
+}
+
+// headlinePart reports whether an author's name is the page's headline
+// or its first words: one of headlines (the title, the <title>, the
+// <h1>) starts with the name's words (of three words or more: "Extend
+// Your Battery Life" of "Extend Your Battery Life - Energy Saver", what
+// a byline element around the post's heading gives), or, in a script
+// written without spaces, with the name's characters (five or more:
+// "度娘刘冬爆乳一夜蹿红 晋升新宅男女神" of the <h1> "度娘刘冬爆乳一夜蹿红
+// 晋升新宅男女神(图)"). A person's name of two words at a title's start
+// ("Ed Brill - …", "John Gardner on …"), a name before the title's colon
+// ("Casey B. Mulligan: The Flawed Case …", a column's author) and a
+// Chinese name of two to four characters ("李晓亮：是谁需要…") stay.
+func headlinePart(name string, headlines []string) bool {
+	nw := strings.Fields(name)
+	spaceless := strings.ContainsFunc(name, func(r rune) bool { return unicode.Is(unicode.Han, r) })
+	if spaceless && utf8.RuneCountInString(Normalize(name)) < 5 || !spaceless && wordCount(name) < 3 {
+		return false
+	}
+	for _, h := range headlines {
+		if spaceless {
+			if nh := Normalize(name); strings.HasPrefix(Normalize(h), nh) {
+				return true
+			}
+			continue
+		}
+		hw := strings.Fields(h)
+		if len(hw) < len(nw) || len(hw) > len(nw) && strings.HasSuffix(hw[len(nw)-1], ":") {
+			continue // a columnist's name before the colon: "Casey B. Mulligan: The Flawed Case for Fiscal Stimulus"
+		}
+		same := true
+		for i, w := range nw {
+			same = same && Normalize(w) == Normalize(hw[i])
+		}
+		if same {
+			return true
+		}
+	}
+	return false
+}
+
+// siteAccount reports whether an author is the account of the site's
+// own CMS: lowercase letters and then digits, the letters the site's
+// name or a label of its host or of a domain name that names it
+// (domains: "express1" on express.gr). A reader's account on a forum
+// ("chunix64" on bbs.archlinux.org) is a name.
+func siteAccount(name, site string, domains []string) bool {
+	letters := strings.TrimRight(name, "0123456789")
+	if letters == name || letters == "" || strings.ContainsFunc(letters, func(r rune) bool { return r < 'a' || r > 'z' }) {
+		return false
+	}
+	if letters == Normalize(site) {
+		return true
+	}
+	for _, d := range domains {
+		labels := strings.Split(strings.TrimPrefix(d, "www."), ".")
+		if slices.Contains(labels[:max(len(labels)-1, 0)], letters) {
+			return true
+		}
+	}
+	return false
+}
+
+// titleParts splits a title at its separators (titleSeparators).
+func titleParts(t string) []string {
+	parts := []string{t}
+	for _, sep := range titleSeparators {
+		var next []string
+		for _, p := range parts {
+			next = append(next, strings.Split(p, sep)...)
+		}
+		parts = next
+	}
+	for i, p := range parts {
+		parts[i] = strings.TrimSpace(p)
+	}
+	return parts
 }

@@ -210,6 +210,37 @@ AGENCY</p><p>Text.</p></body>`,
 		{"Written by alone, the name after it", `<body><h1>Growth loops</h1>` + strings.Repeat("<p>A paragraph.</p>", 70) +
 			`<p><span>Written by</span> <a href="/about/">Top Growth Marketing</a></p></body>`,
 			[]string{"Top Growth Marketing"}},
+		// The headline, or its first words, is no author (Dragnet R155,
+		// DAnIEL nd.fjsen); a columnist's name before the title's colon
+		// and a name of two words are.
+		{"the headline's first words", `<head><title>Extend Your Battery Life - Energy Saver</title><meta name="author" content="Extend Your Battery Life"></head><body><h3 class="entry-title">Extend Your Battery Life - Energy Saver</h3><p>Text.</p></body>`,
+			nil},
+		{"the <h1> without its last characters", `<head><meta name="author" content="度娘刘冬爆乳一夜蹿红 晋升新宅男女神"></head><body><h1>度娘刘冬爆乳一夜蹿红 晋升新宅男女神(图)</h1><p>正文。</p></body>`,
+			nil},
+		{"a columnist before the title's colon", `<head><title>Casey B. Mulligan: The Flawed Case for Fiscal Stimulus - NYTimes.com</title><meta name="author" content="Casey B. Mulligan"></head><body><h1>The Flawed Case for Fiscal Stimulus</h1></body>`,
+			[]string{"Casey B. Mulligan"}},
+		{"a blogger's name that is the blog's", `<head><title>Ed Brill - New IBM study: The business of social business</title><meta name="author" content="Ed Brill"></head><body><h1>New IBM study</h1></body>`,
+			[]string{"Ed Brill"}},
+		{"a Chinese columnist's name before the title", `<head><meta name="author" content="李晓亮"></head><body><h1>李晓亮：是谁需要一个“人造”的韩寒？</h1></body>`,
+			[]string{"李晓亮"}},
+		// A search form's option is no byline's label.
+		{"an author option in a search form", `<body><form action="/search"><a href="javascript:void(0)" data-select="author">作者</a></form><h1>Storm Warning</h1><p>Text.</p></body>`,
+			nil},
+		{"a label in a whole page's form", `<body><form id="aspnetForm" action="/story.aspx"><h1>Storm hits coast</h1><p>By <a href="/staff/jl">Jane Lee</a></p><p>Text.</p></form></body>`,
+			[]string{"Jane Lee"}},
+		// The site's makers and its CMS's accounts are no authors (DAnIEL
+		// bigmir.net, fakt.pl, express.gr; WCXB 0327); a forum user's
+		// account is a name.
+		{"the site's makers in the meta author", `<head><meta name="Author" content="Web architecture: Volkova Dasha, Design: Maxim Tkachuk. Programming: Ivan Eidemiller, Nikolay Palamar. HTML: Nataly Momotenko."></head><body><h1>Суп</h1><p>Текст.</p></body>`,
+			nil},
+		{"the makers credited, the byline's name", `<head><meta name="author" content="content: MarketingSherpa, design: Scott McDaniel, code: Steve Beger, MECLABS"></head><body><h1>Digital Marketing Pricing Data</h1><p class="byline">By Daniel Burstein</p><p>Text.</p></body>`,
+			[]string{"Daniel Burstein"}},
+		{"a publisher's IT department", `<head><meta name="Author" content="Ringier Axel Springer Polska IT Systemy Online"></head><body><h1>Mleko pomaga schudnąć</h1></body>`,
+			nil},
+		{"the CMS's account named after the site", `<head><title>Αμεσα ιάσιμη νόσος η ακράτεια ούρων - Express.gr</title><meta name="author" content="express1"></head><body><h1>Αμεσα ιάσιμη νόσος η ακράτεια ούρων</h1></body>`,
+			nil},
+		{"a forum user's account", `<head><title>What happened with Arch Linux ISO in 2024 / Newbie Corner / Arch Linux Forums</title><meta name="author" content="chunix64"></head><body><h1>What happened with Arch Linux ISO in 2024</h1></body>`,
+			[]string{"chunix64"}},
 		{"written by in a sentence", `<body><h1>Unicode search</h1>` + strings.Repeat("<p>A paragraph.</p>", 70) +
 			`<p>Python has a separate <a href="https://pypi.example/regex">RegEx library</a> written by <a href="/mb">Matthew Barnett</a> in C.</p>
 <p>Python has a RegEx library written by Matthew Barnett in C.</p></body>`,

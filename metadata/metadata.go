@@ -160,7 +160,7 @@ func (p *Page) Metadata(text string) *Metadata {
 	c, art, g, base := p.c, p.art, p.g, p.base
 	opts := Options{URL: p.url, Text: text}
 	md := &Metadata{SiteName: p.site, Title: p.Title()}
-	md.Authors = authors(c, art, g, md.SiteName, host(base))
+	md.Authors = p.authors(md.SiteName)
 	md.Published = firstDate(c.ld(art, g, "datePublished", ""), c.meta("article:published_time"), c.meta("og:published_time"),
 		c.meta("published_time"), c.meta("datepublished"), c.micro("datePublished"), c.meta("parsely-pub-date"), c.meta("sailthru.date"),
 		c.meta("publish-date"), c.meta("publish_date"), c.meta("publishdate"), c.meta("pubdate"), c.meta("date"), c.meta("dc.date.issued"),
@@ -205,7 +205,7 @@ type collected struct {
 	byline      [][]string   // the text nodes of elements classed as a byline or the author
 	authLinks   []string     // the text of links to an author's page
 	usernames   []string     // the text of elements classed "username" (forums)
-	texts       []string     // the body's text nodes (at most maxTexts)
+	texts       []string     // the body's text nodes (at most maxTexts; not a byline's label in a control, see inControl)
 	textNode    []*html.Node // the nodes of texts
 	h1Text      int          // the index in texts of the first <h1>'s first text (-1: none)
 	headings    []string     // the texts of the first <h2> to <h6> (at most maxHeadings)
@@ -242,6 +242,9 @@ func collect(root *html.Node) *collected {
 					break // a reader's words: not the page's byline or date
 				}
 				if t := strings.TrimSpace(n.Data); t != "" {
+					if bylineLabel(t) && inControl(n.Parent) {
+						break // a search form's option "作者" (search by author): no byline's label
+					}
 					if h1 != nil && c.h1Text < 0 {
 						c.h1Text = len(c.texts)
 					}
@@ -520,21 +523,36 @@ func (c *collected) siteFromLD(g graph) string {
 	return ""
 }
 
-func authors(c *collected, art Node, g graph, site, host string) []string {
+// authors returns the page's authors (Metadata.Authors); site is the
+// site's name.
+func (p *Page) authors(site string) []string {
+	c, art, g, host := p.c, p.art, p.g, host(p.base)
+	// What names the page or its site is no author: its headline, or
+	// the account of the site's own CMS (see headlinePart, siteAccount).
+	headlines := []string{p.title, c.title, c.h1}
+	domains := []string{p.siteHost()}
+	for _, part := range titleParts(c.title) {
+		if isDomain(part) {
+			domains = append(domains, strings.ToLower(part))
+		}
+	}
 	// Each source counts only when it gives a name: an article:author
 	// that is a profile URL or a meta author "admin" lets the next one
 	// speak.
 	var out []string
 	add := func(names ...string) {
 		for _, n := range names {
+			if builderCredit(n) {
+				continue // the site's makers: "Design: Maxim Tkachuk. Programming: Ivan Eidemiller"
+			}
 			parts := splitAuthors(stripAuthorLabel(n))
 			if len(parts) > 1 && isDomain(parts[0]) {
 				continue // the site's credit led by its address: "rizospastis.gr | Synchroni Epochi", the publisher
 			}
-			for _, p := range parts {
-				if p = authorName(p); p != "" && len(out) < 20 &&
-					!slices.ContainsFunc(out, func(o string) bool { return strings.EqualFold(o, p) }) {
-					out = append(out, truncate(p))
+			for _, a := range parts {
+				if a = authorName(a); a != "" && len(out) < 20 && !headlinePart(a, headlines) && !siteAccount(a, site, domains) &&
+					!slices.ContainsFunc(out, func(o string) bool { return strings.EqualFold(o, a) }) {
+					out = append(out, truncate(a))
 				}
 			}
 		}

@@ -445,3 +445,27 @@ func unescapeAgain(s string) string {
 	}
 	return s
 }
+
+// inControl reports whether n is inside a control: a link that runs a
+// script (href "javascript:…"), an <option>, <select>, <button> or
+// <label>, or a form that holds no <h1> nor <h2> (not the form around a
+// whole page, as ASP.NET writes it). A search form's "作者" (search by
+// author) is the label of a byline only by its words.
+func inControl(n *html.Node) bool {
+	for ; n != nil; n = n.Parent {
+		if n.Type != html.ElementNode {
+			continue
+		}
+		switch n.Data {
+		case "option", "select", "button", "label":
+			return true
+		case "form":
+			return !holds(n, "h1", "h2")
+		case "a":
+			if strings.HasPrefix(strings.ToLower(strings.TrimSpace(attr(n, "href"))), "javascript:") {
+				return true
+			}
+		}
+	}
+	return false
+}
