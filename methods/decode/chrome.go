@@ -40,6 +40,48 @@ var chromeClasses = map[string]bool{
 	"fb-post": true, "reddit-embed-bq": true, "bluesky-embed": true,
 }
 
+// iconFontClasses are the classes of an icon font whose glyph is named by
+// its text, a ligature: '<i class="material-icons">chevron_right</i>'.
+var iconFontClasses = map[string]bool{
+	"material-icons": true, "material-icons-outlined": true, "material-icons-round": true, "material-icons-sharp": true,
+	"material-icons-two-tone": true, "material-symbols-outlined": true, "material-symbols-rounded": true, "material-symbols-sharp": true,
+}
+
+// isIconGlyph reports whether block i is the name of an icon font's glyph
+// (iconFontClasses) beside text: "chevron_right" after a question. A
+// glyph alone in a table's cell stands for a value (a comparison's
+// "check"), and the golds keep its name.
+func isIconGlyph(blocks []tokenize.Block, i int) bool {
+	b := blocks[i]
+	if b.Node == nil || b.Node.Parent == nil || b.Words > 4 { // "keyboard_arrow_right"
+		return false
+	}
+	icon := false
+	for c := range strings.FieldsSeq(tokenize.Attr(b.Node.Parent, "class")) {
+		icon = icon || iconFontClasses[c]
+	}
+	if !icon {
+		return false
+	}
+	return nearest(b, "td") == nil && nearest(b, "th") == nil || !alone(blocks, i)
+}
+
+// alone reports whether block i is the only block with words of its
+// paragraph.
+func alone(blocks []tokenize.Block, i int) bool {
+	for j := i - 1; j >= 0 && blocks[j].Para == blocks[i].Para; j-- {
+		if blocks[j].Words > 0 {
+			return false
+		}
+	}
+	for j := i + 1; j < len(blocks) && blocks[j].Para == blocks[i].Para; j++ {
+		if blocks[j].Words > 0 {
+			return false
+		}
+	}
+	return true
+}
+
 // isChrome reports whether a block lies under an element with a class of
 // chromeClasses. known caches the verdict of the elements already seen.
 func isChrome(b tokenize.Block, known map[*html.Node]bool) bool {
@@ -138,6 +180,8 @@ var controlLabels = map[string]bool{
 	"get a quote": true, "request a quote": true, "add to cart": true, "add to wishlist": true, "notify me": true,
 	"add as a preferred source on google": true, "add us as a preferred source on google": true,
 	"make us a preferred source on google": true, "set as a preferred source on google": true,
+	"you are here": true, "vous êtes ici": true, "sie sind hier": true, "jesteś tutaj": true, "вы здесь": true,
+	"βρίσκεστε εδώ": true, "当前位置": true, "您的位置": true, "您现在的位置": true,
 	"back to top": true, "was this page helpful": true, "was this article helpful": true, "was this helpful": true,
 	"teilen": true, "weiterlesen": true, "mehr lesen": true, "partager": true, "lire la suite": true,
 	"compartir": true, "leer más": true, "condividi": true, "udostępnij": true, "czytaj więcej": true,
@@ -469,7 +513,7 @@ func dropChrome(blocks []tokenize.Block, selected []bool) {
 	}
 	dropHiddenMicrodata(blocks, selected)
 	for i := range blocks {
-		if selected[i] && isSpokenCopy(blocks, i) {
+		if selected[i] && (isSpokenCopy(blocks, i) || isIconGlyph(blocks, i)) {
 			selected[i] = false
 		}
 	}
@@ -559,7 +603,23 @@ func isLabel(run []tokenize.Block) bool {
 	}
 	// A count of results, page links and a count of reactions hold a digit.
 	counted := strings.ContainsAny(text, "0123456789") && (resultCount.MatchString(t) || isPagination(text) || isCounter(text))
-	return counted || isEmbedLeftover(text) || isScriptNotice(text)
+	return counted || isEmbedLeftover(text) || isScriptNotice(text) || isConsentLine(text)
+}
+
+// maxConsentWords is the most words of a consent line.
+const maxConsentWords = 30
+
+// consentLine matches, lowercased, the line under a form's or a
+// download's button that says what pressing it agrees to: "By using VS
+// Code, you agree to its license and privacy statement.", "By clicking
+// Subscribe, you consent to our Terms".
+var consentLine = regexp.MustCompile(`^by (using|clicking|signing|subscribing|continuing|submitting|creating|registering|downloading|tapping)\b.*\b(agree|consent|accept)`)
+
+// isConsentLine reports whether a line is a consent line (consentLine) of
+// at most maxConsentWords words.
+func isConsentLine(text string) bool {
+	return len(text) <= 8*maxConsentWords && tokenize.CountWords(text) <= maxConsentWords &&
+		consentLine.MatchString(strings.ToLower(strings.TrimSpace(text)))
 }
 
 // maxScriptNoticeWords is the most words of a notice that the page needs

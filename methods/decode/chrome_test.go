@@ -63,6 +63,10 @@ func TestDropChrome(t *testing.T) {
 			[]string{"Text of the article.", "April 8, 2017", "Made of merino wool."}},
 		{"a hidden byline for microdata", `<p>Text of the article.</p><p style="display:none;">Posted by <span itemprop="author">Ree</span> on <span itemprop="published">February 16 2012</span></p>`,
 			[]string{"Text of the article."}},
+		{"an icon font's glyph names", `<h3>What is a query optimizer? <i class="material-icons">chevron_right</i></h3>
+			<ul><li><span class="material-symbols-outlined">check</span> Free returns</li></ul><p>The material icons of the set are drawn for screens.</p>
+			<table><tr><td>Free filing</td><td><span class="material-icons">check</span></td></tr></table>`,
+			[]string{"What is a query optimizer?", "Free returns", "The material icons of the set are drawn for screens.", "Free filing", "check"}},
 		{"posts of a social network embedded in a story, not a quote", `<p>The senator replied within the hour.</p>
 			<blockquote class="twitter-tweet" data-width="550"><p lang="en" dir="ltr">We will vote on it next week.</p>&mdash; Jane Roe (@janeroe) <a href="https://twitter.com/janeroe/status/1">March 29, 2017</a></blockquote>
 			<blockquote class="instagram-media" data-instgrm-version="14"><a href="https://www.instagram.com/p/x/">A post shared by Roe (@roe)</a></blockquote>
@@ -84,9 +88,12 @@ func TestDropChrome(t *testing.T) {
 			<p><a class="btn btn-primary" href="/demo">Book a demo</a></p><p><a href="/more">Read more »</a></p>
 			<div><a class="wp-block-button__link" href="/a">Start your free trial with all the features today</a></div>
 			<p>Share</p><p>Reply With Quote 0</p><p>Share your story with us in the comments.</p>
-			<p>5 min read</p><p>Reading time: 3 minutes</p><p>Join the discussion</p><p>Save 30%</p><p>Was this helpful?</p>`,
+			<p>5 min read</p><p>Reading time: 3 minutes</p><p>Join the discussion</p><p>Save 30%</p><p>Was this helpful?</p>
+			<p><b>Βρίσκεστε εδώ:</b></p><p>By using VS Code, you agree to its <a href="/l">license</a> and <a href="/p">privacy statement</a>.</p>
+			<p>By using a sharper blade, you agree with yourself to cut less and to cut better, the carpenters say, and they have said so for a hundred years in every workshop of the valley.</p>`,
 			[]string{"Our plans start at ten dollars a month for a team of five.",
-				"Start your free trial with all the features today", "Share your story with us in the comments.", "Save 30%"}},
+				"Start your free trial with all the features today", "Share your story with us in the comments.", "Save 30%",
+				"By using a sharper blade, you agree with yourself to cut less and to cut better, the carpenters say, and they have said so for a hundred years in every workshop of the valley."}},
 		{"a duration is a reading time only when it says so or its markup does", `<p>Story text.</p>
 			<div><span>Prep Time</span> <span>10 minutes</span></div><p>Understand the tool in <b>5 minutes</b> by playing!</p>
 			<div class="post-meta"><span class="reading-time">6 min</span> <span class="readTime">4 minutes</span></div>`,
@@ -264,6 +271,9 @@ func TestDropRelated(t *testing.T) {
 			storyTexts},
 		{"a read-also line inside a story", `<p>The first paragraph of the story.</p>
 			<p><strong>Read also:</strong> <a href="/x">Shipping rates rise as queues grow</a></p><p>The second paragraph.</p>`,
+			[]string{"The first paragraph of the story.", "The second paragraph."}},
+		{"an also-read line inside a story, the label and the link in one bold", `<p>The first paragraph of the story.</p>
+			<p><strong>Also Read: <a href="/x">Financial Fraud Detection Using Machine Learning</a></strong></p><p>The second paragraph.</p>`,
 			[]string{"The first paragraph of the story.", "The second paragraph."}},
 		{"a read-more line inside a story", `<p>The first paragraph of the story.</p>
 			<h4><strong>READ MORE:</strong> <a href="/x">Will ChatGPT eliminate the college essay?</a></h4><p>The second paragraph.</p>`,

@@ -26,7 +26,7 @@ var relatedHeadings = []string{
 	"more to explore", "people who viewed", "people also", "customers also", "customers who viewed",
 	"recommended for you", "recommended stories", "recommended articles", "read also", "read next", "more from",
 	"more stories", "more articles", "popular posts", "popular stories", "most popular", "latest posts",
-	"recent posts", "trending", "what's trending", "don't miss",
+	"recent posts", "trending", "what's trending", "don't miss", "also read", "must read",
 	"filter by", "refine by", "refine your", "narrow your", "narrow by",
 	"lesen sie auch", "mehr zum thema", "das könnte sie auch interessieren", "à lire aussi", "lire aussi",
 	"sur le même sujet", "te puede interesar", "noticias relacionadas", "leggi anche", "czytaj także",

@@ -21,6 +21,8 @@ import (
 	"strings"
 	"text/tabwriter"
 
+	"golang.org/x/net/html"
+
 	"github.com/boilernet/boilernet/data"
 	"github.com/boilernet/boilernet/tokenize"
 )
@@ -138,6 +140,7 @@ var rules = []rule{
 		}
 		return slices.ContainsFunc(b.Ancestors[len(b.Ancestors)-1].Attrs, func(t string) bool { return strings.HasPrefix(t, "itemprop=") })
 	}},
+	{"screen-reader label of an icon (sr-only text whose parent holds an svg, img or i and no other text)", srIconLabel},
 	{"class ad/ads/advert", func(b tokenize.Block) bool {
 		return underAll("ad")(b) || underAll("ads")(b) || underAll("advert")(b) || underAll("advertisement")(b)
 	}},
@@ -191,6 +194,58 @@ func rawAttrMatches(b tokenize.Block, match func(key, val string) bool) bool {
 		}
 	}
 	return false
+}
+
+// srOnly reports whether a node's class marks it for screen readers only.
+func srOnly(n *html.Node) bool {
+	for c := range strings.FieldsSeq(tokenize.Attr(n, "class")) {
+		switch strings.ToLower(c) {
+		case "sr-only", "visually-hidden", "visuallyhidden", "screen-reader-text", "a-offscreen", "offscreen", "sr-only-focusable":
+			return true
+		}
+	}
+	return false
+}
+
+// srIconLabel matches a block under a screen-reader-only element whose
+// parent holds an icon (svg, img, i) and no text outside that element.
+func srIconLabel(b tokenize.Block) bool {
+	if b.Node == nil {
+		return false
+	}
+	var sr *html.Node
+	for n := b.Node.Parent; n != nil && n.Type == html.ElementNode; n = n.Parent {
+		if srOnly(n) {
+			sr = n
+			break
+		}
+	}
+	if sr == nil || sr.Parent == nil {
+		return false
+	}
+	icon := false
+	for c := sr.Parent.FirstChild; c != nil; c = c.NextSibling {
+		if c == sr {
+			continue
+		}
+		for d := range c.Descendants() {
+			if d.Type == html.TextNode && strings.TrimSpace(d.Data) != "" {
+				return false
+			}
+		}
+		if c.Type == html.TextNode && strings.TrimSpace(c.Data) != "" {
+			return false
+		}
+		if c.Type == html.ElementNode && (c.Data == "svg" || c.Data == "img" || c.Data == "i") {
+			icon = true
+		}
+		for d := range c.Descendants() {
+			if d.Type == html.ElementNode && (d.Data == "svg" || d.Data == "img") {
+				icon = true
+			}
+		}
+	}
+	return icon
 }
 
 // elementWords holds the words under each element of the page being
