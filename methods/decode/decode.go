@@ -331,6 +331,7 @@ func (d Decoding) decode(blocks []tokenize.Block, probs []float32) []bool {
 		fillAnswers(blocks, selected)
 		fillItems(blocks, selected)
 		wholeLines(blocks, selected)
+		wholeWords(blocks, selected)
 		if !d.KeepRepeats {
 			dropProseRepeats(blocks, selected)
 		}

@@ -125,6 +125,43 @@ func wholeLines(blocks []tokenize.Block, selected []bool) {
 	}
 }
 
+// wholeWords gives the parts of one word one decision: blocks written
+// with no space between them (a price's "<sup>$</sup>1,946<sup>.95</sup>")
+// of which the selected parts hold words and the others none are
+// selected whole, and the selected parts that hold no words beside
+// unselected parts that do are unselected. A reader sees "1,946.95" or
+// a "$" alone as a broken price.
+func wholeWords(blocks []tokenize.Block, selected []bool) {
+	for start := 0; start < len(blocks); {
+		end := start + 1
+		for end < len(blocks) && !blocks[end].SpaceBefore && blocks[end].Line == blocks[start].Line &&
+			!blocks[end].Hidden && !blocks[end-1].Hidden {
+			end++
+		}
+		if end-start > 1 {
+			keptWords, droppedWords, mixed := 0, 0, false
+			for i := start; i < end; i++ {
+				if selected[i] {
+					keptWords += blocks[i].Words
+				} else {
+					droppedWords += blocks[i].Words
+				}
+				mixed = mixed || selected[i] != selected[start]
+			}
+			switch {
+			case !mixed:
+			case keptWords > 0 && droppedWords == 0:
+				for i := start; i < end; i++ {
+					selected[i] = true
+				}
+			case keptWords == 0 && droppedWords > 0:
+				clear(selected[start:end])
+			}
+		}
+		start = end
+	}
+}
+
 // half reports whether a line's selection cuts a sentence: its first
 // selected block follows unselected words of the line and starts with a
 // lowercase letter or punctuation that continues a sentence, or follows

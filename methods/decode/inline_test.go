@@ -105,6 +105,41 @@ func TestWholeLines(t *testing.T) {
 	}
 }
 
+func TestWholeWords(t *testing.T) {
+	tests := []struct {
+		name     string
+		html     string
+		selected []int
+		want     []int
+	}{
+		{"a price's currency sign", `<p><span><sup>$</sup>1,946<sup>.95</sup></span></p>`, []int{1, 2}, []int{0, 1, 2}},
+		{"a sentence's full stop after a link", `<p>Read the full text <a href="/r">here</a>.</p>`, []int{0, 1}, []int{0, 1, 2}},
+		{"a sign alone beside a dropped number", `<p><b>$</b>148</p>`, []int{0}, nil},
+		{"parts apart by a space stay apart", `<p><b>$</b> <i>148</i></p>`, []int{1}, []int{1}},
+		{"words on both sides keep their decisions", `<p><b>Java</b>script</p>`, []int{0}, []int{0}},
+	}
+	for _, tt := range tests {
+		p, err := tokenize.Parse([]byte(tt.html), tokenize.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		selected := make([]bool, len(p.Blocks))
+		for _, i := range tt.selected {
+			selected[i] = true
+		}
+		wholeWords(p.Blocks, selected)
+		var got []int
+		for i, on := range selected {
+			if on {
+				got = append(got, i)
+			}
+		}
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("%s: selected %v, want %v", tt.name, got, tt.want)
+		}
+	}
+}
+
 func TestFillItems(t *testing.T) {
 	row := func(a, b string) string { return `<tr><td>` + a + `</td><td>` + b + `</td></tr>` }
 	table := `<table>` + row("Product ID", "The product's unique identifier") + row("Product URL", "Absolute canonical URL") + row("Price", "The price with currency") + `</table>`
