@@ -218,6 +218,8 @@ func TestDropRepeats(t *testing.T) {
 			`<ol><li>Heat the oven to 160 degrees</li><li>Simmer the orange glaze</li><li>Brush on half the glaze</li><li>Bake until sticky and dark</li></ol>`,
 			[]int{0, 1, 2, 3, 4, 5, 6, 7}},
 		{`<p>Oatmeal with fresh berries</p><p>Other text</p><p hidden>Oatmeal with fresh berries</p>`, []int{0, 1}},
+		// A hidden first copy gives way to the one a reader sees, once.
+		{`<p hidden>Oatmeal with fresh berries</p><p>Other text</p><div>Oatmeal with fresh berries</div><div>Oatmeal with fresh berries</div>`, []int{1, 2}},
 		// A table of contents' entry gives way to the heading it points
 		// to; a post's title that links to itself does not.
 		{`<ul><li><a href="#outlets">Electrical Outlets and Receptacles</a></li></ul><p>Some introduction here</p>` +

@@ -66,20 +66,32 @@ func dropRepeats(blocks []tokenize.Block, selected []bool) {
 			newText[region(blocks[p.start])] = true
 		}
 	}
+	var shown map[int]bool // the first copies a visible repeat replaced
 	for k, p := range paras {
 		if first[k] < 0 {
 			continue
 		}
-		belongs := !hiddenRun(blocks, p) && newText[region(blocks[p.start])] &&
+		hidden := hiddenRun(blocks, p)
+		belongs := !hidden && newText[region(blocks[p.start])] &&
 			slices.Equal(blocks[p.start].Path, blocks[paras[first[k]].start].Path)
 		if belongs {
 			continue
 		}
 		drop := p
-		if f := paras[first[k]]; isHeading(blocks, p) && !isHeading(blocks, f) && allFragmentLinks(blocks, f) {
+		f := paras[first[k]]
+		switch {
+		case isHeading(blocks, p) && !isHeading(blocks, f) && allFragmentLinks(blocks, f):
 			// A table of contents' entry before the heading it points
 			// to: the entry goes, the heading stays.
 			drop = f
+		case !hidden && !shown[first[k]] && hiddenRun(blocks, f):
+			// A hidden first copy (a quick view's, a collapsed teaser's)
+			// goes, the copy a reader sees stays.
+			drop = f
+			if shown == nil {
+				shown = make(map[int]bool)
+			}
+			shown[first[k]] = true
 		}
 		for i := drop.start; i < drop.end; i++ {
 			selected[i] = false
