@@ -382,6 +382,39 @@ func isPositionMark(b tokenize.Block) bool {
 	return t != "" && strings.IndexFunc(t, func(r rune) bool { return r < '0' || r > '9' }) < 0
 }
 
+// creditClasses are the classes of an image's credit line
+// ("Harry How/Getty Images" under a story's photo).
+var creditClasses = map[string]bool{
+	"credit": true, "credits": true, "photo-credit": true, "image-credit": true, "caption-credit": true,
+	"media-credit": true, "wp-caption-credit": true, "photo__credit": true, "image__credit": true, "credit-text": true,
+}
+
+// maxCreditWords is the most words of a credit line.
+const maxCreditWords = 12
+
+// isCredit reports whether a block is an image's credit line: at most
+// maxCreditWords words under an element, its parent or grandparent, of a
+// class of creditClasses or of microdata itemprop citation or
+// copyrightHolder.
+func isCredit(b tokenize.Block) bool {
+	if b.Words > maxCreditWords || b.Node == nil {
+		return false
+	}
+	n := b.Node.Parent
+	for k := 0; k < 3 && n != nil && n.Type == html.ElementNode; k, n = k+1, n.Parent {
+		for c := range strings.FieldsSeq(tokenize.Attr(n, "class")) {
+			if creditClasses[strings.ToLower(c)] {
+				return true
+			}
+		}
+		switch strings.ToLower(tokenize.Attr(n, "itemprop")) {
+		case "citation", "copyrightholder":
+			return true
+		}
+	}
+	return false
+}
+
 // maxMicrodataWords is the most words of a hidden element that
 // dropHiddenMicrodata takes for microdata.
 const maxMicrodataWords = 20
@@ -507,7 +540,7 @@ func isPermalink(b tokenize.Block) bool { return b.InLink && permalinkMarks[stri
 func dropChrome(blocks []tokenize.Block, selected []bool) {
 	known := make(map[*html.Node]bool)
 	for i, b := range blocks {
-		if selected[i] && (b.Node != nil && isChrome(b, known) || isPermalink(b) || isFootnoteMark(b) || isPositionMark(b) || isFallback(b) || isLinkHint(b) || inPageFooter(b) || readingTimeBlock(b) || inSignature(b) || inTooltip(b)) {
+		if selected[i] && (b.Node != nil && isChrome(b, known) || isPermalink(b) || isFootnoteMark(b) || isPositionMark(b) || isCredit(b) || isFallback(b) || isLinkHint(b) || inPageFooter(b) || readingTimeBlock(b) || inSignature(b) || inTooltip(b)) {
 			selected[i] = false
 		}
 	}

@@ -63,6 +63,10 @@ func TestDropChrome(t *testing.T) {
 			[]string{"Text of the article.", "April 8, 2017", "Made of merino wool."}},
 		{"a hidden byline for microdata", `<p>Text of the article.</p><p style="display:none;">Posted by <span itemprop="author">Ree</span> on <span itemprop="published">February 16 2012</span></p>`,
 			[]string{"Text of the article."}},
+		{"an image's credit line by its markup, not a long caption or a film's credits", `<figure><img src="a.jpg"><figcaption>Fans at the stadium. <small><span itemprop="citation" class="credit">Harry How/Getty Images</span></small></figcaption></figure>
+			<p class="photo-credit">Photo: Jane Roe</p><p>Text of the article.</p>
+			<div class="credits"><p>Directed by Ana Ruiz, written by Ana Ruiz and Tom Lee, music by the Harbour Band, edited by Sam Cole and Lee Park</p></div>`,
+			[]string{"Fans at the stadium.", "Text of the article.", "Directed by Ana Ruiz, written by Ana Ruiz and Tom Lee, music by the Harbour Band, edited by Sam Cole and Lee Park"}},
 		{"an icon font's glyph names", `<h3>What is a query optimizer? <i class="material-icons">chevron_right</i></h3>
 			<ul><li><span class="material-symbols-outlined">check</span> Free returns</li></ul><p>The material icons of the set are drawn for screens.</p>
 			<table><tr><td>Free filing</td><td><span class="material-icons">check</span></td></tr></table>`,

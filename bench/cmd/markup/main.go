@@ -141,6 +141,13 @@ var rules = []rule{
 		return slices.ContainsFunc(b.Ancestors[len(b.Ancestors)-1].Attrs, func(t string) bool { return strings.HasPrefix(t, "itemprop=") })
 	}},
 	{"screen-reader label of an icon (sr-only text whose parent holds an svg, img or i and no other text)", srIconLabel},
+	{"image credit by markup (class credit, credits, photo-credit, image-credit, caption-credit, media-credit, wp-caption-credit; itemprop citation, copyrightholder; <= 12 words)", func(b tokenize.Block) bool {
+		if tokenize.CountWords(b.Text) > 12 {
+			return false
+		}
+		return rawClassMatches(`(^|\s)(credit|credits|photo-credit|image-credit|caption-credit|media-credit|wp-caption-credit|photo__credit|image__credit|credit-text)(\s|$)`)(b) ||
+			underAll("itemprop=citation")(b) || underAll("itemprop=copyrightholder")(b)
+	}},
 	{"class ad/ads/advert", func(b tokenize.Block) bool {
 		return underAll("ad")(b) || underAll("ads")(b) || underAll("advert")(b) || underAll("advertisement")(b)
 	}},
