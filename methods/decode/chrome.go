@@ -38,6 +38,11 @@ var chromeClasses = map[string]bool{
 	// March 29, 2017", an Instagram caption, a TikTok's.
 	"twitter-tweet": true, "twitter-video": true, "twitter-timeline": true, "instagram-media": true, "tiktok-embed": true,
 	"fb-post": true, "reddit-embed-bq": true, "bluesky-embed": true,
+	// An author's biography box after (or before) the story: "Jane Roe is
+	// a reporter who covers …", the site's, not the story's.
+	"author-bio": true, "about-author": true, "author-box": true, "authorbox": true, "abh_box": true,
+	"saboxplugin-wrap": true, "post-author-bio": true, "author__bio": true, "c-author-bio": true,
+	"author-description": true, "author-card__description": true,
 }
 
 // iconFontClasses are the classes of an icon font whose glyph is named by

@@ -67,6 +67,10 @@ func TestDropChrome(t *testing.T) {
 			<p class="photo-credit">Photo: Jane Roe</p><p>Text of the article.</p>
 			<div class="credits"><p>Directed by Ana Ruiz, written by Ana Ruiz and Tom Lee, music by the Harbour Band, edited by Sam Cole and Lee Park</p></div>`,
 			[]string{"Fans at the stadium.", "Text of the article.", "Directed by Ana Ruiz, written by Ana Ruiz and Tom Lee, music by the Harbour Band, edited by Sam Cole and Lee Park"}},
+		{"an author's biography box, not the byline", `<p class="byline">By <a href="/jane">Jane Roe</a></p><p>Text of the article.</p>
+			<div class="author-bio"><p>Jane Roe covers the harbour and the council for the Gazette.</p></div>
+			<dl class="author-card"><dt class="author-card__title">By Franco Gucci, writer</dt><dd class="author-card__description">I'm an avid movie fan.</dd></dl>`,
+			[]string{"By", "Jane Roe", "Text of the article.", "By Franco Gucci, writer"}},
 		{"an icon font's glyph names", `<h3>What is a query optimizer? <i class="material-icons">chevron_right</i></h3>
 			<ul><li><span class="material-symbols-outlined">check</span> Free returns</li></ul><p>The material icons of the set are drawn for screens.</p>
 			<table><tr><td>Free filing</td><td><span class="material-icons">check</span></td></tr></table>`,

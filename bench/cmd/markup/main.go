@@ -148,6 +148,7 @@ var rules = []rule{
 		return rawClassMatches(`(^|\s)(credit|credits|photo-credit|image-credit|caption-credit|media-credit|wp-caption-credit|photo__credit|image__credit|credit-text)(\s|$)`)(b) ||
 			underAll("itemprop=citation")(b) || underAll("itemprop=copyrightholder")(b)
 	}},
+	{"author box (class author-bio, author-box, about-author, author-card, author-info, author-description, authorbox, abh_box, saboxplugin-wrap, post-author-bio)", rawClassMatches(`(^|\s)(author-bio|author-box|about-author|author-card|author-card__description|author-info|author-description|authorbox|abh_box|saboxplugin-wrap|post-author-bio|author__bio|c-author-bio|entry-author)(\s|$)`)},
 	{"class ad/ads/advert", func(b tokenize.Block) bool {
 		return underAll("ad")(b) || underAll("ads")(b) || underAll("advert")(b) || underAll("advertisement")(b)
 	}},
