@@ -23,8 +23,13 @@ import (
 // $RC(boundary, part) and $RS(part, placeholder).
 var streamCall = regexp.MustCompile(`\$R([CS])\("([A-Z]:[0-9A-Za-z_-]+)","([A-Z]:[0-9A-Za-z_-]+)"`)
 
-// maxStreamCalls bounds the moves made on one page.
-const maxStreamCalls = 100000
+// maxStreamCalls bounds the moves made on one page, maxStreamSteps the
+// siblings all its moves look at to find their boundaries' ends: a page
+// of many boundaries none of which ends costs no more than these.
+const (
+	maxStreamCalls = 100000
+	maxStreamSteps = 1000000
+)
 
 // revealStreamed moves the streamed parts of a page (see streamCall) into
 // their places, in the order of the calls in the page's scripts. text is
@@ -54,19 +59,23 @@ func revealStreamed(root *html.Node, text string) {
 			}
 		}
 	}
+	steps := maxStreamSteps
 	for _, c := range calls {
 		if c[1] == "C" {
-			completeBoundary(ids[c[2]], ids[c[3]])
+			completeBoundary(ids[c[2]], ids[c[3]], &steps)
 		} else {
 			completeSegment(ids[c[2]], ids[c[3]])
+		}
+		if steps <= 0 {
+			return
 		}
 	}
 }
 
 // completeBoundary puts the children of part in the place of a boundary's
 // fallback: from the <!--$?--> comment before the boundary's template up
-// to its matching <!--/$-->.
-func completeBoundary(template, part *html.Node) {
+// to its matching <!--/$-->. Each sibling it looks at costs one of steps.
+func completeBoundary(template, part *html.Node, steps *int) {
 	if template == nil || part == nil || template.Parent == nil || part.Parent == nil || contains(part, template) {
 		return
 	}
@@ -77,7 +86,8 @@ func completeBoundary(template, part *html.Node) {
 	// The end is the <!--/$--> at the same depth of nested boundaries.
 	var end *html.Node
 	depth := 0
-	for n := template.NextSibling; n != nil && end == nil; n = n.NextSibling {
+	for n := template.NextSibling; n != nil && end == nil && *steps > 0; n = n.NextSibling {
+		*steps--
 		if n.Type != html.CommentNode {
 			continue
 		}

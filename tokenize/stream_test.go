@@ -1,8 +1,12 @@
 package tokenize
 
 import (
+	"fmt"
 	"slices"
+	"strings"
 	"testing"
+
+	"golang.org/x/net/html"
 )
 
 func TestRevealStreamed(t *testing.T) {
@@ -48,5 +52,38 @@ func TestRevealStreamed(t *testing.T) {
 		if hidden != tt.hidden {
 			t.Errorf("%s: %d blocks hidden, want %d", tt.name, hidden, tt.hidden)
 		}
+	}
+}
+
+func TestRevealStreamedBoundsItsWork(t *testing.T) {
+	// Boundaries that never end, each opening before the next: every call
+	// looks for its end through all the siblings after it.
+	var page strings.Builder
+	const n = 30000
+	for i := range n {
+		fmt.Fprintf(&page, `<!--$?--><template id="B:%d"></template>`, i)
+	}
+	page.WriteString(`<p>text</p><script>`)
+	for i := range n {
+		fmt.Fprintf(&page, `$RC("B:%d","S:%d");`, i, i)
+	}
+	page.WriteString(`</script>`)
+	for i := range n {
+		fmt.Fprintf(&page, `<div hidden id="S:%d"><p>late</p></div>`, i)
+	}
+	root, err := html.Parse(strings.NewReader(page.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	revealStreamed(root, page.String())
+	// Nothing moved: no boundary ends.
+	moved := 0
+	for n := range root.Descendants() {
+		if n.Type == html.ElementNode && n.Data == "template" {
+			moved++
+		}
+	}
+	if moved != n {
+		t.Errorf("%d templates left, want %d", moved, n)
 	}
 }
