@@ -22,6 +22,9 @@ func FuzzParse(f *testing.F) {
 	f.Add([]byte(strings.Repeat("<div>", 600)+"deep"), "")
 	f.Add([]byte("\xef\xbb\xbf<p>\xff\xfe\x00</p>"), "shift_jis")
 	f.Add([]byte(`<body class="postBody x2Y" id="main-nav" role="navigation main"><noscript><div hidden itemprop="articleBody" itemtype="https://schema.org/NewsArticle/"><p style="display : none !important">t</p></div></noscript><template><p>u</p></template></body>`), "")
+	f.Add([]byte(`<main><!--$?--><template id="B:0"></template><p>Loading</p><!--/$--></main><div hidden id="S:0"><p>x</p><template id="P:1"></template></div>`+
+		`<div hidden id="S:1"><!--$?--><template id="B:0"></template><!--/$--></div><script>$RS("S:1","P:1");$RC("B:0","S:0");$RC("B:0","S:1")</script>`+
+		`<noscript><iframe src="gtm" /></noscript><NOSCRIPT><textarea>t</NOSCRIPT><p>after</p>`), "")
 	f.Fuzz(func(t *testing.T, raw []byte, label string) {
 		p, err := Parse(raw, Options{Charset: label})
 		if err != nil {
