@@ -749,7 +749,7 @@ func isDateLine(text string) bool {
 // rowLabels are the labels, lowercase, of a post's controls that count as
 // such only in a row of controls ("Quote Reply Report Like 0"): alone,
 // "Report" or "Edit" may be a heading.
-var rowLabels = map[string]bool{"report": true, "edit": true, "delete": true, "flag": true, "permalink": true, "report post": true}
+var rowLabels = map[string]bool{"report": true, "edit": true, "delete": true, "flag": true, "permalink": true, "report post": true, "top": true}
 
 // isControlRow reports whether a line is a row of two or more controls,
 // every block of it a control's label (controlLabels, rowLabels), a count

@@ -108,7 +108,8 @@ func TestDropChrome(t *testing.T) {
 			[]string{"Story text.", "Prep Time", "10 minutes", "Understand the tool in", "5 minutes", "by playing!"}},
 		{"a post's row of controls and its signature", `<div class="post"><p>Check the relief valve pipe outside first.</p>
 			<div class="message-signature">Gas Safe registered · North London</div>
-			<div class="actions"><a href="#">Quote</a> <a href="#">Reply</a> <a href="#">Report</a> <span>Like 3</span></div></div>
+			<div class="actions"><a href="#">Quote</a> <a href="#">Reply</a> <a href="#">Report</a> <span>Like 3</span></div>
+			<div><a href="#r">[reply]</a> <a href="#top">[top]</a></div></div>
 			<h2>Report</h2><p>Edit your profile in the settings.</p><div><a href="/r">Reply</a> to this <a href="/t">thread</a></div>`,
 			[]string{"Check the relief valve pipe outside first.", "Report", "Edit your profile in the settings.", "Reply", "to this", "thread"}},
 		{"the page's footer, not an article's", `<article><p>Story text.</p><footer>Sources: the city's budget.</footer></article>
