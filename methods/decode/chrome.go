@@ -1058,6 +1058,52 @@ var sectionLabels = map[string]bool{
 	"permalink": true, "written by": true, "about the author": true,
 }
 
+// tocLabels are the labels, lowercase as label gives them, of a page's
+// table of contents: a list of links to its own sections.
+var tocLabels = map[string]bool{
+	"table of contents": true, "contents": true, "in this article": true, "on this page": true, "in this post": true,
+	"jump to": true, "jump to section": true, "article contents": true, "page contents": true, "in this guide": true,
+	"inhaltsverzeichnis": true, "sommaire": true, "índice": true, "spis treści": true, "содержание": true,
+	"περιεχόμενα": true, "目录": true, "目錄": true,
+}
+
+// minTOCEntries is the fewest links of a table of contents.
+const minTOCEntries = 2
+
+// dropTablesOfContents unselects a page's table of contents: a selected
+// label of tocLabels and the run of links to the page's own sections
+// ("#…") right after it, numbers between them allowed. The sections
+// themselves follow with their headings; the list of them is the page's
+// navigation.
+func dropTablesOfContents(blocks []tokenize.Block, selected []bool) {
+	for start, end := range selectedParagraphs(blocks, selected) {
+		if textBytes(blocks[start:end]) > maxLabelBytes || !tocLabels[label(tokenize.Text(blocks[start:end]))] {
+			continue
+		}
+		if stop, links := sectionLinks(blocks, end); links >= minTOCEntries {
+			clear(selected[start:stop])
+		}
+	}
+}
+
+// sectionLinks returns the end of the run of links to the page's own
+// sections that starts at block i (numbers between them allowed), and
+// how many blocks of links it holds.
+func sectionLinks(blocks []tokenize.Block, i int) (end, links int) {
+	for end = i; end < len(blocks); end++ {
+		b := blocks[end]
+		switch {
+		case b.Words == 0:
+		case b.InLink && allFragmentLinks(blocks, paragraph{end, end + 1}):
+			links++
+		case !b.InLink && b.Words == 1 && strings.IndexFunc(b.Text, unicode.IsLetter) < 0: // an entry's number
+		default:
+			return end, links
+		}
+	}
+	return end, links
+}
+
 // maxLeadInWords is the most words of a line that isLeadIn takes for a
 // lead-in.
 const maxLeadInWords = 8

@@ -133,6 +133,26 @@ func TestDropChrome(t *testing.T) {
 	}
 }
 
+func TestDropTablesOfContents(t *testing.T) {
+	tests := []struct {
+		name, page string
+		want       []string
+	}{
+		{"a labelled list of links to the page's sections", `<div><h3>Table of contents</h3><ul><li><a href="#cost">The cost of movers</a></li>
+			<li><span>2</span><a href="#reviews">Real reviews</a></li></ul></div><h2 id="cost">The cost of movers</h2><p>Movers charge by the hour.</p>`,
+			[]string{"The cost of movers", "Movers charge by the hour."}},
+		{"links to other pages are no table of contents", `<h3>Contents</h3><ul><li><a href="/a">Chapter one</a></li><li><a href="/b">Chapter two</a></li></ul>`,
+			[]string{"Contents", "Chapter one", "Chapter two"}},
+		{"one link is too few", `<p>On this page</p><p><a href="#x">Setup</a></p><p>Text of the article.</p>`,
+			[]string{"On this page", "Setup", "Text of the article."}},
+	}
+	for _, tt := range tests {
+		if got := keptTexts(t, tt.page, dropTablesOfContents); !slices.Equal(got, tt.want) {
+			t.Errorf("%s: kept %q, want %q", tt.name, got, tt.want)
+		}
+	}
+}
+
 func TestDropSignupBoxes(t *testing.T) {
 	article := `<p>` + strings.Repeat("The council voted to widen the bridge next spring. ", 20) + `</p>`
 	tests := []struct {

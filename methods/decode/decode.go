@@ -347,6 +347,7 @@ func (d Decoding) decode(blocks []tokenize.Block, probs []float32) []bool {
 		dropSignupBoxes(blocks, selected)
 		dropHiddenDialogs(blocks, selected)
 		dropRelated(blocks, selected)
+		dropTablesOfContents(blocks, selected)
 		dropDanglingLabels(blocks, selected)
 	}
 	if d.Notices {
