@@ -408,14 +408,14 @@ func builderCredit(s string) bool {
 // ("Casey B. Mulligan: The Flawed Case …", a column's author) and a
 // Chinese name of two to four characters ("李晓亮：是谁需要…") stay.
 func headlinePart(name string, headlines []string) bool {
-	nw := strings.Fields(name)
+	nw, nn := strings.Fields(name), Normalize(name)
 	spaceless := strings.ContainsFunc(name, func(r rune) bool { return unicode.Is(unicode.Han, r) })
-	if spaceless && utf8.RuneCountInString(Normalize(name)) < 5 || !spaceless && wordCount(name) < 3 {
+	if spaceless && utf8.RuneCountInString(nn) < 5 || !spaceless && wordCount(name) < 3 {
 		return false
 	}
 	for _, h := range headlines {
 		if spaceless {
-			if nh := Normalize(name); strings.HasPrefix(Normalize(h), nh) {
+			if strings.HasPrefix(Normalize(h), nn) {
 				return true
 			}
 			continue

@@ -1052,14 +1052,13 @@ func signupAncestors(blocks []tokenize.Block) iter.Seq2[int, []*tokenize.Element
 // (a table of contents, a widget of recently viewed items): lowercased,
 // as label gives them.
 var sectionLabels = map[string]bool{
-	"table of contents": true, "contents": true, "in this article": true, "on this page": true, "in this post": true,
-	"jump to": true, "jump to section": true, "article contents": true, "page contents": true,
 	"recently viewed": true, "recently viewed items": true, "recently viewed products": true, "filters": true, "filter": true,
 	"permalink": true, "written by": true, "about the author": true,
 }
 
 // tocLabels are the labels, lowercase as label gives them, of a page's
-// table of contents: a list of links to its own sections.
+// table of contents: a list of links to its own sections. They are
+// section labels too (dropDanglingLabels).
 var tocLabels = map[string]bool{
 	"table of contents": true, "contents": true, "in this article": true, "on this page": true, "in this post": true,
 	"jump to": true, "jump to section": true, "article contents": true, "page contents": true, "in this guide": true,
@@ -1132,7 +1131,8 @@ func dropDanglingLabels(blocks []tokenize.Block, selected []bool) {
 			continue
 		}
 		text := tokenize.Text(blocks[start:end])
-		sectionLabel := sectionLabels[label(text)]
+		l := label(text)
+		sectionLabel := sectionLabels[l] || tocLabels[l]
 		if !sectionLabel && !isLeadIn(text) {
 			continue
 		}

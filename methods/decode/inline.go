@@ -139,17 +139,15 @@ func wholeWords(blocks []tokenize.Block, selected []bool) {
 			end++
 		}
 		if end-start > 1 {
-			keptWords, droppedWords, mixed := 0, 0, false
+			keptWords, droppedWords := 0, 0
 			for i := start; i < end; i++ {
 				if selected[i] {
 					keptWords += blocks[i].Words
 				} else {
 					droppedWords += blocks[i].Words
 				}
-				mixed = mixed || selected[i] != selected[start]
 			}
 			switch {
-			case !mixed:
 			case keptWords > 0 && droppedWords == 0:
 				for i := start; i < end; i++ {
 					selected[i] = true

@@ -84,25 +84,32 @@ func TestWholeLines(t *testing.T) {
 		{"a value after a label of more words, dropped whole", `<div><span>Back to Home > Content > Reports > Excerpt:</span> <a href="/r">Attacks</a></div>`, []int{1}, nil},
 	}
 	for _, tt := range tests {
-		p, err := tokenize.Parse([]byte(tt.html), tokenize.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		selected := make([]bool, len(p.Blocks))
-		for _, i := range tt.selected {
-			selected[i] = true
-		}
-		wholeLines(p.Blocks, selected)
-		var got []int
-		for i, s := range selected {
-			if s {
-				got = append(got, i)
-			}
-		}
-		if !slices.Equal(got, tt.want) {
+		if got := selectedAfter(t, tt.html, tt.selected, wholeLines); !slices.Equal(got, tt.want) {
 			t.Errorf("%s: selected %v, want %v", tt.name, got, tt.want)
 		}
 	}
+}
+
+// selectedAfter selects the blocks of page numbered in on, runs step on
+// the selection and returns the numbers of the blocks selected after it.
+func selectedAfter(t *testing.T, page string, on []int, step func([]tokenize.Block, []bool)) []int {
+	t.Helper()
+	p, err := tokenize.Parse([]byte(page), tokenize.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	selected := make([]bool, len(p.Blocks))
+	for _, i := range on {
+		selected[i] = true
+	}
+	step(p.Blocks, selected)
+	var got []int
+	for i, s := range selected {
+		if s {
+			got = append(got, i)
+		}
+	}
+	return got
 }
 
 func TestWholeWords(t *testing.T) {
@@ -119,22 +126,7 @@ func TestWholeWords(t *testing.T) {
 		{"words on both sides keep their decisions", `<p><b>Java</b>script</p>`, []int{0}, []int{0}},
 	}
 	for _, tt := range tests {
-		p, err := tokenize.Parse([]byte(tt.html), tokenize.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		selected := make([]bool, len(p.Blocks))
-		for _, i := range tt.selected {
-			selected[i] = true
-		}
-		wholeWords(p.Blocks, selected)
-		var got []int
-		for i, on := range selected {
-			if on {
-				got = append(got, i)
-			}
-		}
-		if !slices.Equal(got, tt.want) {
+		if got := selectedAfter(t, tt.html, tt.selected, wholeWords); !slices.Equal(got, tt.want) {
 			t.Errorf("%s: selected %v, want %v", tt.name, got, tt.want)
 		}
 	}
